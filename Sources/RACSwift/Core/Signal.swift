@@ -1,0 +1,72 @@
+/// A stream of events that starts anew for each subscriber (RACSignal).
+///
+/// A signal sends any number of values (`next`), then at most one terminal event, `error` or
+/// `completed`. Signals are cold: the work behind one runs once per subscription, so two
+/// subscribers see two independent runs; share one run with a `Subject` or a
+/// `MulticastConnection`.
+///
+/// The contract every signal and operator keeps (see the RACSwift contract article):
+/// events reach a subscriber one at a time; nothing follows a terminal event; subscription
+/// goes through `Scheduler.subscription`; termination and disposal release everything the
+/// subscription holds; disposal stops the work in progress.
+///
+/// Subclass it and override `subscribe(_:)` to make a new kind of signal; most code builds
+/// signals with `create(_:)` and the operators instead.
+open class Signal<Value>: @unchecked Sendable {
+    /// A name for debugging (RAC's `name`). Operators name their results only when the
+    /// environment variable `RAC_DEBUG_SIGNAL_NAMES` is set.
+    public var name: String = ""
+
+    public init() {}
+
+    /// Subscribes `subscriber`: it receives `didSubscribe(with:)` and then the events of one
+    /// run of this signal. Dispose the result to end the subscription early (RAC's
+    /// `-subscribe:`). Subclasses override it.
+    @discardableResult
+    open func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        preconditionFailure("Signal.subscribe(_:) must be overridden by \(type(of: self))")
+    }
+
+    /// Sets `name` and returns the signal, for chaining (RAC's `-setNameWithFormat:`).
+    @discardableResult
+    public func setName(_ name: String) -> Self {
+        self.name = name
+        return self
+    }
+}
+
+extension Signal: CustomStringConvertible {
+    public var description: String {
+        "<\(type(of: self)): name = \(name)>"
+    }
+}
+
+extension Signal {
+    /// Subscribes with closures for each kind of event (RAC's
+    /// `-subscribeNext:error:completed:` and its shorter forms).
+    @discardableResult
+    public func subscribe(
+        next: ((Value) -> Void)? = nil, error: ((any Error) -> Void)? = nil,
+        completed: (() -> Void)? = nil
+    ) -> Disposable {
+        subscribe(ClosureSubscriber(next: next, error: error, completed: completed))
+    }
+
+    /// Subscribes to values only (RAC's `-subscribeNext:`).
+    @discardableResult
+    public func subscribeNext(_ next: @escaping (Value) -> Void) -> Disposable {
+        subscribe(ClosureSubscriber(next: next, error: nil, completed: nil))
+    }
+
+    /// Subscribes to errors only (RAC's `-subscribeError:`).
+    @discardableResult
+    public func subscribeError(_ error: @escaping (any Error) -> Void) -> Disposable {
+        subscribe(ClosureSubscriber(next: nil, error: error, completed: nil))
+    }
+
+    /// Subscribes to completion only (RAC's `-subscribeCompleted:`).
+    @discardableResult
+    public func subscribeCompleted(_ completed: @escaping () -> Void) -> Disposable {
+        subscribe(ClosureSubscriber(next: nil, error: nil, completed: completed))
+    }
+}

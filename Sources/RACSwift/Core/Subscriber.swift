@@ -1,0 +1,122 @@
+/// Receives a signal's events (the RACSubscriber protocol).
+///
+/// A signal delivers events to a subscriber one at a time (never two at once), and at most one
+/// terminal event (`sendError` or `sendCompleted`), after which it sends nothing. Before any
+/// event it calls `didSubscribe(with:)` with the disposable of the subscription, so that a
+/// subscriber can end it even while the signal is still sending synchronously.
+public protocol Subscriber<Value>: AnyObject, Sendable {
+    associatedtype Value
+    /// A value.
+    func sendNext(_ value: Value)
+    /// The signal failed; nothing follows.
+    func sendError(_ error: any Error)
+    /// The signal finished; nothing follows.
+    func sendCompleted()
+    /// The subscription's disposable, given before any event. A subscriber attached to several
+    /// signals receives one per subscription.
+    func didSubscribe(with disposable: CompoundDisposable)
+}
+
+/// A subscriber built from closures (RAC's `+subscriberWithNext:error:completed:`).
+///
+/// Like RACSubscriber it serializes its own events with a lock, so it can be subscribed to
+/// several signals at once; a terminal event disposes every subscription it is part of and
+/// releases the closures.
+public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
+    private let lock = RecursiveLock()
+    // Guarded by `lock`; cleared when the subscriber terminates or is disposed, so whatever
+    // the closures captured is freed.
+    private var next: ((Value) -> Void)?
+    private var error: ((any Error) -> Void)?
+    private var completed: (() -> Void)?
+    /// Every subscription this subscriber is part of; disposed on its terminal event.
+    public let disposable = CompoundDisposable()
+
+    public init(
+        next: ((Value) -> Void)? = nil, error: ((any Error) -> Void)? = nil,
+        completed: (() -> Void)? = nil
+    ) {
+        self.next = next
+        self.error = error
+        self.completed = completed
+        disposable.add(Disposable { [weak self] in self?.releaseClosures() })
+    }
+
+    private func releaseClosures() {
+        lock.withLock {
+            next = nil
+            error = nil
+            completed = nil
+        }
+    }
+
+    public func sendNext(_ value: Value) {
+        lock.withLock { next?(value) }
+    }
+
+    public func sendError(_ error: any Error) {
+        lock.withLock {
+            let block = self.error
+            disposable.dispose()
+            block?(error)
+        }
+    }
+
+    public func sendCompleted() {
+        lock.withLock {
+            let block = completed
+            disposable.dispose()
+            block?()
+        }
+    }
+
+    public func didSubscribe(with other: CompoundDisposable) {
+        if other.isDisposed { return }
+        let mine = disposable
+        mine.add(other)
+        // A subscription that ends on its own is dropped from `disposable`, so a long-lived
+        // subscriber does not accumulate finished ones.
+        other.add(Disposable { [weak mine, weak other] in
+            if let mine, let other { mine.remove(other) }
+        })
+    }
+}
+
+/// The subscriber behind `subscribe(next:error:completed:)`: subscribed exactly once by the
+/// library, so the signal's own serialization suffices and it needs no lock.
+final class ClosureSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
+    private var next: ((Value) -> Void)?
+    private var error: ((any Error) -> Void)?
+    private var completed: (() -> Void)?
+
+    init(next: ((Value) -> Void)?, error: ((any Error) -> Void)?, completed: (() -> Void)?) {
+        self.next = next
+        self.error = error
+        self.completed = completed
+    }
+
+    @inline(__always)
+    func sendNext(_ value: Value) {
+        next?(value)
+    }
+
+    func sendError(_ error: any Error) {
+        let block = self.error
+        release()
+        block?(error)
+    }
+
+    func sendCompleted() {
+        let block = completed
+        release()
+        block?()
+    }
+
+    private func release() {
+        next = nil
+        error = nil
+        completed = nil
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) {}
+}

@@ -1,0 +1,42 @@
+/// A handle that cancels work or releases resources, once (RACDisposable).
+///
+/// `dispose()` is idempotent and thread-safe: whichever thread gets there first runs the
+/// action; every later call does nothing. Subclasses override `dispose()` and call `super`.
+open class Disposable: @unchecked Sendable {
+    private let disposed = AtomicFlag()
+    // Written once at init; read and cleared only by the single winner of `disposed.set()`.
+    private var action: (() -> Void)?
+
+    /// A disposable with nothing to do but remember that it was disposed.
+    public init() {}
+
+    /// A disposable that runs `action` on the first `dispose()` and then releases it
+    /// (RAC: `+disposableWithBlock:`).
+    public init(_ action: @escaping () -> Void) {
+        self.action = action
+    }
+
+    /// Whether `dispose()` has been called.
+    public final var isDisposed: Bool { disposed.isSet }
+
+    /// Runs the action, once. Safe to call from any thread, any number of times.
+    open func dispose() {
+        guard disposed.set() else { return }
+        if let action {
+            self.action = nil
+            action()
+        }
+    }
+
+    /// A disposable that disposes this one when it is deinitialized
+    /// (RAC: `-asScopedDisposable`).
+    public func asScopedDisposable() -> ScopedDisposable {
+        ScopedDisposable(self)
+    }
+
+    /// Marks the disposable disposed; true for the one caller that did so. For subclasses
+    /// that keep their own state and must know whether they are the disposing caller.
+    final func markDisposed() -> Bool {
+        disposed.set()
+    }
+}

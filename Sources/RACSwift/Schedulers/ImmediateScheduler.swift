@@ -1,0 +1,38 @@
+import Foundation
+
+/// Runs every block at once on the calling thread (RACImmediateScheduler). It does not become
+/// `Scheduler.current`, and `after` blocks the caller until the date.
+final class ImmediateScheduler: Scheduler, @unchecked Sendable {
+    init() {
+        super.init(name: "RACSwift.Scheduler.immediate")
+    }
+
+    override func schedule(_ block: @escaping () -> Void) -> Disposable? {
+        block()
+        return nil
+    }
+
+    override func after(_ date: Date, schedule block: @escaping () -> Void) -> Disposable? {
+        Thread.sleep(until: date)
+        block()
+        return nil
+    }
+
+    override func after(
+        _ date: Date, repeatingEvery interval: TimeInterval, withLeeway leeway: TimeInterval,
+        schedule block: @escaping () -> Void
+    ) -> Disposable? {
+        preconditionFailure(
+            "Scheduler.immediate.after(_:repeatingEvery:withLeeway:schedule:): the immediate scheduler cannot run a repeating timer")
+    }
+
+    // A plain loop: rescheduling from inside the block just asks for one more turn.
+    override func scheduleRecursive(_ block: @escaping (_ reschedule: @escaping () -> Void) -> Void) -> Disposable? {
+        var remaining = 1
+        while remaining > 0 {
+            remaining -= 1
+            block { remaining += 1 }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Where `subscribe` runs a signal's subscription work (RACSubscriptionScheduler): inline when
+/// some scheduler is current (inside a scheduled block, or on the main thread), otherwise on
+/// one shared background scheduler, so that a subscription made from an arbitrary thread never
+/// runs its side effects on that thread.
+final class SubscriptionScheduler: Scheduler, @unchecked Sendable {
+    static let shared = SubscriptionScheduler()
+
+    let backgroundScheduler = Scheduler.background(name: "RACSwift.Scheduler.subscription.background")
+
+    init() {
+        super.init(name: "RACSwift.Scheduler.subscription")
+    }
+
+    override func schedule(_ block: @escaping () -> Void) -> Disposable? {
+        if Scheduler.current == nil { return backgroundScheduler.schedule(block) }
+        block()
+        return nil
+    }
+
+    override func after(_ date: Date, schedule block: @escaping () -> Void) -> Disposable? {
+        (Scheduler.current ?? backgroundScheduler).after(date, schedule: block)
+    }
+
+    override func after(
+        _ date: Date, repeatingEvery interval: TimeInterval, withLeeway leeway: TimeInterval,
+        schedule block: @escaping () -> Void
+    ) -> Disposable? {
+        (Scheduler.current ?? backgroundScheduler).after(
+            date, repeatingEvery: interval, withLeeway: leeway, schedule: block)
+    }
+}

@@ -1,0 +1,37 @@
+/// A first-in-first-out queue with amortized O(1) `append` and `removeFirst`, for operators
+/// that buffer values (zip, flatten's pending signals, delay).
+struct FIFO<Element> {
+    private var items: [Element] = []
+    private var head = 0
+
+    init() {}
+
+    var isEmpty: Bool { head == items.count }
+    var count: Int { items.count - head }
+    var first: Element? { isEmpty ? nil : items[head] }
+
+    mutating func append(_ element: Element) {
+        items.append(element)
+    }
+
+    @discardableResult
+    mutating func removeFirst() -> Element {
+        precondition(!isEmpty, "FIFO.removeFirst(): the queue is empty")
+        let element = items[head]
+        head += 1
+        // Reclaim the consumed prefix once it dominates, keeping removal amortized O(1).
+        if head >= 32, head * 2 >= items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        return element
+    }
+
+    mutating func removeAll() {
+        items.removeAll()
+        head = 0
+    }
+
+    /// The queued elements, oldest first.
+    var elements: ArraySlice<Element> { items[head...] }
+}

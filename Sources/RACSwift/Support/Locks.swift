@@ -1,0 +1,126 @@
+import Foundation
+#if canImport(Darwin)
+import os
+#else
+import Synchronization
+#endif
+
+// Mutex and Atomic need macOS 15 / iOS 18, and the package supports macOS 13 / iOS 16, so every
+// lock and flag in the library goes through these few types: Synchronization on Linux (the
+// measured platform), the os equivalents on Apple platforms.
+
+/// A non-recursive lock stored inline in its owner (no allocation on Linux).
+struct UnfairLock: ~Copyable {
+    #if canImport(Darwin)
+    private let base = OSAllocatedUnfairLock()
+    @inline(__always) func lock() { base.lock() }
+    @inline(__always) func unlock() { base.unlock() }
+    #else
+    private let base = Mutex<Void>(())
+    @inline(__always) func lock() { base._unsafeLock() }
+    @inline(__always) func unlock() { base._unsafeUnlock() }
+    #endif
+
+    init() {}
+
+    @inline(__always)
+    func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
+/// The lock at a serializing point: held while an event is delivered downstream.
+///
+/// It is recursive because RAC's `@synchronized` is: a subscriber that synchronously sends
+/// into the signal it is subscribed to (a feedback loop through a subject) must get a nested
+/// delivery, not a deadlock.
+struct RecursiveLock: ~Copyable {
+    #if canImport(Darwin)
+    private let base = NSRecursiveLock()
+    init() {}
+    @inline(__always)
+    func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        base.lock()
+        defer { base.unlock() }
+        return try body()
+    }
+    #else
+    private let base = Mutex<Void>(())
+    // Only the owning thread can have stored its own id, so a relaxed load that sees our id
+    // proves we already hold the lock.
+    private let owner = Atomic<UInt>(0)
+    init() {}
+    @inline(__always)
+    func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        let me = currentThreadID()
+        if owner.load(ordering: .relaxed) == me { return try body() }
+        base._unsafeLock()
+        owner.store(me, ordering: .relaxed)
+        defer {
+            owner.store(0, ordering: .relaxed)
+            base._unsafeUnlock()
+        }
+        return try body()
+    }
+    #endif
+}
+
+/// A one-way flag: unset until the first `set()`.
+struct AtomicFlag: ~Copyable {
+    #if canImport(Darwin)
+    private let base = OSAllocatedUnfairLock(initialState: false)
+    init() {}
+    @inline(__always) var isSet: Bool { base.withLock { $0 } }
+    /// Sets the flag; true for the one caller that changed it.
+    @inline(__always) func set() -> Bool {
+        base.withLock { flag in
+            if flag { return false }
+            flag = true
+            return true
+        }
+    }
+    #else
+    private let base = Atomic<Bool>(false)
+    init() {}
+    @inline(__always) var isSet: Bool { base.load(ordering: .acquiring) }
+    /// Sets the flag; true for the one caller that changed it.
+    @inline(__always) func set() -> Bool {
+        !base.exchange(true, ordering: .acquiringAndReleasing)
+    }
+    #endif
+}
+
+/// An integer counter safe to bump from any thread.
+struct AtomicCounter: ~Copyable {
+    #if canImport(Darwin)
+    private let base = OSAllocatedUnfairLock(initialState: 0)
+    init() {}
+    @inline(__always) var value: Int { base.withLock { $0 } }
+    @inline(__always) @discardableResult
+    func add(_ delta: Int) -> Int { base.withLock { $0 += delta; return $0 } }
+    #else
+    private let base = Atomic<Int>(0)
+    init() {}
+    @inline(__always) var value: Int { base.load(ordering: .acquiring) }
+    @inline(__always) @discardableResult
+    func add(_ delta: Int) -> Int { base.add(delta, ordering: .acquiringAndReleasing).newValue }
+    #endif
+}
+
+@inline(__always)
+func currentThreadID() -> UInt {
+    #if canImport(Darwin)
+    return UInt(bitPattern: pthread_self())
+    #else
+    return UInt(pthread_self())
+    #endif
+}
+
+/// Lets a non-Sendable value cross into a `@Sendable` closure (Dispatch's), where the
+/// library's own serialization is what makes the hand-over safe.
+struct UncheckedSendable<Wrapped>: @unchecked Sendable {
+    let value: Wrapped
+    init(_ value: Wrapped) { self.value = value }
+}

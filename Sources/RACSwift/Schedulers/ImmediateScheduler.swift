@@ -7,17 +7,20 @@ final class ImmediateScheduler: Scheduler, @unchecked Sendable {
         super.init(name: "RACSwift.Scheduler.immediate")
     }
 
+    @discardableResult
     override func schedule(_ block: @escaping () -> Void) -> Disposable? {
         block()
         return nil
     }
 
+    @discardableResult
     override func after(_ date: Date, schedule block: @escaping () -> Void) -> Disposable? {
         Thread.sleep(until: date)
         block()
         return nil
     }
 
+    @discardableResult
     override func after(
         _ date: Date, repeatingEvery interval: TimeInterval, withLeeway leeway: TimeInterval,
         schedule block: @escaping () -> Void
@@ -27,6 +30,7 @@ final class ImmediateScheduler: Scheduler, @unchecked Sendable {
     }
 
     // A plain loop: rescheduling from inside the block just asks for one more turn.
+    @discardableResult
     override func scheduleRecursive(_ block: @escaping (_ reschedule: @escaping () -> Void) -> Void) -> Disposable? {
         var remaining = 1
         while remaining > 0 {

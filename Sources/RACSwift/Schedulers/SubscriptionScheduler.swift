@@ -13,16 +13,19 @@ final class SubscriptionScheduler: Scheduler, @unchecked Sendable {
         super.init(name: "RACSwift.Scheduler.subscription")
     }
 
+    @discardableResult
     override func schedule(_ block: @escaping () -> Void) -> Disposable? {
         if Scheduler.current == nil { return backgroundScheduler.schedule(block) }
         block()
         return nil
     }
 
+    @discardableResult
     override func after(_ date: Date, schedule block: @escaping () -> Void) -> Disposable? {
         (Scheduler.current ?? backgroundScheduler).after(date, schedule: block)
     }
 
+    @discardableResult
     override func after(
         _ date: Date, repeatingEvery interval: TimeInterval, withLeeway leeway: TimeInterval,
         schedule block: @escaping () -> Void

@@ -13,6 +13,7 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
         super.init(name: name)
     }
 
+    @discardableResult
     override public func schedule(_ block: @escaping () -> Void) -> Disposable? {
         let disposable = Disposable()
         let work = UncheckedSendable(block)
@@ -23,6 +24,7 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
         return disposable
     }
 
+    @discardableResult
     override public func after(_ date: Date, schedule block: @escaping () -> Void) -> Disposable? {
         let disposable = Disposable()
         let work = UncheckedSendable(block)
@@ -33,6 +35,7 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
         return disposable
     }
 
+    @discardableResult
     override public func after(
         _ date: Date, repeatingEvery interval: TimeInterval, withLeeway leeway: TimeInterval,
         schedule block: @escaping () -> Void

@@ -33,14 +33,17 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     /// included).
     public var scheduledCount: Int { lock.withLock { queue.count } }
 
+    @discardableResult
     override public func schedule(_ block: @escaping () -> Void) -> Disposable? {
         lock.withLock { enqueue(at: clock, block) }
     }
 
+    @discardableResult
     override public func after(_ date: Date, schedule block: @escaping () -> Void) -> Disposable? {
         lock.withLock { enqueue(at: date, block) }
     }
 
+    @discardableResult
     override public func after(
         _ date: Date, repeatingEvery interval: TimeInterval, withLeeway leeway: TimeInterval,
         schedule block: @escaping () -> Void

@@ -150,7 +150,8 @@ struct Options {
     var filter: Set<String> = []
     var allocsOut: String?
     var allocsIn: String?
-    var markdown = false
+    /// Runs only these libraries (for profiling one side under callgrind).
+    var libs: Set<Lib> = Set(Lib.allCases)
 
     static func parse(_ args: [String]) -> Options {
         var o = Options()
@@ -167,10 +168,13 @@ struct Options {
             case "--filter": o.filter = Set(value().split(separator: ",").map(String.init))
             case "--allocs-out": o.allocsOut = value()
             case "--allocs-in": o.allocsIn = value()
-            case "--markdown": o.markdown = true
+            case "--only":
+                o.libs = Set(value().split(separator: ",").compactMap { name in
+                    Lib.allCases.first { ["base": Lib.base, "oc": .oc, "rac": .rac][String(name)] == $0 }
+                })
             case "--help", "-h":
                 print("""
-                    usage: racbench [--scale X] [--runs N] [--filter W1,W2,...] [--markdown]
+                    usage: racbench [--scale X] [--runs N] [--filter W1,W2,...] [--only base,oc,rac]
                                     [--allocs-out FILE | --allocs-in FILE]
                     Normally run through Benchmarks/run.sh, which does the allocation pass
                     (under the malloc interposer) and then the timing pass.
@@ -197,8 +201,8 @@ struct TimingResult {
 
 /// Times every library on one workload, interleaved: a warm-up run of each, then `runs`
 /// rounds, each running all three in an order that rotates from round to round.
-func time(_ w: Workload, count: Int, runs: Int) -> [Lib: TimingResult] {
-    let libs = Lib.allCases.filter { w.impl($0).run != nil }
+func time(_ w: Workload, count: Int, runs: Int, libs wanted: Set<Lib>) -> [Lib: TimingResult] {
+    let libs = Lib.allCases.filter { w.impl($0).run != nil && wanted.contains($0) }
     var samples: [Lib: [Double]] = [:]
     var checksums: [Lib: Int] = [:]
     for lib in libs {

@@ -90,7 +90,8 @@ let workloads: [Workload] = [
             let acc = Acc()
             let s = RACPump()
             let d = s.signal.subscribeNext { acc.sum &+= $0 }
-            for i in 0..<n { s.send(i) }
+            let sink = s.sink
+            for i in 0..<n { sink.sendNext(i) }
             d.dispose()
             return acc.sum
         }),
@@ -115,7 +116,8 @@ let workloads: [Workload] = [
             let acc = Acc()
             let s = RACPump()
             let d = s.signal.map(inc).filter(isEven).map(triple).subscribeNext { acc.sum &+= $0 }
-            for i in 0..<n { s.send(i) }
+            let sink = s.sink
+            for i in 0..<n { sink.sendNext(i) }
             d.dispose()
             return acc.sum
         }),
@@ -144,7 +146,8 @@ let workloads: [Workload] = [
             let acc = Acc()
             let s = RACPump()
             let d = s.signal.tenMaps().subscribeNext { acc.sum &+= $0 }
-            for i in 0..<n { s.send(i) }
+            let sink = s.sink
+            for i in 0..<n { sink.sendNext(i) }
             d.dispose()
             return acc.sum
         }),
@@ -169,7 +172,8 @@ let workloads: [Workload] = [
             let acc = Acc()
             let s = RACPump()
             let d = s.signal.flatMapReturnViaBind().subscribeNext { acc.sum &+= $0 }
-            for i in 0..<n { s.send(i) }
+            let sink = s.sink
+            for i in 0..<n { sink.sendNext(i) }
             d.dispose()
             return acc.sum
         }),
@@ -251,7 +255,8 @@ let workloads: [Workload] = [
             let acc = Acc()
             let a = RACPump(), b = RACPump()
             let d = a.signal.zip(with: b.signal).subscribeNext { acc.sum &+= $0.0 &+ $0.1 }
-            for i in 0..<n { if i & 1 == 0 { a.send(i) } else { b.send(i) } }
+            let sa = a.sink, sb = b.sink
+            for i in 0..<n { if i & 1 == 0 { sa.sendNext(i) } else { sb.sendNext(i) } }
             d.dispose()
             return acc.sum
         }),
@@ -302,7 +307,8 @@ let workloads: [Workload] = [
             let acc = Acc()
             let s = RACPump()
             let d = s.signal.sixMapFilters().subscribeNext { acc.sum &+= $0 }
-            for i in 0..<n { s.send(i) }
+            let sink = s.sink
+            for i in 0..<n { sink.sendNext(i) }
             d.dispose()
             return acc.sum
         }),
@@ -333,7 +339,8 @@ let workloads: [Workload] = [
             let d = s.signal.flatMapReturnViaBind().flatMapReturnViaBind().flatMapReturnViaBind()
                 .flatMapReturnViaBind().flatMapReturnViaBind()
                 .subscribeNext { acc.sum &+= $0 }
-            for i in 0..<n { s.send(i) }
+            let sink = s.sink
+            for i in 0..<n { sink.sendNext(i) }
             d.dispose()
             return acc.sum
         }),

@@ -78,7 +78,7 @@ var mismatches: [String] = []
 for w in selected {
     let count = scaled(w)
     fputs("  \(w.id) \(w.title) (\(count) \(w.unit)s)…\n", stderr)
-    let t = time(w, count: count, runs: options.runs)
+    let t = time(w, count: count, runs: options.runs, libs: options.libs)
     let checks = Set(t.values.map(\.checksum))
     if checks.count > 1 {
         mismatches.append("\(w.id): checksums differ \(t.mapValues(\.checksum))")

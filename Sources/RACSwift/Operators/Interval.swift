@@ -8,16 +8,20 @@ extension Signal where Value == Date {
     /// at exact multiples of `seconds` in virtual time. `leeway` lets the system defer a tick by
     /// up to that much, to save power.
     ///
-    /// - Precondition: `seconds` is positive and `leeway` is not negative (RAC's scheduler
-    ///   asserts the same); `scheduler` is not `Scheduler.immediate` (RAC asserts it), which
-    ///   cannot run a repeating timer.
+    /// - Precondition: `seconds` is positive and `leeway` is not negative, both less than
+    ///   `Int64.max` nanoseconds (RAC's scheduler asserts the same); `scheduler` is not
+    ///   `Scheduler.immediate` (RAC asserts it), which cannot run a repeating timer.
     public static func interval(
         _ seconds: TimeInterval, on scheduler: Scheduler, leeway: TimeInterval = 0
     ) -> Signal<Date> {
+        // RAC's queue scheduler bounds both by what a dispatch timer holds in nanoseconds.
+        let limit = Double(Int64.max) / 1_000_000_000
         precondition(
-            seconds > 0, "Signal.interval(_:on:leeway:): seconds must be positive, got \(seconds)")
+            seconds > 0 && seconds < limit,
+            "Signal.interval(_:on:leeway:): seconds must be positive and less than \(limit), got \(seconds)")
         precondition(
-            leeway >= 0, "Signal.interval(_:on:leeway:): leeway must not be negative, got \(leeway)")
+            leeway >= 0 && leeway < limit,
+            "Signal.interval(_:on:leeway:): leeway must not be negative and less than \(limit), got \(leeway)")
         precondition(
             scheduler !== Scheduler.immediate,
             "Signal.interval(_:on:leeway:): scheduler must not be Scheduler.immediate, which cannot run a repeating timer")

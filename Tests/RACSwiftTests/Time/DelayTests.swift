@@ -96,6 +96,25 @@ final class DelayTests: RACTestCase {
         XCTAssertEqual(second.events, [.next(12, "a"), .completed(13)])
     }
 
+    func testDelayDoesNotKeepSignalsAliveWhileEventsWait() {
+        // Contract §9: RAC frees [[RACSignal return:@1] delay:1] and its map: while the delay is pending.
+        let scheduler = TestScheduler()
+        weak var weakSource: Signal<Int>?
+        weak var weakDelayed: Signal<Int>?
+        var recorder: TestRecorder<Int>?
+        do {
+            let source = Signal.return(1).map { $0 * 2 }
+            let delayed = source.delay(1)
+            weakSource = source
+            weakDelayed = delayed
+            recorder = scheduler.record(delayed)
+        }
+        XCTAssertNil(weakSource)
+        XCTAssertNil(weakDelayed)
+        scheduler.run()
+        XCTAssertEqual(recorder?.events, [.next(1, 2), .completed(1)])
+    }
+
     // MARK: ScheduledBlocks, which holds the waiting events
 
     func testScheduledBlocksForgetsBlocksThatHaveRun() {

@@ -134,6 +134,23 @@ final class ThrottleTests: RACTestCase {
         disposable.dispose()
     }
 
+    func testThrottleDoesNotKeepSignalAliveWhileValueWaits() {
+        let scheduler = TestScheduler()
+        let source = TimeManualSource<Int>()
+        weak var weakThrottled: Signal<Int>?
+        var recorder: TestRecorder<Int>?
+        do {
+            let throttled = source.signal.throttle(1)
+            weakThrottled = throttled
+            recorder = scheduler.record(throttled)
+        }
+        scheduler.performAsCurrentScheduler { source.sendNext(1) }
+        XCTAssertNil(weakThrottled)
+        scheduler.run()
+        XCTAssertEqual(recorder?.events, [.next(1, 1)])
+        recorder?.disposable.dispose()
+    }
+
     // MARK: Disposal and re-subscription
 
     func testThrottleDisposalMidIntervalCancelsPendingValueAndSource() {

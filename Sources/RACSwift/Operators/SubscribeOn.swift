@@ -6,8 +6,8 @@ extension Signal {
     /// scheduler as well, add `deliver(on:)`. Prefer `deliver(on:)` alone when you can — as
     /// RAC warns, a signal's side effects are not always safe to run on another thread.
     /// Disposal takes effect at once for the subscriber (nothing more arrives), while the
-    /// source's own disposal is scheduled on `scheduler`; disposing before the scheduled
-    /// subscription has run cancels it.
+    /// source's own disposal is scheduled on `scheduler` (or runs at once when disposal happens
+    /// on `scheduler` already); disposing before the scheduled subscription has run cancels it.
     public func subscribe(on scheduler: Scheduler) -> Signal<Value> {
         SubscribeOnSignal(source: self, scheduler: scheduler).named("[\(name)] -subscribeOn: \(scheduler.name)")
     }
@@ -66,7 +66,11 @@ final class SubscribeOnSink<Value>: Sink, Subscriber, @unchecked Sendable {
         }
         // A source that has terminated has disposed itself already: nothing to schedule.
         guard let subscription, !subscription.isDisposed else { return }
-        scheduler.schedule { subscription.dispose() }
+        if Scheduler.current === scheduler {
+            subscription.dispose()
+        } else {
+            scheduler.schedule { subscription.dispose() }
+        }
     }
 
     func sendNext(_ value: Value) {

@@ -51,6 +51,17 @@ final class SubscribeOnTests: RACTestCase {
         XCTAssertTrue(source.disposedOn.first! === scheduler)
     }
 
+    func testSubscribeOnDisposalOnTheSchedulerDisposesSourceAtOnce() {
+        let scheduler = TestScheduler()
+        let source = TimeManualSource<String>()
+        let recorder = scheduler.record(source.signal.subscribe(on: scheduler))
+        scheduler.run()
+        scheduler.performAsCurrentScheduler { recorder.disposable.dispose() }
+        XCTAssertEqual(source.disposalCount, 1)
+        XCTAssertTrue(source.disposedOn.first! === scheduler)
+        XCTAssertEqual(scheduler.scheduledCount, 0)
+    }
+
     func testSubscribeOnDisposalBeforeScheduledSubscriptionCancelsIt() {
         let scheduler = TestScheduler()
         let source = TimeManualSource<Int>()

@@ -36,7 +36,8 @@ extension Signal {
     public static func combineLatest<each S>(
         _ signals: repeat Signal<each S>
     ) -> Signal<Value> where Value == (repeat each S) {
-        CombineLatestPackSignal(repeat each signals).named("+combineLatest:")
+        CombineLatestPackSignal(repeat each signals)
+            .named("+combineLatest: \(describeSignals(repeat each signals))")
     }
 
     /// The typed `combineLatest` of any number of signals, with each tuple of latest values
@@ -46,8 +47,15 @@ extension Signal {
     ) -> Signal<Value> {
         CombineLatestPackSignal(repeat each signals)
             .map { values in reduce(repeat each values) }
-            .named("+combineLatest: reduce:")
+            .named("+combineLatest: \(describeSignals(repeat each signals)) reduce:")
     }
+}
+
+/// RAC's description of the signals array in a debug name: `(<signal>, <signal>)`.
+private func describeSignals<each S>(_ signals: repeat Signal<each S>) -> String {
+    var parts: [String] = []
+    for signal in repeat each signals { parts.append("\(signal)") }
+    return "(\(parts.joined(separator: ", ")))"
 }
 
 // MARK: - The shared state

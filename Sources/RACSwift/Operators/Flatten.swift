@@ -150,11 +150,14 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
         if let subscription { disposable.remove(subscription) }
         let drain = lock.withLock { () -> Bool in
             active -= 1
-            if isTerminated || isDraining { return false }
+            if isTerminated { return false }
             if pending.isEmpty {
+                // Also inside the drain loop: the last signal's completion completes the
+                // output at once, while that signal is still being subscribed (as in RAC).
                 completeIfDone()
                 return false
             }
+            if isDraining { return false }
             isDraining = true
             return true
         }
@@ -181,7 +184,7 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
 
     /// Called with `lock` held.
     private func completeIfDone() {
-        guard isOuterCompleted, active == 0, pending.isEmpty, !isDraining, !isTerminated else { return }
+        guard isOuterCompleted, active == 0, pending.isEmpty, !isTerminated else { return }
         isTerminated = true
         disposable.dispose()
         downstream.sendCompleted()

@@ -261,6 +261,73 @@ final class FlattenTests: RACTestCase {
         XCTAssertTrue(completed)
     }
 
+    // MARK: RAC's regression cases
+
+    func testFlattenSurvivesDisposalFromInsideAnInnerSubscription() {
+        let outer = HigherProbe<Signal<Int>>()
+        var disposable: Disposable?
+        var completed = false
+        disposable = outer.signal.flatten(maxConcurrent: 0).subscribe(completed: { completed = true })
+        outer.send(Signal.create { inner in
+            disposable?.dispose()
+            inner.sendCompleted()
+            return nil
+        })
+        outer.sendCompleted()
+        XCTAssertFalse(completed)
+        XCTAssertEqual(outer.disposals, 1)
+    }
+
+    /// The last queued signal completes synchronously inside its own subscription: the
+    /// output completes (and is disposed) right then, not after the subscription returns.
+    func testFlattenCompletesAsTheLastQueuedSynchronousSignalCompletes() {
+        let outer = HigherProbe<Signal<Int>>()
+        let pending = HigherProbe<Int>()
+        var result: Disposable?
+        var disposedInsideSubscription: [Bool] = []
+        let synchronous = Signal<Int>.create { inner in
+            disposedInsideSubscription.append(result?.isDisposed ?? true)
+            inner.sendCompleted()
+            disposedInsideSubscription.append(result?.isDisposed ?? false)
+            return nil
+        }
+        result = outer.signal.flatten(maxConcurrent: 1).subscribe()
+        outer.send(pending.signal)
+        outer.send(synchronous)
+        outer.sendCompleted()
+        pending.sendCompleted()
+        XCTAssertEqual(disposedInsideSubscription, [false, true])
+    }
+
+    /// A value from the last queued signal ends the output through `take(until:)` while that
+    /// signal is still sending.
+    func testFlattenDisposedThroughTakeUntilWhileAQueuedSignalSends() {
+        let outer = HigherProbe<Signal<Int>>()
+        let pending = HigherProbe<Int>()
+        let done = HigherProbe<Void>()
+        var result: Disposable?
+        var disposedAfterValue: Bool?
+        let synchronous = Signal<Int>.create { inner in
+            inner.sendNext(1)
+            disposedAfterValue = result?.isDisposed
+            inner.sendCompleted()
+            return nil
+        }
+        var values: [Int] = []
+        result = outer.signal.flatten(maxConcurrent: 1).take(until: done.signal).subscribe(next: { value in
+            values.append(value)
+            if value == 1 { done.send(()) }
+        })
+        outer.send(pending.signal)
+        pending.send(0)
+        outer.send(synchronous)
+        outer.sendCompleted()
+        pending.sendCompleted()
+        XCTAssertEqual(values, [0, 1])
+        XCTAssertEqual(disposedAfterValue, true)
+        XCTAssertEqual(done.disposals, 1)
+    }
+
     // MARK: Concurrency
 
     /// Four threads send into four inner signals at once: every value arrives exactly once,

@@ -208,6 +208,46 @@ final class CombineLatestTests: RACTestCase {
         XCTAssertEqual([a.disposals, b.disposals, c.disposals], [1, 1, 1])
     }
 
+    // MARK: The same signal more than once
+
+    /// A cold signal combined with itself runs twice, once per input.
+    func testCombineLatestWithTheSameSideEffectingSignalSubscribesItOncePerInput() {
+        var counter = 0
+        let sideEffecting = Signal<Int>.create { s in
+            counter += 1
+            s.sendNext(counter); s.sendCompleted(); return nil
+        }
+        let combined = sideEffecting.combineLatest(with: sideEffecting).map { "\($0)\($1)" }
+        XCTAssertEqual(counter, 0)
+        XCTAssertEqual(HigherLog(combined).events, ["12", "completed"])
+        let three = Signal.combineLatest([sideEffecting, sideEffecting, sideEffecting]) { $0.map(String.init).joined() }
+        XCTAssertEqual(HigherLog(three).events, ["345", "completed"])
+    }
+
+    /// A hot signal combined with itself: each of its values reaches the first input, then
+    /// the second, so each value after the first gives a mixed pair first.
+    func testCombineLatestOfAHotSignalWithItself() {
+        let scheduler = TestScheduler()
+        let hot = scheduler.createHotSignal([.next(1, "foo"), .next(2, "bar")])
+        let recorder = scheduler.record(hot.combineLatest(with: hot).map { "\($0) \($1)" })
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(1, "foo foo"), .next(2, "bar foo"), .next(2, "bar bar")])
+        recorder.disposable.dispose()
+    }
+
+    func testCombineLatestOfAnArrayHandlesTheSameHotSignalTwice() {
+        let scheduler = TestScheduler()
+        let fruit = scheduler.createHotSignal([.next(1, "apples"), .next(4, "horses")])
+        let other = scheduler.createHotSignal([.next(2, "oranges")])
+        let animal = scheduler.createHotSignal([.next(3, "cattle")])
+        let combined = Signal.combineLatest([fruit, other, fruit, animal]) { "\($0[0]) : \($0[1]) = \($0[2]) : \($0[3])" }
+        let recorder = scheduler.record(combined)
+        scheduler.run()
+        XCTAssertEqual(recorder.events.last, .next(4, "horses : oranges = horses : cattle"))
+        XCTAssertEqual(recorder.events.first, .next(3, "apples : oranges = apples : cattle"))
+        recorder.disposable.dispose()
+    }
+
     // MARK: Concurrency
 
     /// Two threads send into the two inputs at once: every value produces exactly one output,

@@ -127,6 +127,23 @@ final class SwitchToLatestTests: RACTestCase {
         XCTAssertEqual(log.events, [])
     }
 
+    func testSwitchToLatestSubscribesTheOuterSignalAnewForEachSubscription() {
+        var subscriptions = 0
+        let outer = Signal<Signal<Int>>.create { s in
+            subscriptions += 1
+            s.sendNext(.return(subscriptions))
+            return nil
+        }
+        let switched = outer.switchToLatest()
+        let first = HigherLog(switched)
+        let second = HigherLog(switched)
+        XCTAssertEqual(subscriptions, 2)
+        XCTAssertEqual(first.events, ["1"])
+        XCTAssertEqual(second.events, ["2"])
+        first.disposable.dispose()
+        second.disposable.dispose()
+    }
+
     func testSwitchToLatestAcceptsSignalsOfASignalSubclass() {
         let outer = Signal<TaggedSignal<Int>>.create { s in
             s.sendNext(TaggedSignal("x", .return(1)))

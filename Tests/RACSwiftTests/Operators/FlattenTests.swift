@@ -351,6 +351,34 @@ final class FlattenTests: RACTestCase {
         XCTAssertFalse(checker.sawOverlap)
     }
 
+    /// Twenty inner signals that send from background threads, at most three at a time:
+    /// queued ones start as others complete, whatever thread that happens on.
+    func testFlattenMaxConcurrentStartsQueuedSignalsFromTheThreadsTheyCompleteOn() {
+        let checker = SerializationChecker()
+        let running = ConcurrencyGauge()
+        let perSignal = 200
+        let inners = (0..<20).map { index in
+            Signal<Int>.create { subscriber in
+                running.enter()
+                DispatchQueue.global().async {
+                    for i in 0..<perSignal { subscriber.sendNext(index * perSignal + i) }
+                    running.leave()
+                    subscriber.sendCompleted()
+                }
+                return nil
+            }
+        }
+        let done = expectation(description: "completed")
+        Signal<Signal<Int>>.create { s in inners.forEach(s.sendNext); s.sendCompleted(); return nil }
+            .flatten(maxConcurrent: 3)
+            .subscribe(next: checker.receive, completed: { done.fulfill() })
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(checker.values.sorted(), Array(0..<(20 * perSignal)))
+        XCTAssertFalse(checker.sawOverlap)
+        XCTAssertLessThanOrEqual(running.maximum, 3)
+        XCTAssertEqual(running.entered, 20)
+    }
+
     func testFlattenMapOfManySynchronousInnerSignalsForwardsEveryValue() {
         let outer = HigherProbe<Int>()
         var sum = 0
@@ -400,4 +428,24 @@ final class SerializationChecker: @unchecked Sendable {
             inside = false
         }
     }
+}
+
+/// Counts how many of a set of tasks run at once, and the most that ever did.
+final class ConcurrencyGauge: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = 0
+    private var _maximum = 0
+    private var _entered = 0
+    var maximum: Int { lock.withLock { _maximum } }
+    var entered: Int { lock.withLock { _entered } }
+
+    func enter() {
+        lock.withLock {
+            current += 1
+            _entered += 1
+            _maximum = max(_maximum, current)
+        }
+    }
+
+    func leave() { lock.withLock { current -= 1 } }
 }

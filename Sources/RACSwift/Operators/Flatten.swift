@@ -92,6 +92,15 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
         self.downstream = downstream
         self.maxConcurrent = maxConcurrent
         self.transform = transform
+        super.init()
+        if maxConcurrent > 0 {
+            // Disposal releases the queued signals at once, not when the outer signal lets
+            // go of this sink.
+            disposable.add(Disposable { [weak self] in
+                guard let self else { return }
+                self.lock.withLock { self.pending.removeAll() }
+            })
+        }
     }
 
     // MARK: The outer signal
@@ -168,10 +177,9 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
     private func startPending() {
         while true {
             let next = lock.withLock { () -> Signal<Value>? in
-                if !isTerminated, active < maxConcurrent, let first = pending.first {
-                    pending.removeFirst()
+                if !isTerminated, !disposable.isDisposed, active < maxConcurrent, !pending.isEmpty {
                     active += 1
-                    return first
+                    return pending.removeFirst()
                 }
                 isDraining = false
                 completeIfDone()

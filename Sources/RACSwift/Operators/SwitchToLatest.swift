@@ -58,7 +58,7 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Sink, Subs
 
     func sendNext(_ signal: Source) {
         let current = lock.withLock { () -> Int? in
-            if isTerminated { return nil }
+            if isTerminated || disposable.isDisposed { return nil }
             generation += 1
             isInnerActive = true
             return generation

@@ -227,6 +227,24 @@ final class FlattenTests: RACTestCase {
         XCTAssertEqual(log.events, [])
     }
 
+    func testDisposingFlattenMaxConcurrentReleasesQueuedSignalsAtOnce() {
+        // The outer signal keeps its subscriber after disposal, as a careless source may.
+        let outerSubscriber = SubscriberBox<Signal<Int>>()
+        let outer = Signal<Signal<Int>>.create { outerSubscriber.value = $0; return nil }
+        let disposable = outer.flatten(maxConcurrent: 1).subscribe()
+        weak var queued: Signal<Int>?
+        do {
+            let signal = Signal<Int>.never
+            queued = signal
+            outerSubscriber.value?.sendNext(.never)
+            outerSubscriber.value?.sendNext(signal)
+        }
+        XCTAssertNotNil(queued)
+        disposable.dispose()
+        XCTAssertNil(queued)
+        outerSubscriber.value = nil
+    }
+
     func testConcatCompletesOnlyAfterTheOuterSignalAndEveryQueuedSignalCompleted() {
         let outer = HigherProbe<Signal<Int>>()
         let first = HigherProbe<Int>()

@@ -129,14 +129,15 @@ public struct MarbleComparison<Value>: CustomStringConvertible {
         func list(_ events: [Recorded<Value>]) -> String {
             "[" + events.map(\.description).joined(separator: ", ") + "]"
         }
-        failureMessage = """
-            events differ from the marble diagram
-            expected: \(expectedDiagram)
-              actual: \(actualDiagram)
-                      \(String(repeating: " ", count: column))^ first difference at \(seconds) s
-            expected events: \(list(expected))
-              actual events: \(list(actual))
-            """
+        failureMessage = [
+            "events differ from the marble diagram",
+            "expected: \(expectedDiagram)",
+            "  actual: \(actualDiagram)",
+            "          \(String(repeating: " ", count: column))^ first difference at \(seconds) s",
+            "expected events: \(list(expected))",
+            "  actual events: \(list(actual))",
+        ].map { $0.hasSuffix(" ") ? String($0.reversed().drop { $0 == " " }.reversed()) : $0 }
+            .joined(separator: "\n")
     }
 
     public var description: String {

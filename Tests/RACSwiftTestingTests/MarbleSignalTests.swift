@@ -166,6 +166,16 @@ final class MarbleSignalTests: TestingTestCase {
         XCTAssertTrue(scheduler.compareMarbles(ticks, "-ttt", until: 3).matches)
     }
 
+    func testRecorderEventsReadAsTheReadmeShows() {
+        let scheduler = TestScheduler()
+        let recorder = scheduler.record(scheduler.cold("-a-|"))
+        scheduler.advance(by: 3)
+        XCTAssertEqual(recorder.events, [.next(1, "a"), .completed(3)])
+        recorder.disposable.dispose()
+        expectMarbles(recorder.events, "-a-|")
+        XCTAssertEqual(recorder.events.marbleDiagram(), "-a-|")
+    }
+
     func testRecordedEventsMatchADiagram() {
         let scheduler = TestScheduler()
         let recorder = scheduler.record(scheduler.cold("-a-(bc)|", values: ["a": 1, "b": 2, "c": 3]))

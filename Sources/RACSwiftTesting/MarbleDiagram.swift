@@ -159,10 +159,12 @@ public struct MarbleError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Stops with the parse error's message: a bad diagram is a bug in the test itself.
-func parseOrStop<Value>(_ parse: () throws(MarbleParseError) -> MarbleDiagram<Value>) -> MarbleDiagram<Value> {
+func parseOrStop<Value>(
+    file: StaticString, line: UInt, _ parse: () throws(MarbleParseError) -> MarbleDiagram<Value>
+) -> MarbleDiagram<Value> {
     do {
         return try parse()
     } catch {
-        preconditionFailure(error.description)
+        preconditionFailure(error.description, file: file, line: line)
     }
 }

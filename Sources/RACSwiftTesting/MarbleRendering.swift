@@ -50,11 +50,12 @@ struct MarbleRenderer<Value> {
         let hasPast = first < 0
 
         var cells: [[String]] = rows.map { row in
+            let byFrame = Dictionary(grouping: row) { Self.frame(of: $0.time) }
             // A row ends with its last event (or with its `^`): later frames stay blank.
-            let end = Swift.max(row.map { Self.frame(of: $0.time) }.max() ?? -1, hasPast ? 0 : -1)
+            let end = Swift.max(byFrame.keys.max() ?? -1, hasPast ? 0 : -1)
             return (first...last).map { frame in
                 guard frame <= end else { return "" }
-                var symbols = row.filter { Self.frame(of: $0.time) == frame }.map { recorded -> Character in
+                var symbols = (byFrame[frame] ?? []).map { recorded -> Character in
                     switch recorded.event {
                     case .next(let value): return symbol(value)
                     case .completed: return "|"

@@ -12,15 +12,21 @@ extension TestScheduler {
     /// ```swift
     /// let source = scheduler.cold("-a-b-|", values: ["a": 1, "b": 2])
     /// ```
-    public func cold<V>(_ diagram: String, values: [Character: V], error: any Error = MarbleError()) -> Signal<V> {
-        createColdSignal(parseOrStop { () throws(MarbleParseError) in
+    public func cold<V>(
+        _ diagram: String, values: [Character: V], error: any Error = MarbleError(),
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> Signal<V> {
+        createColdSignal(parseOrStop(file: file, line: line) { () throws(MarbleParseError) in
             try MarbleDiagram(parsing: diagram, kind: .cold, values: values, error: error)
         }.events)
     }
 
     /// A cold signal of `String`s: each letter or digit in `diagram` stands for itself.
-    public func cold(_ diagram: String, error: any Error = MarbleError()) -> Signal<String> {
-        createColdSignal(parseOrStop { () throws(MarbleParseError) in
+    public func cold(
+        _ diagram: String, error: any Error = MarbleError(),
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> Signal<String> {
+        createColdSignal(parseOrStop(file: file, line: line) { () throws(MarbleParseError) in
             try MarbleDiagram(parsing: diagram, kind: .cold, error: error)
         }.events)
     }
@@ -33,15 +39,21 @@ extension TestScheduler {
     /// let clicks = scheduler.hot("-a-^-b-c-|", values: ["a": 1, "b": 2, "c": 3])
     /// // subscribing now sees b at 2 s, c at 4 s, completion at 6 s
     /// ```
-    public func hot<V>(_ diagram: String, values: [Character: V], error: any Error = MarbleError()) -> Signal<V> {
-        hotSignal(parseOrStop { () throws(MarbleParseError) in
+    public func hot<V>(
+        _ diagram: String, values: [Character: V], error: any Error = MarbleError(),
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> Signal<V> {
+        hotSignal(parseOrStop(file: file, line: line) { () throws(MarbleParseError) in
             try MarbleDiagram(parsing: diagram, kind: .hot, values: values, error: error)
         })
     }
 
     /// A hot signal of `String`s: each letter or digit in `diagram` stands for itself.
-    public func hot(_ diagram: String, error: any Error = MarbleError()) -> Signal<String> {
-        hotSignal(parseOrStop { () throws(MarbleParseError) in
+    public func hot(
+        _ diagram: String, error: any Error = MarbleError(),
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> Signal<String> {
+        hotSignal(parseOrStop(file: file, line: line) { () throws(MarbleParseError) in
             try MarbleDiagram(parsing: diagram, kind: .hot, error: error)
         })
     }
@@ -63,9 +75,10 @@ extension TestScheduler {
     /// is disposed before returning.
     public func compareMarbles<V: Equatable>(
         _ signal: Signal<V>, _ expected: String, values: [Character: V],
-        error: any Error = MarbleError(), until: TimeInterval? = nil
+        error: any Error = MarbleError(), until: TimeInterval? = nil,
+        file: StaticString = #filePath, line: UInt = #line
     ) -> MarbleComparison<V> {
-        let diagram = parseOrStop { () throws(MarbleParseError) in
+        let diagram = parseOrStop(file: file, line: line) { () throws(MarbleParseError) in
             try MarbleDiagram(parsing: expected, kind: .cold, values: values, error: error)
         }
         let actual = run(signal, until: until, frames: diagram.frameCount)
@@ -76,9 +89,9 @@ extension TestScheduler {
     /// itself.
     public func compareMarbles(
         _ signal: Signal<String>, _ expected: String, error: any Error = MarbleError(),
-        until: TimeInterval? = nil
+        until: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line
     ) -> MarbleComparison<String> {
-        let diagram = parseOrStop { () throws(MarbleParseError) in
+        let diagram = parseOrStop(file: file, line: line) { () throws(MarbleParseError) in
             try MarbleDiagram(parsing: expected, kind: .cold, error: error)
         }
         let actual = run(signal, until: until, frames: diagram.frameCount)
@@ -102,7 +115,7 @@ extension TestScheduler {
         error: any Error = MarbleError(), until: TimeInterval? = nil,
         fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        let comparison = compareMarbles(signal, expected, values: values, error: error, until: until)
+        let comparison = compareMarbles(signal, expected, values: values, error: error, until: until, file: file, line: line)
         if let message = comparison.failureMessage {
             recordTestFailure(message, fileID: fileID, file: file, line: line, column: column)
         }
@@ -115,7 +128,7 @@ extension TestScheduler {
         until: TimeInterval? = nil,
         fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        let comparison = compareMarbles(signal, expected, error: error, until: until)
+        let comparison = compareMarbles(signal, expected, error: error, until: until, file: file, line: line)
         if let message = comparison.failureMessage {
             recordTestFailure(message, fileID: fileID, file: file, line: line, column: column)
         }
@@ -152,7 +165,7 @@ public func expectMarbles<V: Equatable>(
     error: any Error = MarbleError(),
     fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    let diagram = parseOrStop { () throws(MarbleParseError) in
+    let diagram = parseOrStop(file: file, line: line) { () throws(MarbleParseError) in
         try MarbleDiagram(parsing: expected, kind: .cold, values: values, error: error)
     }
     if let message = MarbleComparison(expected: diagram.events, actual: events, values: values).failureMessage {
@@ -166,7 +179,7 @@ public func expectMarbles(
     _ events: [Recorded<String>], _ expected: String, error: any Error = MarbleError(),
     fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    let diagram = parseOrStop { () throws(MarbleParseError) in
+    let diagram = parseOrStop(file: file, line: line) { () throws(MarbleParseError) in
         try MarbleDiagram(parsing: expected, kind: .cold, error: error)
     }
     if let message = MarbleComparison(expected: diagram.events, actual: events).failureMessage {

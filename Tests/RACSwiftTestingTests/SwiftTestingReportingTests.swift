@@ -14,6 +14,22 @@ struct SwiftTestingReportingTests {
         scheduler.expectMarbles(scheduler.cold("-1-2|", values: ["1": 1, "2": 2]).map { $0 * 2 }, "-2-4|", values: ["2": 2, "4": 4])
     }
 
+    @Test func recordIsSynchronousOffTheMainThread() {
+        let scheduler = TestScheduler()
+        let recorder = scheduler.record(scheduler.cold("-a|").map { $0 + "!" })
+        scheduler.run()
+        #expect(recorder.events == [.next(1, "a!"), .completed(2)])
+    }
+
+    @Test func recordTestFailureIsAnIssue() {
+        let line = #line + 2
+        withKnownIssue {
+            recordTestFailure("custom helper failed")
+        } matching: { issue in
+            issue.sourceLocation?.line == line && issue.comments.map(\.rawValue) == ["custom helper failed"]
+        }
+    }
+
     @Test func expectMarblesFailureIsAnIssueAtTheCallersLine() {
         let scheduler = TestScheduler()
         let line = #line + 2

@@ -1,29 +1,62 @@
-import XCTest
+import Foundation
 @_spi(Testing) import RACSwift
 
-/// Fails the running test if `body` leaves any library subscription alive.
+// The live-subscription counter is process-wide: check leaks only where no other test runs at
+// the same time (XCTest runs tests one by one; mark Swift Testing suites that check leaks
+// `.serialized`). It counts in debug builds only; in release builds every check passes.
+
+/// Fails the running test (XCTest or Swift Testing) if `body` leaves any library subscription
+/// object alive.
 ///
 /// Subscriptions that end on other threads get up to `timeout` seconds to wind down, so a test
 /// that finishes while a background scheduler is still releasing is not reported falsely.
 public func assertNoLeaks(
-    timeout: TimeInterval = 1, file: StaticString = #filePath, line: UInt = #line,
+    timeout: TimeInterval = 1,
+    fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     _ body: () throws -> Void
 ) rethrows {
-    let before = LiveSubscriptions.count
-    try body()
-    let after = waitForLiveSubscriptions(toReach: before, timeout: timeout)
-    if after != before {
-        XCTFail("assertNoLeaks: \(after - before) subscription object(s) still alive after the block", file: file, line: line)
+    let leaked = try leakedSubscriptions(timeout: timeout, body)
+    if leaked > 0 {
+        recordTestFailure(leakMessage(leaked), fileID: fileID, file: file, line: line, column: column)
     }
 }
 
-/// Polls `LiveSubscriptions.count` until it is `target` or `timeout` passes, spinning the
-/// current run loop so main-queue work can finish; returns the last count seen.
+/// Fails the running test (XCTest or Swift Testing) if `body` leaves any library subscription
+/// object alive; the `async` form, which waits without blocking its thread.
+public func assertNoLeaks(
+    timeout: TimeInterval = 1,
+    fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ body: () async throws -> Void
+) async rethrows {
+    let leaked = try await leakedSubscriptions(timeout: timeout, body)
+    if leaked > 0 {
+        recordTestFailure(leakMessage(leaked), fileID: fileID, file: file, line: line, column: column)
+    }
+}
+
+/// How many more library subscription objects are alive after `body` than before it, once
+/// those still winding down have had up to `timeout` seconds; 0 when nothing leaked.
+public func leakedSubscriptions(timeout: TimeInterval = 1, _ body: () throws -> Void) rethrows -> Int {
+    let before = LiveSubscriptions.count
+    try body()
+    return max(0, waitForLiveSubscriptions(toReach: before, timeout: timeout) - before)
+}
+
+/// How many more library subscription objects are alive after `body` than before it; the
+/// `async` form.
+public func leakedSubscriptions(timeout: TimeInterval = 1, _ body: () async throws -> Void) async rethrows -> Int {
+    let before = LiveSubscriptions.count
+    try await body()
+    return max(0, await waitForLiveSubscriptions(toReach: before, timeout: timeout) - before)
+}
+
+/// Polls `LiveSubscriptions.count` until it is at most `target` or `timeout` passes, spinning
+/// the current run loop so main-queue work can finish; returns the last count seen.
 @discardableResult
 public func waitForLiveSubscriptions(toReach target: Int, timeout: TimeInterval = 1) -> Int {
     let deadline = Date().addingTimeInterval(timeout)
     var count = LiveSubscriptions.count
-    while count != target, Date() < deadline {
+    while count > target, Date() < deadline {
         if Thread.isMainThread {
             RunLoop.current.run(until: Date().addingTimeInterval(0.001))
         } else {
@@ -32,4 +65,21 @@ public func waitForLiveSubscriptions(toReach target: Int, timeout: TimeInterval 
         count = LiveSubscriptions.count
     }
     return count
+}
+
+/// Polls `LiveSubscriptions.count` until it is at most `target` or `timeout` passes, sleeping
+/// the task between polls; returns the last count seen.
+@discardableResult
+public func waitForLiveSubscriptions(toReach target: Int, timeout: TimeInterval = 1) async -> Int {
+    let deadline = Date().addingTimeInterval(timeout)
+    var count = LiveSubscriptions.count
+    while count > target, Date() < deadline {
+        try? await Task.sleep(nanoseconds: 1_000_000)
+        count = LiveSubscriptions.count
+    }
+    return count
+}
+
+private func leakMessage(_ leaked: Int) -> String {
+    "assertNoLeaks: \(leaked) subscription object\(leaked == 1 ? "" : "s") still alive after the block"
 }

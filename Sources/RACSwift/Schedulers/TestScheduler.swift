@@ -15,7 +15,27 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         let date: Date
         let sequence: UInt64
         let disposable: Disposable
-        let block: () -> Void
+        let block: ActionBlock
+    }
+
+    /// A queued block that cancelling releases at once. A cancelled action stays in the queue
+    /// until the clock reaches it; its block often retains a sink that retains this scheduler
+    /// (a repeating timer's block always does), so keeping the block would keep both alive.
+    private final class ActionBlock: @unchecked Sendable {
+        private let lock = UnfairLock()
+        private var block: (() -> Void)?  // guarded by `lock`
+
+        init(_ block: @escaping () -> Void) { self.block = block }
+
+        func release() {
+            // Released after unlocking: the captures' deinits may schedule or dispose.
+            let released = lock.withLock { block.take() }
+            withExtendedLifetime(released) {}
+        }
+
+        func run() {
+            if let block = lock.withLock({ block }) { block() }
+        }
     }
 
     private let lock = UnfairLock()
@@ -68,7 +88,8 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     }
 
     private func enqueue(at date: Date, _ block: @escaping () -> Void) -> Disposable {
-        let disposable = Disposable()
+        let block = ActionBlock(block)
+        let disposable = Disposable { block.release() }
         sequence += 1
         queue.insert(Action(date: date, sequence: sequence, disposable: disposable, block: block))
         return disposable
@@ -125,7 +146,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
             }
             guard let action = next else { return false }
             if action.disposable.isDisposed { continue }
-            performAsCurrentScheduler(action.block)
+            performAsCurrentScheduler(action.block.run)
             return true
         }
     }

@@ -1,0 +1,139 @@
+import Foundation
+
+extension Signal {
+    /// Collects values into arrays, one per window of `interval` seconds, sent on `scheduler`
+    /// (RAC's `-bufferWithTime:onScheduler:`, which sends RACTuples).
+    ///
+    /// A window opens with the first value after the previous array was sent — no array is
+    /// sent for a quiet period, so arrays are never empty — and `interval` seconds later its
+    /// values go out as one array. Completion sends the values of the open window at once, then
+    /// completes; an error drops them and is forwarded at once.
+    ///
+    /// - Precondition: `interval` is not negative; `scheduler` is not `Scheduler.immediate`
+    ///   (RAC asserts the same: it cannot wait without blocking the sender).
+    public func buffer(withTime interval: TimeInterval, on scheduler: Scheduler) -> Signal<[Value]> {
+        precondition(
+            interval >= 0, "Signal.buffer(withTime:on:): interval must not be negative, got \(interval)")
+        precondition(
+            scheduler !== Scheduler.immediate,
+            "Signal.buffer(withTime:on:): scheduler must not be Scheduler.immediate, which cannot wait without blocking")
+        return BufferSignal(source: self, interval: interval, scheduler: scheduler)
+            .named("[\(name)] -bufferWithTime: \(interval) onScheduler: \(scheduler.name)")
+    }
+}
+
+/// RAC's bufferWithTime rules as pure transitions; `BufferSink` runs them under its lock.
+struct BufferStateMachine<Value> {
+    private var values: [Value] = []
+    private var isTerminated = false
+
+    enum NextAction {
+        /// The value opened a window: start its timer.
+        case startTimer
+        /// The value joined the open window (or the buffer has terminated).
+        case none
+    }
+
+    mutating func receive(_ value: Value) -> NextAction {
+        if isTerminated { return .none }
+        values.append(value)
+        return values.count == 1 ? .startTimer : .none
+    }
+
+    /// The window's timer fired: the array to send, if the window holds any value.
+    mutating func timerFired() -> [Value]? {
+        if isTerminated || values.isEmpty { return nil }
+        defer { values = [] }
+        return values
+    }
+
+    /// Completion: nil once terminated, else the values to flush first (possibly none).
+    mutating func complete() -> [Value]? {
+        if isTerminated { return nil }
+        isTerminated = true
+        defer { values = [] }
+        return values
+    }
+
+    /// An error drops the open window; false once terminated.
+    mutating func fail() -> Bool {
+        if isTerminated { return false }
+        isTerminated = true
+        values = []
+        return true
+    }
+}
+
+final class BufferSignal<Value>: Signal<[Value]>, @unchecked Sendable {
+    private let source: Signal<Value>
+    private let interval: TimeInterval
+    private let scheduler: Scheduler
+
+    init(source: Signal<Value>, interval: TimeInterval, scheduler: Scheduler) {
+        self.source = source
+        self.interval = interval
+        self.scheduler = scheduler
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<[Value]>) -> Disposable {
+        let sink = BufferSink(downstream: subscriber, interval: interval, scheduler: scheduler)
+        subscriber.didSubscribe(with: sink.disposable)
+        source.subscribe(sink)
+        return sink.disposable
+    }
+}
+
+/// Input plus timer: the output is serialized by `lock`, held while delivering.
+final class BufferSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    let disposable = CompoundDisposable()
+    private let downstream: any Subscriber<[Value]>
+    private let interval: TimeInterval
+    private let scheduler: Scheduler
+    private let timer = SerialDisposable()
+    private let lock = RecursiveLock()
+    private var machine = BufferStateMachine<Value>()  // guarded by `lock`
+
+    init(downstream: some Subscriber<[Value]>, interval: TimeInterval, scheduler: Scheduler) {
+        self.downstream = downstream
+        self.interval = interval
+        self.scheduler = scheduler
+        super.init()
+        disposable.add(timer)
+    }
+
+    func didSubscribe(with source: CompoundDisposable) {
+        disposable.add(source)
+    }
+
+    func sendNext(_ value: Value) {
+        lock.withLock {
+            guard !disposable.isDisposed, case .startTimer = machine.receive(value) else { return }
+            timer.disposable = scheduler.afterDelay(interval) { [self] in timerFired() }
+        }
+    }
+
+    private func timerFired() {
+        lock.withLock {
+            guard !disposable.isDisposed, let values = machine.timerFired() else { return }
+            downstream.sendNext(values)
+        }
+    }
+
+    func sendError(_ error: any Error) {
+        lock.withLock {
+            guard machine.fail() else { return }
+            disposable.dispose()
+            downstream.sendError(error)
+        }
+    }
+
+    func sendCompleted() {
+        lock.withLock {
+            guard let values = machine.complete() else { return }
+            timer.disposable?.dispose()
+            if !values.isEmpty { downstream.sendNext(values) }
+            disposable.dispose()
+            downstream.sendCompleted()
+        }
+    }
+}

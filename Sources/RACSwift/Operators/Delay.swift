@@ -1,0 +1,121 @@
+import Foundation
+
+extension Signal {
+    /// Sends each value and the completion `interval` seconds after they arrive (RAC's
+    /// `-delay:`).
+    ///
+    /// An error is not delayed: it is forwarded at once, and the values and completion still
+    /// waiting are dropped. Disposal cancels everything waiting.
+    ///
+    /// The waits run on `scheduler`. Without one, RAC's rule applies to each event: the
+    /// scheduler the event arrives on (`Scheduler.current`), else a background scheduler of
+    /// the subscription's own — so a pipeline driven by a `TestScheduler` waits in virtual
+    /// time. Delayed events are delivered on the scheduler their wait ran on.
+    ///
+    /// - Precondition: `interval` is not negative; `scheduler` is not `Scheduler.immediate`,
+    ///   which cannot wait without blocking the sender.
+    public func delay(_ interval: TimeInterval, on scheduler: Scheduler? = nil) -> Signal<Value> {
+        precondition(interval >= 0, "Signal.delay(_:on:): interval must not be negative, got \(interval)")
+        precondition(
+            scheduler !== Scheduler.immediate,
+            "Signal.delay(_:on:): scheduler must not be Scheduler.immediate, which cannot wait without blocking")
+        return DelaySignal(source: self, interval: interval, scheduler: scheduler)
+            .named("[\(name)] -delay: \(interval)")
+    }
+}
+
+/// RAC's delay rules as pure transitions; `DelaySink` runs them under its lock. The delayed
+/// events themselves wait in the sink's `ScheduledBlocks`, which disposal and errors cancel.
+struct DelayStateMachine {
+    private var isTerminated = false
+
+    /// A value or the completion arrived: whether to schedule it (false once terminated).
+    func shouldSchedule() -> Bool { !isTerminated }
+
+    /// A delayed value is due: whether to send it.
+    func shouldSendValue() -> Bool { !isTerminated }
+
+    /// The delayed completion is due, or an error arrived: whether to forward it. Either one
+    /// ends the output; an error drops whatever is still waiting.
+    mutating func terminate() -> Bool {
+        if isTerminated { return false }
+        isTerminated = true
+        return true
+    }
+}
+
+final class DelaySignal<Value>: Signal<Value>, @unchecked Sendable {
+    private let source: Signal<Value>
+    private let interval: TimeInterval
+    private let scheduler: Scheduler?
+
+    init(source: Signal<Value>, interval: TimeInterval, scheduler: Scheduler?) {
+        self.source = source
+        self.interval = interval
+        self.scheduler = scheduler
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        let sink = DelaySink(downstream: subscriber, interval: interval, scheduler: scheduler)
+        subscriber.didSubscribe(with: sink.disposable)
+        source.subscribe(sink)
+        return sink.disposable
+    }
+}
+
+/// Input plus timers: the output is serialized by `lock`, held while delivering.
+final class DelaySink<Value>: Sink, Subscriber, @unchecked Sendable {
+    let disposable = CompoundDisposable()
+    private let downstream: any Subscriber<Value>
+    private let interval: TimeInterval
+    private let schedulers: TimerSchedulerChoice
+    private let pending = ScheduledBlocks()
+    private let lock = RecursiveLock()
+    private var machine = DelayStateMachine()  // guarded by `lock`
+
+    init(downstream: some Subscriber<Value>, interval: TimeInterval, scheduler: Scheduler?) {
+        self.downstream = downstream
+        self.interval = interval
+        self.schedulers = TimerSchedulerChoice(scheduler)
+        super.init()
+        disposable.add(pending)
+    }
+
+    func didSubscribe(with source: CompoundDisposable) {
+        disposable.add(source)
+    }
+
+    private func schedule(_ block: @escaping () -> Void) {
+        let scheduler = schedulers.scheduler()
+        let interval = self.interval
+        guard lock.withLock({ machine.shouldSchedule() }) else { return }
+        pending.schedule(block) { scheduler.afterDelay(interval, schedule: $0) }
+    }
+
+    func sendNext(_ value: Value) {
+        schedule { [self] in
+            lock.withLock {
+                guard machine.shouldSendValue(), !disposable.isDisposed else { return }
+                downstream.sendNext(value)
+            }
+        }
+    }
+
+    func sendCompleted() {
+        schedule { [self] in
+            lock.withLock {
+                guard machine.terminate() else { return }
+                disposable.dispose()
+                downstream.sendCompleted()
+            }
+        }
+    }
+
+    func sendError(_ error: any Error) {
+        lock.withLock {
+            guard machine.terminate() else { return }
+            disposable.dispose()
+            downstream.sendError(error)
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Dispatch
+import Foundation
+
+extension Signal {
+    /// Sends every event — values, error, completion — on `scheduler`, in the order they
+    /// arrived (RAC's `-deliverOn:`).
+    ///
+    /// Each event is scheduled as its own block, so other work on `scheduler` may run between
+    /// two events. Nothing is delayed beyond that: errors are not moved ahead of the values
+    /// before them. Disposal cancels the deliveries not made yet. Only where the events are
+    /// sent changes; the subscription itself still happens where `subscribe` is called (see
+    /// `subscribe(on:)`).
+    public func deliver(on scheduler: Scheduler) -> Signal<Value> {
+        DeliverOnSignal(source: self, scheduler: scheduler).named("[\(name)] -deliverOn: \(scheduler.name)")
+    }
+
+    /// Sends every event on the main thread, in order, without a detour through the main queue
+    /// when it can (RAC 2.5's `-deliverOnMainThread`).
+    ///
+    /// An event that arrives on the main thread while no earlier event of this subscription is
+    /// waiting in the main queue is delivered at once, synchronously; any other event is
+    /// enqueued on the main dispatch queue behind those waiting, so the order is kept. It
+    /// differs from `deliver(on: .main)`, which always enqueues. Disposal drops the events not
+    /// delivered yet.
+    public func deliverOnMainThread() -> Signal<Value> {
+        DeliverOnMainThreadSignal(source: self).named("[\(name)] -deliverOnMainThread")
+    }
+}
+
+final class DeliverOnSignal<Value>: Signal<Value>, @unchecked Sendable {
+    private let source: Signal<Value>
+    private let scheduler: Scheduler
+
+    init(source: Signal<Value>, scheduler: Scheduler) {
+        self.source = source
+        self.scheduler = scheduler
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        let sink = DeliverOnSink(downstream: subscriber, scheduler: scheduler)
+        subscriber.didSubscribe(with: sink.disposable)
+        source.subscribe(sink)
+        return sink.disposable
+    }
+}
+
+/// The output comes only from blocks on one scheduler, which runs them serially (RAC's
+/// schedulers are serial), so no lock; `pending` drops the blocks that disposal overtakes.
+final class DeliverOnSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    let disposable = CompoundDisposable()
+    private let downstream: any Subscriber<Value>
+    private let scheduler: Scheduler
+    private let pending = ScheduledBlocks()
+
+    init(downstream: some Subscriber<Value>, scheduler: Scheduler) {
+        self.downstream = downstream
+        self.scheduler = scheduler
+        super.init()
+        disposable.add(pending)
+    }
+
+    func didSubscribe(with source: CompoundDisposable) {
+        disposable.add(source)
+    }
+
+    private func deliver(_ block: @escaping () -> Void) {
+        let scheduler = self.scheduler
+        pending.schedule(block) { scheduler.schedule($0) }
+    }
+
+    func sendNext(_ value: Value) {
+        deliver { [self] in downstream.sendNext(value) }
+    }
+
+    func sendError(_ error: any Error) {
+        deliver { [self] in
+            disposable.dispose()
+            downstream.sendError(error)
+        }
+    }
+
+    func sendCompleted() {
+        deliver { [self] in
+            disposable.dispose()
+            downstream.sendCompleted()
+        }
+    }
+}
+
+final class DeliverOnMainThreadSignal<Value>: Signal<Value>, @unchecked Sendable {
+    private let source: Signal<Value>
+
+    init(source: Signal<Value>) {
+        self.source = source
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        let sink = DeliverOnMainThreadSink(downstream: subscriber)
+        subscriber.didSubscribe(with: sink.disposable)
+        source.subscribe(sink)
+        return sink.disposable
+    }
+}
+
+/// RAC's `-deliverOnMainThread`: a count of the events between arrival and delivery decides
+/// whether an event on the main thread may skip the queue — only when it is the only one, so
+/// it cannot overtake an event still waiting in the main queue. Every delivery happens on the
+/// main thread, one at a time, so no lock.
+final class DeliverOnMainThreadSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    let disposable = CompoundDisposable()
+    private let downstream: any Subscriber<Value>
+    private let queueLength = AtomicCounter()
+
+    init(downstream: some Subscriber<Value>) {
+        self.downstream = downstream
+    }
+
+    func didSubscribe(with source: CompoundDisposable) {
+        disposable.add(source)
+    }
+
+    private func performOnMainThread(_ block: @escaping () -> Void) {
+        let queued = queueLength.add(1)
+        if queued == 1, Thread.isMainThread {
+            if !disposable.isDisposed { block() }
+            queueLength.add(-1)
+        } else {
+            let work = UncheckedSendable(block)
+            DispatchQueue.main.async { [self] in
+                if !disposable.isDisposed { work.value() }
+                queueLength.add(-1)
+            }
+        }
+    }
+
+    func sendNext(_ value: Value) {
+        performOnMainThread { [self] in downstream.sendNext(value) }
+    }
+
+    func sendError(_ error: any Error) {
+        performOnMainThread { [self] in
+            disposable.dispose()
+            downstream.sendError(error)
+        }
+    }
+
+    func sendCompleted() {
+        performOnMainThread { [self] in
+            disposable.dispose()
+            downstream.sendCompleted()
+        }
+    }
+}

@@ -1,0 +1,220 @@
+extension Signal {
+    /// Maps each value to a signal and forwards the values of all those signals as they arrive
+    /// (RAC's `-flattenMap:`). A nil signal counts as an empty one.
+    ///
+    /// Completes once this signal and every signal `transform` returned have completed. An
+    /// error from this signal or from any inner signal is forwarded at once and disposes every
+    /// subscription. Inner signals are subscribed as soon as their value arrives and may send
+    /// from any thread; their events go out one at a time.
+    public func flattenMap<U>(_ transform: @escaping (Value) -> Signal<U>?) -> Signal<U> {
+        FlattenSignal(source: self, maxConcurrent: 0, transform: transform)
+            .named("[\(name)] -flattenMap:")
+    }
+
+    /// Forwards the values of every signal this signal sends, as they arrive (RAC's
+    /// `-flatten`). Same terminal rules as `flattenMap(_:)`. Works on signals of any `Signal`
+    /// subclass, e.g. the groups of `groupBy`.
+    public func flatten<T>() -> Signal<T> where Value: Signal<T> {
+        FlattenSignal(source: self, maxConcurrent: 0, transform: { $0 as Signal<T> })
+            .named("[\(name)] -flatten")
+    }
+
+    /// Like `flatten()`, but with at most `maxConcurrent` inner signals subscribed at a time
+    /// (RAC's `-flatten:`); 0 means no limit. Inner signals beyond the limit wait in a
+    /// first-in-first-out queue and are subscribed as running ones complete.
+    ///
+    /// Completes once this signal, every running inner signal and every queued one have
+    /// completed; an error from any of them is forwarded at once and disposes everything
+    /// (queued signals are dropped unsubscribed).
+    public func flatten<T>(maxConcurrent: Int) -> Signal<T> where Value: Signal<T> {
+        precondition(maxConcurrent >= 0, "Signal.flatten(maxConcurrent:): maxConcurrent must not be negative, got \(maxConcurrent)")
+        return FlattenSignal(source: self, maxConcurrent: maxConcurrent, transform: { $0 as Signal<T> })
+            .named("[\(name)] -flatten: \(maxConcurrent)")
+    }
+
+    /// Sends the values of each signal this signal sends, one inner signal after another
+    /// (RAC's `-concat` on a signal of signals; the same as `flatten(maxConcurrent: 1)`).
+    ///
+    /// Each inner signal is subscribed only once the previous one has completed, in the
+    /// order they arrived. Completes once this signal and every inner signal have completed;
+    /// any error ends the result at once. Runs in constant stack however many synchronous
+    /// inner signals are queued.
+    public func concat<T>() -> Signal<T> where Value: Signal<T> {
+        FlattenSignal(source: self, maxConcurrent: 1, transform: { $0 as Signal<T> })
+            .named("[\(name)] -concat")
+    }
+}
+
+final class FlattenSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
+    private let source: Signal<Source>
+    private let maxConcurrent: Int
+    private let transform: (Source) -> Signal<Value>?
+
+    init(source: Signal<Source>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?) {
+        self.source = source
+        self.maxConcurrent = maxConcurrent
+        self.transform = transform
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        let sink = FlattenSink(downstream: subscriber, maxConcurrent: maxConcurrent, transform: transform)
+        subscriber.didSubscribe(with: sink.disposable)
+        source.subscribe(sink)
+        return sink.disposable
+    }
+}
+
+/// The merge point of `flattenMap`, `flatten`, `flatten(maxConcurrent:)`, `concat()` and
+/// `merge`: it subscribes to the outer signal itself and serializes every inner signal's
+/// events under one lock.
+///
+/// State, all guarded by `lock`: `active` running inner signals, `pending` ones waiting for a
+/// slot (bounded mode only), whether the outer signal has completed. The output completes when
+/// all three say "nothing left". A finished inner subscription is removed from `disposable`
+/// at once, so a long-lived flatten does not accumulate them.
+final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
+    let disposable = CompoundDisposable()
+    private let downstream: any Subscriber<Value>
+    private let transform: (Source) -> Signal<Value>?
+    private let maxConcurrent: Int
+    private let lock = RecursiveLock()
+    // Guarded by `lock`.
+    private var active = 0
+    private var pending = FIFO<Signal<Value>>()
+    private var isOuterCompleted = false
+    private var isTerminated = false
+    // True while one thread subscribes queued signals in a loop; an inner signal completing
+    // meanwhile (synchronously, deep in that loop's stack) leaves the next start to the loop,
+    // so a long queue of synchronous signals runs in constant stack (seed 002's trampoline).
+    private var isDraining = false
+
+    init(downstream: some Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?) {
+        self.downstream = downstream
+        self.maxConcurrent = maxConcurrent
+        self.transform = transform
+        super.init()
+        if maxConcurrent > 0 {
+            // Disposal releases the queued signals at once, not when the outer signal lets
+            // go of this sink.
+            disposable.add(Disposable { [weak self] in
+                guard let self else { return }
+                self.lock.withLock { self.pending.removeAll() }
+            })
+        }
+    }
+
+    // MARK: The outer signal
+
+    func didSubscribe(with outer: CompoundDisposable) {
+        disposable.add(outer)
+    }
+
+    func sendNext(_ value: Source) {
+        guard !disposable.isDisposed else { return }
+        let signal = transform(value) ?? Signal<Value>.empty
+        let startNow = lock.withLock { () -> Bool in
+            if isTerminated { return false }
+            if maxConcurrent > 0, isDraining || active >= maxConcurrent {
+                pending.append(signal)
+                return false
+            }
+            active += 1
+            return true
+        }
+        if startNow { signal.subscribe(FlattenInnerSink(self)) }
+    }
+
+    func sendError(_ error: any Error) {
+        fail(error)
+    }
+
+    func sendCompleted() {
+        lock.withLock {
+            isOuterCompleted = true
+            completeIfDone()
+        }
+    }
+
+    // MARK: Inner signals
+
+    func forward(_ value: Value) {
+        lock.withLock {
+            guard !isTerminated, !disposable.isDisposed else { return }
+            downstream.sendNext(value)
+        }
+    }
+
+    func fail(_ error: any Error) {
+        lock.withLock {
+            guard !isTerminated else { return }
+            isTerminated = true
+            pending.removeAll()
+            disposable.dispose()
+            downstream.sendError(error)
+        }
+    }
+
+    /// An inner signal completed; `subscription` is its disposable (nil if it never gave one).
+    func innerCompleted(_ subscription: CompoundDisposable?) {
+        if let subscription { disposable.remove(subscription) }
+        let drain = lock.withLock { () -> Bool in
+            active -= 1
+            if isTerminated { return false }
+            if pending.isEmpty {
+                // Also inside the drain loop: the last signal's completion completes the
+                // output at once, while that signal is still being subscribed (as in RAC).
+                completeIfDone()
+                return false
+            }
+            if isDraining { return false }
+            isDraining = true
+            return true
+        }
+        if drain { startPending() }
+    }
+
+    /// Subscribes queued signals while there is room; run by one thread at a time.
+    private func startPending() {
+        while true {
+            let next = lock.withLock { () -> Signal<Value>? in
+                if !isTerminated, !disposable.isDisposed, active < maxConcurrent, !pending.isEmpty {
+                    active += 1
+                    return pending.removeFirst()
+                }
+                isDraining = false
+                completeIfDone()
+                return nil
+            }
+            guard let next else { return }
+            next.subscribe(FlattenInnerSink(self))
+        }
+    }
+
+    /// Called with `lock` held.
+    private func completeIfDone() {
+        guard isOuterCompleted, active == 0, pending.isEmpty, !isTerminated else { return }
+        isTerminated = true
+        disposable.dispose()
+        downstream.sendCompleted()
+    }
+}
+
+/// One inner subscription: forwards to the merge point and tells it when it is done. The only
+/// allocation `flattenMap` makes per value beyond the inner signal's own.
+private final class FlattenInnerSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
+    private let parent: FlattenSink<Source, Value>
+    private var subscription: CompoundDisposable?
+
+    init(_ parent: FlattenSink<Source, Value>) {
+        self.parent = parent
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) {
+        subscription = disposable
+        parent.disposable.add(disposable)
+    }
+
+    func sendNext(_ value: Value) { parent.forward(value) }
+    func sendError(_ error: any Error) { parent.fail(error) }
+    func sendCompleted() { parent.innerCompleted(subscription) }
+}

@@ -1,0 +1,45 @@
+extension Signal {
+    /// Forwards the values of this signal and `other` as they arrive (RAC's `-merge:`).
+    ///
+    /// Completes once both have completed; an error from either is forwarded at once and
+    /// disposes the other. Events from the two may come from different threads; they go out
+    /// one at a time.
+    public func merge(_ other: Signal<Value>) -> Signal<Value> {
+        MergeSignal([self, other]).named("[\(name)] -merge: \(other)")
+    }
+
+    /// Forwards the values of every signal in `signals` as they arrive (RAC's `+merge:`).
+    ///
+    /// Subscribes to all of them at once, in order. Completes once every one has completed
+    /// (an empty array completes at once); an error from any is forwarded at once and
+    /// disposes the others.
+    public static func merge(_ signals: [Signal<Value>]) -> Signal<Value> {
+        MergeSignal(signals).named("+merge: \(signals)")
+    }
+
+    /// Variadic form of `merge(_:)` on an array (RAC's `+merge:` with a literal array).
+    public static func merge(_ signals: Signal<Value>...) -> Signal<Value> {
+        MergeSignal(signals).named("+merge: \(signals)")
+    }
+}
+
+/// RAC builds `+merge:` as a signal of the signals, flattened; this feeds the signals
+/// straight into flatten's merge point, without the intermediate signal.
+final class MergeSignal<Value>: Signal<Value>, @unchecked Sendable {
+    private let signals: [Signal<Value>]
+
+    init(_ signals: [Signal<Value>]) {
+        self.signals = signals
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        let sink = FlattenSink<Signal<Value>, Value>(downstream: subscriber, maxConcurrent: 0) { $0 }
+        subscriber.didSubscribe(with: sink.disposable)
+        for signal in signals {
+            if sink.disposable.isDisposed { break }
+            sink.sendNext(signal)
+        }
+        sink.sendCompleted()
+        return sink.disposable
+    }
+}

@@ -1,0 +1,150 @@
+extension Signal {
+    /// Forwards the values of the latest signal this signal sent (RAC's `-switchToLatest`).
+    ///
+    /// When a new inner signal arrives, the previous inner subscription is disposed first,
+    /// then the new signal is subscribed; nothing the replaced signal sends gets through, even
+    /// from another thread. Completes once this signal and the latest inner signal have
+    /// completed; an error from this signal or from the latest inner signal is forwarded at
+    /// once and disposes everything.
+    ///
+    /// RAC builds it from `publish`, `flattenMap:` and `takeUntil:`, which subscribes the new
+    /// inner signal a moment before it disposes the old one; here the old one is disposed
+    /// first, so two inner signals are never live at once.
+    public func switchToLatest<T>() -> Signal<T> where Value: Signal<T> {
+        SwitchToLatestSignal<Value, T>(source: self).named("[\(name)] -switchToLatest")
+    }
+}
+
+final class SwitchToLatestSignal<Source: Signal<Value>, Value>: Signal<Value>, @unchecked Sendable {
+    private let source: Signal<Source>
+
+    init(source: Signal<Source>) {
+        self.source = source
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        let sink = SwitchToLatestSink<Source, Value>(downstream: subscriber)
+        subscriber.didSubscribe(with: sink.disposable)
+        source.subscribe(sink)
+        return sink.disposable
+    }
+}
+
+/// Subscribes to the outer signal and to one inner signal at a time. Each inner subscription
+/// carries a generation number; an event whose generation is not the latest is dropped under
+/// the lock, which is what keeps a replaced inner signal out even while it is mid-send.
+private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Sink, Subscriber, @unchecked Sendable {
+    let disposable = CompoundDisposable()
+    private let inner = SerialDisposable()
+    private let downstream: any Subscriber<Value>
+    private let lock = RecursiveLock()
+    // Guarded by `lock`.
+    private var generation = 0
+    private var isInnerActive = false
+    private var isOuterCompleted = false
+    private var isTerminated = false
+
+    init(downstream: some Subscriber<Value>) {
+        self.downstream = downstream
+        super.init()
+        disposable.add(inner)
+    }
+
+    // MARK: The outer signal
+
+    func didSubscribe(with outer: CompoundDisposable) {
+        disposable.add(outer)
+    }
+
+    func sendNext(_ signal: Source) {
+        let current = lock.withLock { () -> Int? in
+            if isTerminated || disposable.isDisposed { return nil }
+            generation += 1
+            isInnerActive = true
+            return generation
+        }
+        guard let current else { return }
+        inner.swap(with: nil)?.dispose()
+        signal.subscribe(SwitchToLatestInnerSink(self, generation: current))
+    }
+
+    func sendError(_ error: any Error) {
+        fail(error)
+    }
+
+    func sendCompleted() {
+        lock.withLock {
+            isOuterCompleted = true
+            if !isInnerActive { complete() }
+        }
+    }
+
+    // MARK: Inner signals
+
+    func innerDidSubscribe(_ subscription: CompoundDisposable, generation: Int) {
+        let isLatest = lock.withLock { () -> Bool in
+            guard generation == self.generation, !isTerminated else { return false }
+            inner.disposable = subscription
+            return true
+        }
+        if !isLatest { subscription.dispose() }
+    }
+
+    func forward(_ value: Value, generation: Int) {
+        lock.withLock {
+            guard generation == self.generation, !isTerminated, !disposable.isDisposed else { return }
+            downstream.sendNext(value)
+        }
+    }
+
+    func innerFailed(_ error: any Error, generation: Int) {
+        lock.withLock {
+            guard generation == self.generation else { return }
+            fail(error)
+        }
+    }
+
+    func innerCompleted(generation: Int) {
+        lock.withLock {
+            guard generation == self.generation else { return }
+            isInnerActive = false
+            inner.disposable = nil
+            if isOuterCompleted { complete() }
+        }
+    }
+
+    private func fail(_ error: any Error) {
+        lock.withLock {
+            guard !isTerminated else { return }
+            isTerminated = true
+            disposable.dispose()
+            downstream.sendError(error)
+        }
+    }
+
+    /// Called with `lock` held.
+    private func complete() {
+        guard !isTerminated else { return }
+        isTerminated = true
+        disposable.dispose()
+        downstream.sendCompleted()
+    }
+}
+
+private final class SwitchToLatestInnerSink<Source: Signal<Value>, Value>: Sink, Subscriber, @unchecked Sendable {
+    private let parent: SwitchToLatestSink<Source, Value>
+    private let generation: Int
+
+    init(_ parent: SwitchToLatestSink<Source, Value>, generation: Int) {
+        self.parent = parent
+        self.generation = generation
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) {
+        parent.innerDidSubscribe(disposable, generation: generation)
+    }
+
+    func sendNext(_ value: Value) { parent.forward(value, generation: generation) }
+    func sendError(_ error: any Error) { parent.innerFailed(error, generation: generation) }
+    func sendCompleted() { parent.innerCompleted(generation: generation) }
+}

@@ -1,0 +1,94 @@
+extension Signal {
+    /// Forwards this signal's events until `trigger` sends a value or completes, then
+    /// completes (RAC's `-takeUntil:`).
+    ///
+    /// `trigger` is subscribed first; if it fires during its own subscription this signal is
+    /// never subscribed. An error from `trigger` is ignored: the trigger stops, and the result
+    /// goes on forwarding this signal. RAC 2.5 and ReactiveObjC agree on all of this. Errors
+    /// and completion of this signal are forwarded and dispose the trigger.
+    public func take<U>(until trigger: Signal<U>) -> Signal<Value> {
+        TakeUntilSignal(source: self, trigger: trigger).named("[\(name)] -takeUntil: \(trigger)")
+    }
+}
+
+final class TakeUntilSignal<Value, U>: Signal<Value>, @unchecked Sendable {
+    private let source: Signal<Value>
+    private let trigger: Signal<U>
+
+    init(source: Signal<Value>, trigger: Signal<U>) {
+        self.source = source
+        self.trigger = trigger
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        let state = TakeUntilState<Value>(downstream: subscriber)
+        subscriber.didSubscribe(with: state.disposable)
+        trigger.subscribe(TakeUntilTriggerSink<Value, U>(state))
+        if !state.disposable.isDisposed { source.subscribe(TakeUntilSourceSink(state)) }
+        return state.disposable
+    }
+}
+
+/// Serializes the source's events with the trigger's under one lock.
+private final class TakeUntilState<Value>: Sink, @unchecked Sendable {
+    let disposable = CompoundDisposable()
+    private let downstream: any Subscriber<Value>
+    private let lock = RecursiveLock()
+    private var isTerminated = false  // guarded by `lock`
+
+    init(downstream: some Subscriber<Value>) {
+        self.downstream = downstream
+    }
+
+    func forward(_ value: Value) {
+        lock.withLock {
+            guard !isTerminated, !disposable.isDisposed else { return }
+            downstream.sendNext(value)
+        }
+    }
+
+    func terminate(_ error: (any Error)?) {
+        lock.withLock {
+            guard !isTerminated else { return }
+            isTerminated = true
+            disposable.dispose()
+            if let error { downstream.sendError(error) } else { downstream.sendCompleted() }
+        }
+    }
+}
+
+private final class TakeUntilSourceSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let state: TakeUntilState<Value>
+
+    init(_ state: TakeUntilState<Value>) {
+        self.state = state
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
+    func sendNext(_ value: Value) { state.forward(value) }
+    func sendError(_ error: any Error) { state.terminate(error) }
+    func sendCompleted() { state.terminate(nil) }
+}
+
+private final class TakeUntilTriggerSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
+    private let state: TakeUntilState<Value>
+    private var subscription: CompoundDisposable?
+
+    init(_ state: TakeUntilState<Value>) {
+        self.state = state
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) {
+        subscription = disposable
+        state.disposable.add(disposable)
+    }
+
+    func sendNext(_ value: U) { state.terminate(nil) }
+    func sendCompleted() { state.terminate(nil) }
+
+    // RAC subscribes to the trigger with next and completed blocks only, so its error ends
+    // the trigger's subscription and nothing else.
+    func sendError(_ error: any Error) {
+        if let subscription { state.disposable.remove(subscription) }
+    }
+}

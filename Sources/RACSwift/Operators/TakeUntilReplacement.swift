@@ -1,0 +1,122 @@
+extension Signal {
+    /// Forwards this signal's events until `replacement` sends its first event, then only
+    /// `replacement`'s (RAC's `-takeUntilReplacement:`).
+    ///
+    /// `replacement` is subscribed first; any event from it — value, error or completion —
+    /// disposes this signal's subscription and is forwarded, and so are its later events.
+    /// This signal's completion is not forwarded (the result waits for `replacement`); its
+    /// error is, and ends the result.
+    public func take(untilReplacement replacement: Signal<Value>) -> Signal<Value> {
+        TakeUntilReplacementSignal(source: self, replacement: replacement)
+            .named("[\(name)] -takeUntilReplacement: \(replacement)")
+    }
+}
+
+final class TakeUntilReplacementSignal<Value>: Signal<Value>, @unchecked Sendable {
+    private let source: Signal<Value>
+    private let replacement: Signal<Value>
+
+    init(source: Signal<Value>, replacement: Signal<Value>) {
+        self.source = source
+        self.replacement = replacement
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        let state = TakeUntilReplacementState<Value>(downstream: subscriber)
+        subscriber.didSubscribe(with: state.disposable)
+        replacement.subscribe(ReplacementSink(state))
+        if !state.isReplaced { source.subscribe(ReplacedSourceSink(state)) }
+        return state.disposable
+    }
+}
+
+/// Which of the two signals speaks, under one lock. The source's subscription lives in
+/// `sourceSubscription`, disposed the moment the replacement first sends.
+private final class TakeUntilReplacementState<Value>: Sink, @unchecked Sendable {
+    let disposable = CompoundDisposable()
+    let sourceSubscription = SerialDisposable()
+    private let downstream: any Subscriber<Value>
+    private let lock = RecursiveLock()
+    // Guarded by `lock`.
+    private var replaced = false
+    private var isTerminated = false
+
+    init(downstream: some Subscriber<Value>) {
+        self.downstream = downstream
+        super.init()
+        disposable.add(sourceSubscription)
+    }
+
+    var isReplaced: Bool { lock.withLock { replaced } || sourceSubscription.isDisposed }
+
+    func sourceNext(_ value: Value) {
+        lock.withLock {
+            guard !replaced, !isTerminated, !disposable.isDisposed else { return }
+            downstream.sendNext(value)
+        }
+    }
+
+    func sourceFailed(_ error: any Error) {
+        lock.withLock {
+            guard !replaced else { return }
+            terminate(error)
+        }
+    }
+
+    func replacementNext(_ value: Value) {
+        lock.withLock {
+            replace()
+            guard !isTerminated, !disposable.isDisposed else { return }
+            downstream.sendNext(value)
+        }
+    }
+
+    func replacementFinished(_ error: (any Error)?) {
+        lock.withLock {
+            replace()
+            terminate(error)
+        }
+    }
+
+    /// Called with `lock` held.
+    private func replace() {
+        guard !replaced else { return }
+        replaced = true
+        sourceSubscription.dispose()
+    }
+
+    /// Called with `lock` held.
+    private func terminate(_ error: (any Error)?) {
+        guard !isTerminated else { return }
+        isTerminated = true
+        disposable.dispose()
+        if let error { downstream.sendError(error) } else { downstream.sendCompleted() }
+    }
+}
+
+private final class ReplacedSourceSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let state: TakeUntilReplacementState<Value>
+
+    init(_ state: TakeUntilReplacementState<Value>) {
+        self.state = state
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) { state.sourceSubscription.disposable = disposable }
+    func sendNext(_ value: Value) { state.sourceNext(value) }
+    func sendError(_ error: any Error) { state.sourceFailed(error) }
+    // RAC concatenates `never` to the source: its completion is not the result's.
+    func sendCompleted() {}
+}
+
+private final class ReplacementSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let state: TakeUntilReplacementState<Value>
+
+    init(_ state: TakeUntilReplacementState<Value>) {
+        self.state = state
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
+    func sendNext(_ value: Value) { state.replacementNext(value) }
+    func sendError(_ error: any Error) { state.replacementFinished(error) }
+    func sendCompleted() { state.replacementFinished(nil) }
+}

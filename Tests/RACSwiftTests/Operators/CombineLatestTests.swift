@@ -1,0 +1,275 @@
+import Foundation
+import XCTest
+import RACSwift
+import RACSwiftTesting
+
+final class CombineLatestTests: RACTestCase {
+    // MARK: combineLatest(with:)
+
+    /// Nothing until both have sent (b1 at 2), then a pair on every value of either.
+    func testCombineLatestWithSendsOnceBothSentThenOnEveryValue() {
+        let scheduler = TestScheduler()
+        let a = scheduler.createHotSignal([.next(1, 1), .next(3, 2), .next(4, 3), .completed(5)])
+        let b = scheduler.createHotSignal([.next(2, "x"), .next(4, "y"), .completed(6)])
+        let recorder = scheduler.record(a.combineLatest(with: b).map { "\($0)\($1)" })
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [
+            .next(2, "1x"), .next(3, "2x"), .next(4, "3x"), .next(4, "3y"), .completed(6),
+        ])
+    }
+
+    func testCombineLatestWithCompletesOnlyWhenBothCompleted() {
+        let a = HigherProbe<Int>()
+        let b = HigherProbe<Int>()
+        let log = HigherLog(a.signal.combineLatest(with: b.signal).map { $0 + $1 })
+        a.send(1)
+        b.send(10)
+        a.sendCompleted()
+        XCTAssertEqual(log.events, ["11"])
+        b.send(20)
+        XCTAssertEqual(log.events, ["11", "21"])
+        b.sendCompleted()
+        XCTAssertEqual(log.events, ["11", "21", "completed"])
+    }
+
+    /// RAC's `-combineLatestWith:` completes on both completions, whether or not they sent:
+    /// an input that completes empty means no value ever, but no early completion either.
+    func testCombineLatestWithAnInputThatCompletesWithoutSendingWaitsForTheOther() {
+        let a = HigherProbe<Int>()
+        let b = HigherProbe<Int>()
+        let log = HigherLog(a.signal.combineLatest(with: b.signal).map { $0 + $1 })
+        a.sendCompleted()
+        b.send(1)
+        b.send(2)
+        XCTAssertEqual(log.events, [])
+        XCTAssertEqual(b.disposals, 0)
+        b.sendCompleted()
+        XCTAssertEqual(log.events, ["completed"])
+    }
+
+    func testCombineLatestWithForwardsAnErrorAtOnceAndDisposesTheOther() {
+        let a = HigherProbe<Int>()
+        let b = HigherProbe<Int>()
+        let log = HigherLog(a.signal.combineLatest(with: b.signal).map { $0 + $1 })
+        a.send(1)
+        b.sendError(HigherError("b"))
+        XCTAssertEqual(log.events, ["error b"])
+        XCTAssertEqual(a.disposals, 1)
+        a.send(2)
+        XCTAssertEqual(log.events, ["error b"])
+    }
+
+    func testDisposingCombineLatestWithDisposesBothInputs() {
+        let a = HigherProbe<Int>()
+        let b = HigherProbe<Int>()
+        let log = HigherLog(a.signal.combineLatest(with: b.signal).map { $0 + $1 })
+        log.disposable.dispose()
+        XCTAssertEqual([a.disposals, b.disposals], [1, 1])
+        a.send(1)
+        b.send(1)
+        XCTAssertEqual(log.events, [])
+    }
+
+    func testCombineLatestWithCarriesOptionalValuesIncludingNil() {
+        let a = Signal<Int?>.create { s in s.sendNext(nil); s.sendCompleted(); return nil }
+        let b = Signal<Int?>.create { s in s.sendNext(2); s.sendNext(nil); s.sendCompleted(); return nil }
+        let log = HigherLog(a.combineLatest(with: b).map { "\(String(describing: $0)),\(String(describing: $1))" })
+        XCTAssertEqual(log.events, ["nil,Optional(2)", "nil,nil", "completed"])
+    }
+
+    func testCombineLatestWithStartsFreshForEachSubscription() {
+        let a = HigherProbe<Int>()
+        let b = HigherProbe<Int>()
+        let combined = a.signal.combineLatest(with: b.signal).map { $0 * 10 + $1 }
+        let first = HigherLog(combined)
+        a.send(1)
+        b.send(2)
+        first.disposable.dispose()
+        let second = HigherLog(combined)
+        a.send(3)
+        XCTAssertEqual(second.events, [], "the second subscription has no value from b yet")
+        b.send(4)
+        XCTAssertEqual(first.events, ["12"])
+        XCTAssertEqual(second.events, ["34"])
+        second.disposable.dispose()
+    }
+
+    // MARK: Arrays
+
+    func testCombineLatestOfAnArraySendsArraysInInputOrder() {
+        let inputs = [HigherProbe<Int>(), HigherProbe<Int>(), HigherProbe<Int>()]
+        let log = HigherLog(Signal.combineLatest(inputs.map(\.signal)))
+        inputs[2].send(3)
+        inputs[0].send(1)
+        XCTAssertEqual(log.events, [])
+        inputs[1].send(2)
+        inputs[0].send(10)
+        XCTAssertEqual(log.events, ["[1, 2, 3]", "[10, 2, 3]"])
+        inputs.forEach { $0.sendCompleted() }
+        XCTAssertEqual(log.events.last, "completed")
+    }
+
+    func testCombineLatestOfAnArrayCompletesOnlyWhenEveryInputCompleted() {
+        let inputs = [HigherProbe<Int>(), HigherProbe<Int>(), HigherProbe<Int>()]
+        let log = HigherLog(Signal.combineLatest(inputs.map(\.signal)))
+        inputs[0].sendCompleted()
+        inputs[2].sendCompleted()
+        XCTAssertEqual(log.events, [])
+        inputs[1].sendCompleted()
+        XCTAssertEqual(log.events, ["completed"])
+    }
+
+    /// RAC joins no signals into `+empty`.
+    func testCombineLatestOfAnEmptyArrayCompletesAtOnce() {
+        XCTAssertEqual(HigherLog(Signal<[Int]>.combineLatest([Signal<Int>]())).events, ["completed"])
+    }
+
+    func testCombineLatestOfOneSignalWrapsEachValue() {
+        let one = Signal<Int>.create { s in s.sendNext(1); s.sendNext(2); s.sendCompleted(); return nil }
+        XCTAssertEqual(HigherLog(Signal.combineLatest([one])).events, ["[1]", "[2]", "completed"])
+    }
+
+    func testCombineLatestOfAnArrayForwardsAnErrorAndDisposesEveryInput() {
+        let inputs = [HigherProbe<Int>(), HigherProbe<Int>(), HigherProbe<Int>()]
+        let log = HigherLog(Signal.combineLatest(inputs.map(\.signal)))
+        inputs[1].sendError(HigherError())
+        XCTAssertEqual(log.events, ["error boom"])
+        XCTAssertEqual(inputs.map(\.disposals), [1, 1, 1])
+    }
+
+    func testCombineLatestOfAnArrayStopsSubscribingAfterASynchronousError() {
+        let later = HigherProbe<Int>()
+        let log = HigherLog(Signal.combineLatest([Signal<Int>.error(HigherError()), later.signal]))
+        XCTAssertEqual(log.events, ["error boom"])
+        XCTAssertEqual(later.subscriptions, 0)
+    }
+
+    func testDisposingCombineLatestOfAnArrayDisposesEveryInput() {
+        let inputs = [HigherProbe<Int>(), HigherProbe<Int>(), HigherProbe<Int>()]
+        let log = HigherLog(Signal.combineLatest(inputs.map(\.signal)))
+        inputs.forEach { $0.send(1) }
+        log.disposable.dispose()
+        XCTAssertEqual(inputs.map(\.disposals), [1, 1, 1])
+        XCTAssertEqual(log.events, ["[1, 1, 1]"])
+    }
+
+    func testCombineLatestOfAnArrayWithReduce() {
+        let a = Signal<Int>.return(1)
+        let b = Signal<Int>.create { s in s.sendNext(2); s.sendNext(3); s.sendCompleted(); return nil }
+        let log = HigherLog(Signal.combineLatest([a, b]) { $0.reduce(0, +) })
+        XCTAssertEqual(log.events, ["3", "4", "completed"])
+    }
+
+    // MARK: Any arity
+
+    func testCombineLatestOfThreeTypedSignalsSendsTuples() {
+        let a = HigherProbe<Int>()
+        let b = HigherProbe<String>()
+        let c = HigherProbe<Bool>()
+        let combined: Signal<(Int, String, Bool)> = Signal.combineLatest(a.signal, b.signal, c.signal)
+        let log = HigherLog(combined.map { "\($0)\($1)\($2)" })
+        a.send(1)
+        b.send("x")
+        XCTAssertEqual(log.events, [])
+        c.send(true)
+        b.send("y")
+        XCTAssertEqual(log.events, ["1xtrue", "1ytrue"])
+        a.sendCompleted()
+        c.sendCompleted()
+        XCTAssertEqual(log.events.count, 2)
+        b.sendCompleted()
+        XCTAssertEqual(log.events, ["1xtrue", "1ytrue", "completed"])
+    }
+
+    func testCombineLatestOfTypedSignalsWithReduce() {
+        let a = Signal<Int>.return(2)
+        let b = Signal<String>.create { s in s.sendNext("a"); s.sendNext("b"); s.sendCompleted(); return nil }
+        let c = Signal<Double>.return(0.5)
+        let signal = Signal.combineLatest(a, b, c) { n, s, d in String(repeating: s, count: n) + "\(d)" }
+        XCTAssertEqual(HigherLog(signal).events, ["bb0.5", "completed"])
+    }
+
+    func testCombineLatestOfTypedSignalsForwardsAnErrorAndDisposesEveryInput() {
+        let a = HigherProbe<Int>()
+        let b = HigherProbe<String>()
+        let log = HigherLog(Signal.combineLatest(a.signal, b.signal).map { "\($0)\($1)" })
+        a.send(1)
+        a.sendError(HigherError("a"))
+        XCTAssertEqual(log.events, ["error a"])
+        XCTAssertEqual([a.disposals, b.disposals], [1, 1])
+    }
+
+    func testDisposingCombineLatestOfTypedSignalsDisposesEveryInput() {
+        let a = HigherProbe<Int>()
+        let b = HigherProbe<String>()
+        let c = HigherProbe<Int>()
+        let log = HigherLog(Signal.combineLatest(a.signal, b.signal, c.signal).map { "\($0)\($1)\($2)" })
+        log.disposable.dispose()
+        XCTAssertEqual([a.disposals, b.disposals, c.disposals], [1, 1, 1])
+    }
+
+    // MARK: The same signal more than once
+
+    /// A cold signal combined with itself runs twice, once per input.
+    func testCombineLatestWithTheSameSideEffectingSignalSubscribesItOncePerInput() {
+        var counter = 0
+        let sideEffecting = Signal<Int>.create { s in
+            counter += 1
+            s.sendNext(counter); s.sendCompleted(); return nil
+        }
+        let combined = sideEffecting.combineLatest(with: sideEffecting).map { "\($0)\($1)" }
+        XCTAssertEqual(counter, 0)
+        XCTAssertEqual(HigherLog(combined).events, ["12", "completed"])
+        let three = Signal.combineLatest([sideEffecting, sideEffecting, sideEffecting]) { $0.map(String.init).joined() }
+        XCTAssertEqual(HigherLog(three).events, ["345", "completed"])
+    }
+
+    /// A hot signal combined with itself: each of its values reaches the first input, then
+    /// the second, so each value after the first gives a mixed pair first.
+    func testCombineLatestOfAHotSignalWithItself() {
+        let scheduler = TestScheduler()
+        let hot = scheduler.createHotSignal([.next(1, "foo"), .next(2, "bar")])
+        let recorder = scheduler.record(hot.combineLatest(with: hot).map { "\($0) \($1)" })
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(1, "foo foo"), .next(2, "bar foo"), .next(2, "bar bar")])
+        recorder.disposable.dispose()
+    }
+
+    func testCombineLatestOfAnArrayHandlesTheSameHotSignalTwice() {
+        let scheduler = TestScheduler()
+        let fruit = scheduler.createHotSignal([.next(1, "apples"), .next(4, "horses")])
+        let other = scheduler.createHotSignal([.next(2, "oranges")])
+        let animal = scheduler.createHotSignal([.next(3, "cattle")])
+        let combined = Signal.combineLatest([fruit, other, fruit, animal]) { "\($0[0]) : \($0[1]) = \($0[2]) : \($0[3])" }
+        let recorder = scheduler.record(combined)
+        scheduler.run()
+        XCTAssertEqual(recorder.events.last, .next(4, "horses : oranges = horses : cattle"))
+        XCTAssertEqual(recorder.events.first, .next(3, "apples : oranges = apples : cattle"))
+        recorder.disposable.dispose()
+    }
+
+    // MARK: Concurrency
+
+    /// Two threads send into the two inputs at once: every value produces exactly one output,
+    /// deliveries never overlap, and each side's values appear in order.
+    func testCombineLatestWithSerializesInputsSendingFromTwoThreads() {
+        let a = HigherProbe<Int>()
+        let b = HigherProbe<Int>()
+        let lock = NSLock()
+        var pairs: [(Int, Int)] = []
+        let disposable = a.signal.combineLatest(with: b.signal).subscribeNext { pair in
+            lock.withLock { pairs.append(pair) }
+        }
+        a.send(0)
+        b.send(0)
+        let perThread = 2_000
+        DispatchQueue.concurrentPerform(iterations: 2) { side in
+            for i in 1...perThread { (side == 0 ? a : b).send(i) }
+        }
+        disposable.dispose()
+        XCTAssertEqual(pairs.count, 1 + 2 * perThread)
+        XCTAssertEqual(pairs.map(\.0), pairs.map(\.0).sorted())
+        XCTAssertEqual(pairs.map(\.1), pairs.map(\.1).sorted())
+        XCTAssertEqual(pairs.last.map { [$0.0, $0.1] }, [perThread, perThread])
+    }
+}

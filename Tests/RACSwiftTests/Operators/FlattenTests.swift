@@ -1,0 +1,469 @@
+import Foundation
+import XCTest
+import RACSwift
+import RACSwiftTesting
+
+/// A `Signal` subclass, to check that the signal-of-signals operators accept subclasses (as
+/// `groupBy`'s `GroupedSignal`s are).
+final class TaggedSignal<Value>: Signal<Value>, @unchecked Sendable {
+    let tag: String
+    private let base: Signal<Value>
+
+    init(_ tag: String, _ base: Signal<Value>) {
+        self.tag = tag
+        self.base = base
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        base.subscribe(subscriber)
+    }
+}
+
+final class FlattenTests: RACTestCase {
+    // MARK: flattenMap
+
+    func testFlattenMapForwardsTheValuesOfEveryInnerSignal() {
+        let source = Signal<Int>.create { s in
+            s.sendNext(1); s.sendNext(2); s.sendNext(3); s.sendCompleted(); return nil
+        }
+        let log = HigherLog(source.flattenMap { Signal.return($0 * 10).concat(.return($0 * 10 + 1)) })
+        XCTAssertEqual(log.events, ["10", "11", "20", "21", "30", "31", "completed"])
+    }
+
+    func testFlattenMapTreatsNilAsEmpty() {
+        let source = Signal<Int>.create { s in
+            for i in 1...4 { s.sendNext(i) }
+            s.sendCompleted(); return nil
+        }
+        let log = HigherLog(source.flattenMap { $0.isMultiple(of: 2) ? Signal.return($0) : nil })
+        XCTAssertEqual(log.events, ["2", "4", "completed"])
+    }
+
+    func testFlattenMapCompletesOnlyAfterTheSourceAndEveryInnerSignalCompleted() {
+        let outer = HigherProbe<Int>()
+        let inners = [HigherProbe<String>(), HigherProbe<String>()]
+        let log = HigherLog(outer.signal.flattenMap { inners[$0].signal })
+
+        outer.send(0)
+        outer.send(1)
+        inners[1].send("b")
+        inners[0].send("a")
+        outer.sendCompleted()
+        XCTAssertEqual(log.events, ["b", "a"])
+        inners[0].sendCompleted()
+        XCTAssertEqual(log.events, ["b", "a"])
+        inners[1].sendCompleted()
+        XCTAssertEqual(log.events, ["b", "a", "completed"])
+        XCTAssertEqual(inners.map(\.disposals), [1, 1])
+    }
+
+    func testFlattenMapCompletesWhenInnerSignalsFinishBeforeTheSource() {
+        let outer = HigherProbe<Int>()
+        let log = HigherLog(outer.signal.flattenMap { Signal.return($0) })
+        outer.send(1)
+        XCTAssertEqual(log.events, ["1"])
+        outer.sendCompleted()
+        XCTAssertEqual(log.events, ["1", "completed"])
+    }
+
+    func testFlattenMapForwardsAnInnerErrorAtOnceAndDisposesEverySubscription() {
+        let outer = HigherProbe<Int>()
+        let inners = [HigherProbe<String>(), HigherProbe<String>()]
+        let log = HigherLog(outer.signal.flattenMap { inners[$0].signal })
+        outer.send(0)
+        outer.send(1)
+        inners[0].sendError(HigherError("inner"))
+        XCTAssertEqual(log.events, ["error inner"])
+        XCTAssertEqual(outer.disposals, 1)
+        XCTAssertEqual(inners.map(\.disposals), [1, 1])
+        inners[1].send("late")
+        XCTAssertEqual(log.events, ["error inner"])
+    }
+
+    func testFlattenMapForwardsTheSourceErrorAtOnceAndDisposesInnerSubscriptions() {
+        let outer = HigherProbe<Int>()
+        let inner = HigherProbe<String>()
+        let log = HigherLog(outer.signal.flattenMap { _ in inner.signal })
+        outer.send(0)
+        outer.sendError(HigherError("outer"))
+        XCTAssertEqual(log.events, ["error outer"])
+        XCTAssertEqual(inner.disposals, 1)
+    }
+
+    func testDisposingFlattenMapDisposesTheSourceAndEveryInnerSubscription() {
+        let outer = HigherProbe<Int>()
+        let inners = [HigherProbe<String>(), HigherProbe<String>(), HigherProbe<String>()]
+        let log = HigherLog(outer.signal.flattenMap { inners[$0].signal })
+        outer.send(0)
+        outer.send(1)
+        outer.send(2)
+        inners[1].sendCompleted()
+        log.disposable.dispose()
+        XCTAssertEqual(outer.disposals, 1)
+        XCTAssertEqual(inners.map(\.subscriptions), [1, 1, 1])
+        XCTAssertEqual(inners.map(\.disposals), [1, 1, 1])
+        inners[0].send("after")
+        outer.send(2)
+        XCTAssertEqual(log.events, [])
+        XCTAssertEqual(inners[2].subscriptions, 1)
+    }
+
+    func testFlattenMapRunsTheTransformPerSubscription() {
+        var calls = 0
+        let signal = Signal<Int>.create { s in s.sendNext(1); s.sendCompleted(); return nil }
+            .flattenMap { value -> Signal<Int> in calls += 1; return .return(value) }
+        XCTAssertEqual(HigherLog(signal).events, ["1", "completed"])
+        XCTAssertEqual(HigherLog(signal).events, ["1", "completed"])
+        XCTAssertEqual(calls, 2)
+    }
+
+    // MARK: flatten
+
+    func testFlattenMergesSignalsAsTheyArrive() {
+        let scheduler = TestScheduler()
+        let a = scheduler.createColdSignal([.next(1, "a1"), .next(4, "a2"), .completed(5)])
+        let b = scheduler.createColdSignal([.next(1, "b1"), .completed(2)])
+        let outer = scheduler.createHotSignal([.next(1, a), .next(2, b), .completed(3)])
+        let recorder = scheduler.record(outer.flatten())
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [
+            .next(2, "a1"), .next(3, "b1"), .next(5, "a2"), .completed(6),
+        ])
+    }
+
+    func testFlattenAcceptsSignalsOfASignalSubclass() {
+        let outer = Signal<TaggedSignal<Int>>.create { s in
+            s.sendNext(TaggedSignal("x", .return(1)))
+            s.sendNext(TaggedSignal("y", .return(2)))
+            s.sendCompleted(); return nil
+        }
+        XCTAssertEqual(HigherLog(outer.flatten()).events, ["1", "2", "completed"])
+        XCTAssertEqual(HigherLog(outer.flatten(maxConcurrent: 1)).events, ["1", "2", "completed"])
+        XCTAssertEqual(HigherLog(outer.concat()).events, ["1", "2", "completed"])
+    }
+
+    // MARK: flatten(maxConcurrent:)
+
+    /// Inner signals subscribed at 1, 2 and 3; with a limit of two, the third waits for B to
+    /// complete (at 4) before it is subscribed.
+    func testFlattenMaxConcurrentTwoQueuesTheThirdSignalUntilOneCompletes() {
+        let scheduler = TestScheduler()
+        let subscribedAt = SubscriptionTimes()
+        let a = subscribedAt.track("A", scheduler, scheduler.createColdSignal([.next(1, "a"), .completed(5)]))
+        let b = subscribedAt.track("B", scheduler, scheduler.createColdSignal([.next(1, "b"), .completed(2)]))
+        let c = subscribedAt.track("C", scheduler, scheduler.createColdSignal([.next(0, "c1"), .next(1, "c2"), .completed(1)]))
+        let outer = scheduler.createHotSignal([.next(1, a), .next(2, b), .next(3, c), .completed(3)])
+
+        let recorder = scheduler.record(outer.flatten(maxConcurrent: 2))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [
+            .next(2, "a"), .next(3, "b"), .next(4, "c1"), .next(5, "c2"), .completed(6),
+        ])
+        XCTAssertEqual(subscribedAt.times, ["A@1", "B@2", "C@4"])
+    }
+
+    func testFlattenMaxConcurrentZeroMeansUnbounded() {
+        let scheduler = TestScheduler()
+        let subscribedAt = SubscriptionTimes()
+        let a = subscribedAt.track("A", scheduler, scheduler.createColdSignal([.next(1, "a"), .completed(5)]))
+        let b = subscribedAt.track("B", scheduler, scheduler.createColdSignal([.next(1, "b"), .completed(2)]))
+        let c = subscribedAt.track("C", scheduler, scheduler.createColdSignal([.next(0, "c1"), .next(1, "c2"), .completed(1)]))
+        let outer = scheduler.createHotSignal([.next(1, a), .next(2, b), .next(3, c), .completed(3)])
+
+        let recorder = scheduler.record(outer.flatten(maxConcurrent: 0))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [
+            .next(2, "a"), .next(3, "b"), .next(3, "c1"), .next(4, "c2"), .completed(6),
+        ])
+        XCTAssertEqual(subscribedAt.times, ["A@1", "B@2", "C@3"])
+    }
+
+    func testFlattenMaxConcurrentOneBehavesExactlyLikeConcat() {
+        func run(_ flattening: (Signal<Signal<String>>) -> Signal<String>) -> ([Recorded<String>], [String]) {
+            let scheduler = TestScheduler()
+            let subscribedAt = SubscriptionTimes()
+            let a = subscribedAt.track("A", scheduler, scheduler.createColdSignal([.next(1, "a1"), .next(3, "a2"), .completed(3)]))
+            let b = subscribedAt.track("B", scheduler, scheduler.createColdSignal([.next(0, "b1"), .completed(1)]))
+            let c = subscribedAt.track("C", scheduler, scheduler.createColdSignal([.next(2, "c1"), .completed(2)]))
+            let outer = scheduler.createHotSignal([.next(1, a), .next(2, b), .next(2, c), .completed(2)])
+            let recorder = scheduler.record(flattening(outer))
+            scheduler.run()
+            return (recorder.events, subscribedAt.times)
+        }
+        let concat = run { $0.concat() }
+        let flattenOne = run { $0.flatten(maxConcurrent: 1) }
+        XCTAssertEqual(concat.0, [
+            .next(2, "a1"), .next(4, "a2"), .next(4, "b1"), .next(7, "c1"), .completed(7),
+        ])
+        XCTAssertEqual(concat.1, ["A@1", "B@4", "C@5"])
+        XCTAssertEqual(flattenOne.0, concat.0)
+        XCTAssertEqual(flattenOne.1, concat.1)
+    }
+
+    func testFlattenMaxConcurrentErrorDropsQueuedSignalsUnsubscribed() {
+        let outer = HigherProbe<Signal<Int>>()
+        let running = HigherProbe<Int>()
+        let queued = HigherProbe<Int>()
+        let log = HigherLog(outer.signal.flatten(maxConcurrent: 1))
+        outer.send(running.signal)
+        outer.send(queued.signal)
+        running.sendError(HigherError())
+        XCTAssertEqual(log.events, ["error boom"])
+        XCTAssertEqual(queued.subscriptions, 0)
+        XCTAssertEqual(outer.disposals, 1)
+    }
+
+    func testDisposingFlattenMaxConcurrentDisposesRunningSignalsAndNeverStartsQueuedOnes() {
+        let outer = HigherProbe<Signal<Int>>()
+        let inners = [HigherProbe<Int>(), HigherProbe<Int>(), HigherProbe<Int>()]
+        let log = HigherLog(outer.signal.flatten(maxConcurrent: 2))
+        for inner in inners { outer.send(inner.signal) }
+        XCTAssertEqual(inners.map(\.subscriptions), [1, 1, 0])
+        log.disposable.dispose()
+        XCTAssertEqual(inners.map(\.disposals), [1, 1, 0])
+        XCTAssertEqual(outer.disposals, 1)
+        inners[0].sendCompleted()
+        XCTAssertEqual(inners[2].subscriptions, 0)
+        XCTAssertEqual(log.events, [])
+    }
+
+    func testDisposingFlattenMaxConcurrentReleasesQueuedSignalsAtOnce() {
+        // The outer signal keeps its subscriber after disposal, as a careless source may.
+        let outerSubscriber = SubscriberBox<Signal<Int>>()
+        let outer = Signal<Signal<Int>>.create { outerSubscriber.value = $0; return nil }
+        let disposable = outer.flatten(maxConcurrent: 1).subscribe()
+        weak var queued: Signal<Int>?
+        do {
+            let signal = Signal<Int>.never
+            queued = signal
+            outerSubscriber.value?.sendNext(.never)
+            outerSubscriber.value?.sendNext(signal)
+        }
+        XCTAssertNotNil(queued)
+        disposable.dispose()
+        XCTAssertNil(queued)
+        outerSubscriber.value = nil
+    }
+
+    func testConcatCompletesOnlyAfterTheOuterSignalAndEveryQueuedSignalCompleted() {
+        let outer = HigherProbe<Signal<Int>>()
+        let first = HigherProbe<Int>()
+        let log = HigherLog(outer.signal.concat())
+        outer.send(first.signal)
+        outer.send(.return(2))
+        first.send(1)
+        XCTAssertEqual(log.events, ["1"])
+        first.sendCompleted()
+        XCTAssertEqual(log.events, ["1", "2"])
+        outer.sendCompleted()
+        XCTAssertEqual(log.events, ["1", "2", "completed"])
+    }
+
+    /// Once the pending first signal completes, 100 000 queued synchronous signals run one
+    /// after another; each completes inside its own subscription, which must not nest.
+    func testConcatOfManyQueuedSynchronousSignalsRunsInConstantStack() {
+        let count = 100_000
+        let first = HigherProbe<Int>()
+        let outer = Signal<Signal<Int>>.create { s in
+            s.sendNext(first.signal)
+            for i in 0..<count { s.sendNext(.return(i)) }
+            s.sendCompleted()
+            return nil
+        }
+        var received = 0
+        var completed = false
+        outer.concat().subscribe(next: { _ in received += 1 }, completed: { completed = true })
+        XCTAssertEqual(received, 0)
+        first.sendCompleted()
+        XCTAssertEqual(received, count)
+        XCTAssertTrue(completed)
+    }
+
+    // MARK: RAC's regression cases
+
+    func testFlattenSurvivesDisposalFromInsideAnInnerSubscription() {
+        let outer = HigherProbe<Signal<Int>>()
+        var disposable: Disposable?
+        var completed = false
+        disposable = outer.signal.flatten(maxConcurrent: 0).subscribe(completed: { completed = true })
+        outer.send(Signal.create { inner in
+            disposable?.dispose()
+            inner.sendCompleted()
+            return nil
+        })
+        outer.sendCompleted()
+        XCTAssertFalse(completed)
+        XCTAssertEqual(outer.disposals, 1)
+    }
+
+    /// The last queued signal completes synchronously inside its own subscription: the
+    /// output completes (and is disposed) right then, not after the subscription returns.
+    func testFlattenCompletesAsTheLastQueuedSynchronousSignalCompletes() {
+        let outer = HigherProbe<Signal<Int>>()
+        let pending = HigherProbe<Int>()
+        var result: Disposable?
+        var disposedInsideSubscription: [Bool] = []
+        let synchronous = Signal<Int>.create { inner in
+            disposedInsideSubscription.append(result?.isDisposed ?? true)
+            inner.sendCompleted()
+            disposedInsideSubscription.append(result?.isDisposed ?? false)
+            return nil
+        }
+        result = outer.signal.flatten(maxConcurrent: 1).subscribe()
+        outer.send(pending.signal)
+        outer.send(synchronous)
+        outer.sendCompleted()
+        pending.sendCompleted()
+        XCTAssertEqual(disposedInsideSubscription, [false, true])
+    }
+
+    /// A value from the last queued signal ends the output through `take(until:)` while that
+    /// signal is still sending.
+    func testFlattenDisposedThroughTakeUntilWhileAQueuedSignalSends() {
+        let outer = HigherProbe<Signal<Int>>()
+        let pending = HigherProbe<Int>()
+        let done = HigherProbe<Void>()
+        var result: Disposable?
+        var disposedAfterValue: Bool?
+        let synchronous = Signal<Int>.create { inner in
+            inner.sendNext(1)
+            disposedAfterValue = result?.isDisposed
+            inner.sendCompleted()
+            return nil
+        }
+        var values: [Int] = []
+        result = outer.signal.flatten(maxConcurrent: 1).take(until: done.signal).subscribe(next: { value in
+            values.append(value)
+            if value == 1 { done.send(()) }
+        })
+        outer.send(pending.signal)
+        pending.send(0)
+        outer.send(synchronous)
+        outer.sendCompleted()
+        pending.sendCompleted()
+        XCTAssertEqual(values, [0, 1])
+        XCTAssertEqual(disposedAfterValue, true)
+        XCTAssertEqual(done.disposals, 1)
+    }
+
+    // MARK: Concurrency
+
+    /// Four threads send into four inner signals at once: every value arrives exactly once,
+    /// and no two deliveries overlap.
+    func testFlattenSerializesInnerSignalsSendingFromFourThreads() {
+        let outer = HigherProbe<Signal<Int>>()
+        let inners = (0..<4).map { _ in HigherProbe<Int>() }
+        let checker = SerializationChecker()
+        let done = expectation(description: "completed")
+        outer.signal.flatten().subscribe(next: checker.receive, completed: { done.fulfill() })
+        for inner in inners { outer.send(inner.signal) }
+        outer.sendCompleted()
+
+        let perThread = 2_000
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for i in 0..<perThread { inners[thread].send(thread * perThread + i) }
+            inners[thread].sendCompleted()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(checker.values.sorted(), Array(0..<(4 * perThread)))
+        XCTAssertFalse(checker.sawOverlap)
+    }
+
+    /// Twenty inner signals that send from background threads, at most three at a time:
+    /// queued ones start as others complete, whatever thread that happens on.
+    func testFlattenMaxConcurrentStartsQueuedSignalsFromTheThreadsTheyCompleteOn() {
+        let checker = SerializationChecker()
+        let running = ConcurrencyGauge()
+        let perSignal = 200
+        let inners = (0..<20).map { index in
+            Signal<Int>.create { subscriber in
+                running.enter()
+                DispatchQueue.global().async {
+                    for i in 0..<perSignal { subscriber.sendNext(index * perSignal + i) }
+                    running.leave()
+                    subscriber.sendCompleted()
+                }
+                return nil
+            }
+        }
+        let done = expectation(description: "completed")
+        Signal<Signal<Int>>.create { s in inners.forEach(s.sendNext); s.sendCompleted(); return nil }
+            .flatten(maxConcurrent: 3)
+            .subscribe(next: checker.receive, completed: { done.fulfill() })
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(checker.values.sorted(), Array(0..<(20 * perSignal)))
+        XCTAssertFalse(checker.sawOverlap)
+        XCTAssertLessThanOrEqual(running.maximum, 3)
+        XCTAssertEqual(running.entered, 20)
+    }
+
+    func testFlattenMapOfManySynchronousInnerSignalsForwardsEveryValue() {
+        let outer = HigherProbe<Int>()
+        var sum = 0
+        let disposable = outer.signal.flattenMap { Signal.return($0) }.subscribeNext { sum += $0 }
+        for i in 1...10_000 { outer.send(i) }
+        XCTAssertEqual(sum, 50_005_000)
+        disposable.dispose()
+        XCTAssertEqual(outer.disposals, 1)
+    }
+}
+
+/// Records, for tracked signals, the virtual time of each subscription.
+final class SubscriptionTimes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _times: [String] = []
+    var times: [String] { lock.withLock { _times } }
+
+    func track<Value>(_ name: String, _ scheduler: TestScheduler, _ signal: Signal<Value>) -> Signal<Value> {
+        Signal.create { [unowned scheduler] subscriber in
+            self.lock.withLock { self._times.append("\(name)@\(Int(scheduler.elapsed))") }
+            return signal.subscribe(
+                next: { subscriber.sendNext($0) }, error: { subscriber.sendError($0) },
+                completed: { subscriber.sendCompleted() })
+        }
+    }
+}
+
+/// Detects overlapping deliveries and collects values, from any thread.
+final class SerializationChecker: @unchecked Sendable {
+    private let lock = NSLock()
+    private var inside = false
+    private var _values: [Int] = []
+    private var overlap = false
+
+    var values: [Int] { lock.withLock { _values } }
+    var sawOverlap: Bool { lock.withLock { overlap } }
+
+    func receive(_ value: Int) {
+        lock.withLock {
+            if inside { overlap = true }
+            inside = true
+        }
+        // Widen the window in which a concurrent delivery would be caught.
+        for _ in 0..<50 { _ = lock.withLock { inside } }
+        lock.withLock {
+            _values.append(value)
+            inside = false
+        }
+    }
+}
+
+/// Counts how many of a set of tasks run at once, and the most that ever did.
+final class ConcurrencyGauge: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = 0
+    private var _maximum = 0
+    private var _entered = 0
+    var maximum: Int { lock.withLock { _maximum } }
+    var entered: Int { lock.withLock { _entered } }
+
+    func enter() {
+        lock.withLock {
+            current += 1
+            _entered += 1
+            _maximum = max(_maximum, current)
+        }
+    }
+
+    func leave() { lock.withLock { current -= 1 } }
+}

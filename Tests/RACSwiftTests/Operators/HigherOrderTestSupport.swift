@@ -1,0 +1,73 @@
+import Foundation
+import RACSwift
+
+/// An error to send in the higher-order operator tests.
+struct HigherError: Error, Equatable, CustomStringConvertible {
+    let tag: String
+    init(_ tag: String = "boom") { self.tag = tag }
+    var description: String { tag }
+}
+
+/// A signal driven by hand from the test: counts its subscriptions and disposals and sends to
+/// its latest subscriber. Used where the tests need to see that an inner subscription was
+/// disposed, or to send from other threads.
+final class HigherProbe<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _subscriptions = 0
+    private var _disposals = 0
+    private var subscriber: (any Subscriber<Value>)?
+    private var onSubscribe: ((any Subscriber<Value>) -> Void)?
+
+    /// `onSubscribe` runs inside each subscription, e.g. to send synchronously.
+    init(onSubscribe: ((any Subscriber<Value>) -> Void)? = nil) {
+        self.onSubscribe = onSubscribe
+    }
+
+    var subscriptions: Int { lock.withLock { _subscriptions } }
+    var disposals: Int { lock.withLock { _disposals } }
+    /// Subscribed and not yet disposed.
+    var isSubscribed: Bool { lock.withLock { _subscriptions > _disposals } }
+
+    var signal: Signal<Value> {
+        Signal.create { [weak self] subscriber in
+            guard let self else { return nil }
+            let onSubscribe = self.lock.withLock { () -> ((any Subscriber<Value>) -> Void)? in
+                self._subscriptions += 1
+                self.subscriber = subscriber
+                return self.onSubscribe
+            }
+            onSubscribe?(subscriber)
+            return Disposable { [weak self] in
+                guard let self else { return }
+                self.lock.withLock {
+                    self._disposals += 1
+                    self.subscriber = nil
+                }
+            }
+        }
+    }
+
+    private var current: (any Subscriber<Value>)? { lock.withLock { subscriber } }
+
+    func send(_ value: Value) { current?.sendNext(value) }
+    func sendCompleted() { current?.sendCompleted() }
+    func sendError(_ error: any Error = HigherError()) { current?.sendError(error) }
+}
+
+/// Collects every event of a subscription, in order, as strings that read well in asserts.
+final class HigherLog<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _events: [String] = []
+    private(set) var disposable: Disposable = Disposable()
+
+    var events: [String] { lock.withLock { _events } }
+
+    init(_ signal: Signal<Value>) {
+        disposable = signal.subscribe(
+            next: { [unowned self] value in self.append("\(value)") },
+            error: { [unowned self] error in self.append("error \(error)") },
+            completed: { [unowned self] in self.append("completed") })
+    }
+
+    func append(_ event: String) { lock.withLock { _events.append(event) } }
+}

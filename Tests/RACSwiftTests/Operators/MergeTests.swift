@@ -1,0 +1,90 @@
+import Foundation
+import XCTest
+import RACSwift
+import RACSwiftTesting
+
+final class MergeTests: RACTestCase {
+    func testMergeForwardsValuesOfBothSignalsAsTheyArrive() {
+        let scheduler = TestScheduler()
+        let a = scheduler.createHotSignal([.next(1, "a1"), .next(3, "a2"), .completed(4)])
+        let b = scheduler.createHotSignal([.next(2, "b1"), .next(3, "b2"), .completed(6)])
+        let recorder = scheduler.record(a.merge(b))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [
+            .next(1, "a1"), .next(2, "b1"), .next(3, "a2"), .next(3, "b2"), .completed(6),
+        ])
+    }
+
+    func testMergeCompletesOnlyAfterAllInputsCompleted() {
+        let inputs = [HigherProbe<Int>(), HigherProbe<Int>(), HigherProbe<Int>()]
+        let log = HigherLog(Signal.merge(inputs.map(\.signal)))
+        inputs[2].sendCompleted()
+        inputs[0].send(1)
+        inputs[0].sendCompleted()
+        XCTAssertEqual(log.events, ["1"])
+        inputs[1].send(2)
+        inputs[1].sendCompleted()
+        XCTAssertEqual(log.events, ["1", "2", "completed"])
+    }
+
+    func testMergeOfAnEmptyArrayCompletesAtOnce() {
+        XCTAssertEqual(HigherLog(Signal<Int>.merge([])).events, ["completed"])
+    }
+
+    func testVariadicMergeSubscribesInOrder() {
+        let signal = Signal.merge(Signal.return(1), Signal.return(2), Signal.return(3))
+        XCTAssertEqual(HigherLog(signal).events, ["1", "2", "3", "completed"])
+    }
+
+    func testMergeForwardsAnErrorAtOnceAndDisposesTheOtherInputs() {
+        let inputs = [HigherProbe<Int>(), HigherProbe<Int>(), HigherProbe<Int>()]
+        let log = HigherLog(Signal.merge(inputs.map(\.signal)))
+        inputs[1].sendError(HigherError("second"))
+        XCTAssertEqual(log.events, ["error second"])
+        XCTAssertEqual(inputs.map(\.disposals), [1, 1, 1])
+        inputs[0].send(1)
+        XCTAssertEqual(log.events, ["error second"])
+    }
+
+    func testMergeStopsSubscribingOnceAnInputFailsSynchronously() {
+        let later = HigherProbe<Int>()
+        let log = HigherLog(Signal.merge([Signal.error(HigherError()), later.signal]))
+        XCTAssertEqual(log.events, ["error boom"])
+        XCTAssertEqual(later.subscriptions, 0)
+    }
+
+    func testDisposingMergeDisposesEveryInput() {
+        let inputs = [HigherProbe<Int>(), HigherProbe<Int>()]
+        let log = HigherLog(inputs[0].signal.merge(inputs[1].signal))
+        XCTAssertEqual(inputs.map(\.subscriptions), [1, 1])
+        log.disposable.dispose()
+        XCTAssertEqual(inputs.map(\.disposals), [1, 1])
+        inputs[0].send(1)
+        XCTAssertEqual(log.events, [])
+    }
+
+    func testMergeResubscribesEveryInputPerSubscription() {
+        let input = HigherProbe<Int>(onSubscribe: { $0.sendNext(7); $0.sendCompleted() })
+        let merged = input.signal.merge(.return(8))
+        XCTAssertEqual(HigherLog(merged).events, ["7", "8", "completed"])
+        XCTAssertEqual(HigherLog(merged).events, ["7", "8", "completed"])
+        XCTAssertEqual(input.subscriptions, 2)
+    }
+
+    /// Four threads send into four merged signals at once: every value arrives exactly once,
+    /// and no two deliveries overlap.
+    func testMergeSerializesInputsSendingFromFourThreads() {
+        let inputs = (0..<4).map { _ in HigherProbe<Int>() }
+        let checker = SerializationChecker()
+        let done = expectation(description: "completed")
+        Signal.merge(inputs.map(\.signal)).subscribe(next: checker.receive, completed: { done.fulfill() })
+        let perThread = 2_000
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for i in 0..<perThread { inputs[thread].send(thread * perThread + i) }
+            inputs[thread].sendCompleted()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(checker.values.sorted(), Array(0..<(4 * perThread)))
+        XCTAssertFalse(checker.sawOverlap)
+    }
+}

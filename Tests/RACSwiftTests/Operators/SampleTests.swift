@@ -1,0 +1,93 @@
+import Foundation
+import XCTest
+import RACSwift
+import RACSwiftTesting
+
+final class SampleTests: RACTestCase {
+    /// The sampler at 1 finds no value yet; at 3 and 4 it finds "b" (sent again); at 6, "c".
+    func testSampleSendsTheLatestValueEachTimeTheSamplerSends() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(2, "a"), .next(2.5, "b"), .next(5, "c")])
+        let sampler = scheduler.createHotSignal([.next(1, ()), .next(3, ()), .next(4, ()), .next(6, ()), .completed(7)])
+        let recorder = scheduler.record(source.sample(sampler))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [
+            .next(3, "b"), .next(4, "b"), .next(6, "c"), .completed(7),
+        ])
+    }
+
+    func testSampleCompletesWhenTheSourceCompletesAndDisposesTheSampler() {
+        let source = HigherProbe<Int>()
+        let sampler = HigherProbe<Void>()
+        let log = HigherLog(source.signal.sample(sampler.signal))
+        source.send(1)
+        sampler.send(())
+        source.sendCompleted()
+        XCTAssertEqual(log.events, ["1", "completed"])
+        XCTAssertEqual(sampler.disposals, 1)
+    }
+
+    func testSampleCompletesWhenTheSamplerCompletesAndDisposesTheSource() {
+        let source = HigherProbe<Int>()
+        let sampler = HigherProbe<Void>()
+        let log = HigherLog(source.signal.sample(sampler.signal))
+        source.send(1)
+        sampler.sendCompleted()
+        XCTAssertEqual(log.events, ["completed"])
+        XCTAssertEqual(source.disposals, 1)
+    }
+
+    func testSampleForwardsAnErrorFromEitherSignal() {
+        let source = HigherProbe<Int>()
+        let sampler = HigherProbe<Void>()
+        let fromSource = HigherLog(source.signal.sample(sampler.signal))
+        source.sendError(HigherError("source"))
+        XCTAssertEqual(fromSource.events, ["error source"])
+        XCTAssertEqual(sampler.disposals, 1)
+
+        let fromSampler = HigherLog(source.signal.sample(sampler.signal))
+        sampler.sendError(HigherError("sampler"))
+        XCTAssertEqual(fromSampler.events, ["error sampler"])
+        XCTAssertEqual(source.disposals, 2)
+    }
+
+    func testSampleSeesASynchronousSourceValue() {
+        let sampler = Signal<Void>.create { s in s.sendNext(()); s.sendNext(()); s.sendCompleted(); return nil }
+        let log = HigherLog(Signal<Int>.return(1).concat(.never).sample(sampler))
+        XCTAssertEqual(log.events, ["1", "1", "completed"])
+    }
+
+    func testSampleCarriesNilValues() {
+        let source = HigherProbe<Int?>()
+        let sampler = HigherProbe<Void>()
+        let log = HigherLog(source.signal.sample(sampler.signal))
+        source.send(nil)
+        sampler.send(())
+        XCTAssertEqual(log.events, ["nil"])
+        log.disposable.dispose()
+    }
+
+    func testDisposingSampleDisposesBothSignals() {
+        let source = HigherProbe<Int>()
+        let sampler = HigherProbe<Void>()
+        let log = HigherLog(source.signal.sample(sampler.signal))
+        source.send(1)
+        log.disposable.dispose()
+        XCTAssertEqual([source.disposals, sampler.disposals], [1, 1])
+        sampler.send(())
+        XCTAssertEqual(log.events, [])
+    }
+
+    func testSampleStartsWithoutAValueOnEachSubscription() {
+        let source = HigherProbe<Int>()
+        let sampler = HigherProbe<Void>()
+        let sampled = source.signal.sample(sampler.signal)
+        let first = HigherLog(sampled)
+        source.send(1)
+        first.disposable.dispose()
+        let second = HigherLog(sampled)
+        sampler.send(())
+        XCTAssertEqual(second.events, [])
+        second.disposable.dispose()
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import XCTest
+import RACSwift
+import RACSwiftTesting
+
+final class SwitchTests: RACTestCase {
+    func testSwitchSendsTheCaseOfTheLatestKey() {
+        let scheduler = TestScheduler()
+        let keys = scheduler.createHotSignal([.next(1, "a"), .next(3, "b"), .next(4, "a"), .completed(5)])
+        let a = scheduler.createColdSignal([.next(0, 1), .next(1, 2), .completed(3)])
+        let b = scheduler.createColdSignal([.next(0, 10)])
+        let recorder = scheduler.record(Signal.switch(keys, cases: ["a": a, "b": b], default: nil))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [
+            .next(1, 1), .next(2, 2), .next(3, 10), .next(4, 1), .next(5, 2), .completed(7),
+        ])
+    }
+
+    func testSwitchUsesTheDefaultForAKeyWithNoCase() {
+        let keys = Signal<Int>.create { s in s.sendNext(1); s.sendNext(2); s.sendCompleted(); return nil }
+        let log = HigherLog(Signal.switch(keys, cases: [1: .return("one")], default: .return("other")))
+        XCTAssertEqual(log.events, ["one", "other", "completed"])
+    }
+
+    func testSwitchFailsWithNoMatchingCaseForAKeyWithNoCaseAndNoDefault() {
+        let keys = Signal<Int>.create { s in s.sendNext(1); s.sendNext(3); s.sendNext(1); s.sendCompleted(); return nil }
+        var events: [Event<String>] = []
+        Signal.switch(keys, cases: [1: .return("one")], default: nil).subscribe(
+            next: { events.append(.next($0)) }, error: { events.append(.error($0)) },
+            completed: { events.append(.completed) })
+        XCTAssertEqual(events, [.next("one"), .error(SignalError.noMatchingCase("3"))])
+        XCTAssertEqual(SignalError.noMatchingCase("3").description, "No matching signal found for value 3")
+    }
+
+    func testSwitchDisposesTheCurrentCaseWhenANewKeyArrivesAndOnDisposal() {
+        let keys = HigherProbe<String>()
+        let a = HigherProbe<Int>()
+        let b = HigherProbe<Int>()
+        let log = HigherLog(Signal.switch(keys.signal, cases: ["a": a.signal, "b": b.signal], default: nil))
+        keys.send("a")
+        keys.send("b")
+        XCTAssertEqual([a.subscriptions, a.disposals, b.subscriptions], [1, 1, 1])
+        a.send(1)
+        b.send(2)
+        log.disposable.dispose()
+        XCTAssertEqual([b.disposals, keys.disposals], [1, 1])
+        XCTAssertEqual(log.events, ["2"])
+    }
+
+    func testSwitchForwardsAnErrorOfTheKeys() {
+        let keys = HigherProbe<Int>()
+        let log = HigherLog(Signal<Int>.switch(keys.signal, cases: [:], default: .never))
+        keys.send(1)
+        keys.sendError(HigherError("keys"))
+        XCTAssertEqual(log.events, ["error keys"])
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import XCTest
+import RACSwift
+import RACSwiftTesting
+
+final class SwitchToLatestTests: RACTestCase {
+    /// A is replaced at 3 (its a2 at 4 never gets through); B runs until it completes at 7,
+    /// after the outer signal completed at 5.
+    func testSwitchToLatestForwardsOnlyTheLatestSignal() {
+        let scheduler = TestScheduler()
+        let a = scheduler.createColdSignal([.next(1, "a1"), .next(3, "a2"), .completed(4)])
+        let b = scheduler.createColdSignal([.next(1, "b1"), .next(3, "b2"), .completed(4)])
+        let outer = scheduler.createHotSignal([.next(1, a), .next(3, b), .completed(5)])
+        let recorder = scheduler.record(outer.switchToLatest())
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [
+            .next(2, "a1"), .next(4, "b1"), .next(6, "b2"), .completed(7),
+        ])
+    }
+
+    func testSwitchToLatestDisposesThePreviousInnerSubscriptionWhenANewSignalArrives() {
+        let outer = HigherProbe<Signal<String>>()
+        let first = HigherProbe<String>()
+        let second = HigherProbe<String>()
+        let log = HigherLog(outer.signal.switchToLatest())
+        outer.send(first.signal)
+        first.send("a")
+        XCTAssertEqual(first.disposals, 0)
+        outer.send(second.signal)
+        XCTAssertEqual(first.disposals, 1)
+        XCTAssertEqual(second.subscriptions, 1)
+        first.send("stale")
+        second.send("b")
+        XCTAssertEqual(log.events, ["a", "b"])
+        log.disposable.dispose()
+    }
+
+    func testSwitchToLatestDisposesTheOldSignalBeforeSubscribingTheNewOne() {
+        var order: [String] = []
+        let outer = HigherProbe<Signal<Int>>()
+        func inner(_ name: String) -> Signal<Int> {
+            Signal.create { _ in
+                order.append("subscribe \(name)")
+                return Disposable { order.append("dispose \(name)") }
+            }
+        }
+        let log = HigherLog(outer.signal.switchToLatest())
+        outer.send(inner("A"))
+        outer.send(inner("B"))
+        XCTAssertEqual(order, ["subscribe A", "dispose A", "subscribe B"])
+        log.disposable.dispose()
+        XCTAssertEqual(order.last, "dispose B")
+    }
+
+    func testSwitchToLatestWaitsForTheLatestInnerSignalAfterTheOuterCompletes() {
+        let outer = HigherProbe<Signal<Int>>()
+        let inner = HigherProbe<Int>()
+        let log = HigherLog(outer.signal.switchToLatest())
+        outer.send(inner.signal)
+        outer.sendCompleted()
+        XCTAssertEqual(log.events, [])
+        inner.send(1)
+        inner.sendCompleted()
+        XCTAssertEqual(log.events, ["1", "completed"])
+    }
+
+    func testSwitchToLatestWaitsForTheOuterSignalAfterTheLatestInnerCompletes() {
+        let outer = HigherProbe<Signal<Int>>()
+        let log = HigherLog(outer.signal.switchToLatest())
+        outer.send(.return(1))
+        XCTAssertEqual(log.events, ["1"])
+        outer.sendCompleted()
+        XCTAssertEqual(log.events, ["1", "completed"])
+    }
+
+    func testSwitchToLatestCompletesAtOnceWhenTheOuterCompletesWithoutSignals() {
+        XCTAssertEqual(HigherLog(Signal<Signal<Int>>.empty.switchToLatest()).events, ["completed"])
+    }
+
+    func testSwitchToLatestForwardsAnErrorOfTheLatestSignalAndDisposesTheOuter() {
+        let outer = HigherProbe<Signal<Int>>()
+        let inner = HigherProbe<Int>()
+        let log = HigherLog(outer.signal.switchToLatest())
+        outer.send(inner.signal)
+        inner.sendError(HigherError("inner"))
+        XCTAssertEqual(log.events, ["error inner"])
+        XCTAssertEqual(outer.disposals, 1)
+    }
+
+    func testSwitchToLatestForwardsAnOuterErrorAndDisposesTheInnerSignal() {
+        let outer = HigherProbe<Signal<Int>>()
+        let inner = HigherProbe<Int>()
+        let log = HigherLog(outer.signal.switchToLatest())
+        outer.send(inner.signal)
+        outer.sendError(HigherError("outer"))
+        XCTAssertEqual(log.events, ["error outer"])
+        XCTAssertEqual(inner.disposals, 1)
+    }
+
+    func testSwitchToLatestIgnoresTheTerminalEventsOfAReplacedSignal() {
+        // A custom signal that ignores disposal, as a misbehaving source might.
+        var stale: (any Subscriber<Int>)?
+        let stubborn = Signal<Int>.create { stale = $0; return nil }
+        let outer = HigherProbe<Signal<Int>>()
+        let log = HigherLog(outer.signal.switchToLatest())
+        outer.send(stubborn)
+        outer.send(.never)
+        stale?.sendError(HigherError())
+        stale?.sendCompleted()
+        outer.sendCompleted()
+        XCTAssertEqual(log.events, [])
+        log.disposable.dispose()
+        stale = nil
+    }
+
+    func testDisposingSwitchToLatestDisposesTheOuterAndTheCurrentInnerSubscription() {
+        let outer = HigherProbe<Signal<Int>>()
+        let inners = [HigherProbe<Int>(), HigherProbe<Int>()]
+        let log = HigherLog(outer.signal.switchToLatest())
+        outer.send(inners[0].signal)
+        outer.send(inners[1].signal)
+        log.disposable.dispose()
+        XCTAssertEqual(outer.disposals, 1)
+        XCTAssertEqual(inners.map(\.subscriptions), [1, 1])
+        XCTAssertEqual(inners.map(\.disposals), [1, 1])
+        inners[1].send(1)
+        XCTAssertEqual(log.events, [])
+    }
+
+    func testSwitchToLatestSubscribesTheOuterSignalAnewForEachSubscription() {
+        var subscriptions = 0
+        let outer = Signal<Signal<Int>>.create { s in
+            subscriptions += 1
+            s.sendNext(.return(subscriptions))
+            return nil
+        }
+        let switched = outer.switchToLatest()
+        let first = HigherLog(switched)
+        let second = HigherLog(switched)
+        XCTAssertEqual(subscriptions, 2)
+        XCTAssertEqual(first.events, ["1"])
+        XCTAssertEqual(second.events, ["2"])
+        first.disposable.dispose()
+        second.disposable.dispose()
+    }
+
+    func testSwitchToLatestAcceptsSignalsOfASignalSubclass() {
+        let outer = Signal<TaggedSignal<Int>>.create { s in
+            s.sendNext(TaggedSignal("x", .return(1)))
+            s.sendCompleted(); return nil
+        }
+        XCTAssertEqual(HigherLog(outer.switchToLatest()).events, ["1", "completed"])
+    }
+
+    /// A replaced inner signal keeps sending from another thread while the outer switches
+    /// (its subscriber is kept past disposal, so sends race the switch): once the switch has
+    /// happened none of its values get through.
+    func testEventsOfAReplacedSignalSentConcurrentlyNeverGetThrough() {
+        let outer = HigherProbe<Signal<Int>>()
+        let new = HigherProbe<Int>()
+        let oldSubscriber = SubscriberBox<Int>()
+        let old = Signal<Int>.create { oldSubscriber.value = $0; return nil }
+        let checker = SerializationChecker()
+        let disposable = outer.signal.switchToLatest().subscribeNext(checker.receive)
+        outer.send(old)
+        let sender = oldSubscriber.value
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            for i in 0..<3_000 { sender?.sendNext(-1 - i) }
+        }
+        while checker.values.isEmpty {}  // the race is on once the old signal gets through
+        outer.send(new.signal)
+        let beforeSwitch = checker.values.count
+        for i in 0..<500 { new.send(i) }
+        group.wait()
+        XCTAssertEqual(Array(checker.values.dropFirst(beforeSwitch)), Array(0..<500))
+        XCTAssertTrue(checker.values.prefix(beforeSwitch).allSatisfy { $0 < 0 })
+        XCTAssertFalse(checker.sawOverlap)
+        disposable.dispose()
+        oldSubscriber.value = nil
+    }
+}
+
+final class SubscriberBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _value: (any Subscriber<Value>)?
+    var value: (any Subscriber<Value>)? {
+        get { lock.withLock { _value } }
+        set { lock.withLock { _value = newValue } }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import XCTest
+import RACSwift
+import RACSwiftTesting
+
+final class TakeUntilTests: RACTestCase {
+    func testTakeUntilCompletesWhenTheTriggerSendsAValue() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, "b"), .next(4, "c"), .completed(5)])
+        let trigger = scheduler.createHotSignal([.next(3, 0)])
+        let recorder = scheduler.record(source.take(until: trigger))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(1, "a"), .next(2, "b"), .completed(3)])
+    }
+
+    func testTakeUntilCompletesWhenTheTriggerCompletes() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, "a"), .next(3, "b")])
+        let trigger = scheduler.createHotSignal([Recorded<Int>.completed(2)])
+        let recorder = scheduler.record(source.take(until: trigger))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(1, "a"), .completed(2)])
+    }
+
+    /// RAC subscribes to the trigger without an error block: its error ends the trigger's
+    /// subscription only, and the source goes on.
+    func testTakeUntilIgnoresTheTriggersError() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, "a"), .next(3, "b"), .completed(4)])
+        let trigger = scheduler.createHotSignal([Recorded<Int>.error(2, HigherError())])
+        let recorder = scheduler.record(source.take(until: trigger))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(1, "a"), .next(3, "b"), .completed(4)])
+    }
+
+    func testTakeUntilDisposesTheSourceWhenTheTriggerFires() {
+        let source = HigherProbe<Int>()
+        let trigger = HigherProbe<Void>()
+        let log = HigherLog(source.signal.take(until: trigger.signal))
+        source.send(1)
+        trigger.send(())
+        XCTAssertEqual(log.events, ["1", "completed"])
+        XCTAssertEqual([source.disposals, trigger.disposals], [1, 1])
+        source.send(2)
+        XCTAssertEqual(log.events, ["1", "completed"])
+    }
+
+    func testTakeUntilForwardsTheSourcesErrorAndDisposesTheTrigger() {
+        let source = HigherProbe<Int>()
+        let trigger = HigherProbe<Void>()
+        let log = HigherLog(source.signal.take(until: trigger.signal))
+        source.sendError(HigherError("source"))
+        XCTAssertEqual(log.events, ["error source"])
+        XCTAssertEqual(trigger.disposals, 1)
+    }
+
+    func testTakeUntilCompletesWithTheSourceAndDisposesTheTrigger() {
+        let source = HigherProbe<Int>()
+        let trigger = HigherProbe<Void>()
+        let log = HigherLog(source.signal.take(until: trigger.signal))
+        source.send(1)
+        source.sendCompleted()
+        XCTAssertEqual(log.events, ["1", "completed"])
+        XCTAssertEqual(trigger.disposals, 1)
+    }
+
+    func testTakeUntilNeverSubscribesTheSourceWhenTheTriggerFiresAtOnce() {
+        let source = HigherProbe<Int>()
+        let log = HigherLog(source.signal.take(until: Signal<Int>.return(0)))
+        XCTAssertEqual(log.events, ["completed"])
+        XCTAssertEqual(source.subscriptions, 0)
+        XCTAssertEqual(HigherLog(source.signal.take(until: Signal<Int>.empty)).events, ["completed"])
+        XCTAssertEqual(source.subscriptions, 0)
+    }
+
+    func testTakeUntilTriggerThatFailsAtOnceLeavesTheSourceRunning() {
+        let log = HigherLog(Signal.return(1).take(until: Signal<Int>.error(HigherError())))
+        XCTAssertEqual(log.events, ["1", "completed"])
+    }
+
+    func testDisposingTakeUntilDisposesTheSourceAndTheTrigger() {
+        let source = HigherProbe<Int>()
+        let trigger = HigherProbe<Void>()
+        let log = HigherLog(source.signal.take(until: trigger.signal))
+        log.disposable.dispose()
+        XCTAssertEqual([source.disposals, trigger.disposals], [1, 1])
+    }
+
+    func testTakeUntilResubscribesBothSignalsPerSubscription() {
+        let source = HigherProbe<Int>()
+        let trigger = HigherProbe<Void>()
+        let taken = source.signal.take(until: trigger.signal)
+        let first = HigherLog(taken)
+        trigger.send(())
+        let second = HigherLog(taken)
+        source.send(5)
+        XCTAssertEqual(first.events, ["completed"])
+        XCTAssertEqual(second.events, ["5"])
+        XCTAssertEqual([source.subscriptions, trigger.subscriptions], [2, 2])
+        second.disposable.dispose()
+    }
+}

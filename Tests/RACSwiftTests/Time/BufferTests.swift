@@ -1,0 +1,109 @@
+import XCTest
+import RACSwift
+import RACSwiftTesting
+
+final class BufferTests: RACTestCase {
+    func testBufferSendsEachWindowIntervalAfterItsFirstValue() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([
+            .next(1, "a"), .next(2, "b"), .next(4, "c"), .next(5.5, "d"), .next(6.5, "e"), .completed(20),
+        ])
+        let recorder = scheduler.record(source.buffer(withTime: 2, on: scheduler))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [
+            .next(3, ["a", "b"]), .next(6, ["c", "d"]), .next(8.5, ["e"]), .completed(20),
+        ])
+    }
+
+    func testBufferSendsNothingForQuietPeriods() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(10, 1), .completed(30)])
+        let recorder = scheduler.record(source.buffer(withTime: 1, on: scheduler))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(11, [1]), .completed(30)])
+    }
+
+    func testBufferValueArrivingExactlyWhenWindowClosesJoinsIt() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, "a"), .next(3, "b"), .completed(10)])
+        let recorder = scheduler.record(source.buffer(withTime: 2, on: scheduler))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(3, ["a", "b"]), .completed(10)])
+    }
+
+    func testBufferCompletionFlushesOpenWindowThenCompletes() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, "a"), .next(1.5, "b"), .completed(2)])
+        let recorder = scheduler.record(source.buffer(withTime: 5, on: scheduler))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(2, ["a", "b"]), .completed(2)])
+    }
+
+    func testBufferCompletionWithNoOpenWindowSendsNoEmptyArray() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, "a"), .completed(5)])
+        let recorder = scheduler.record(source.buffer(withTime: 1, on: scheduler))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(2, ["a"]), .completed(5)])
+    }
+
+    func testBufferErrorDropsOpenWindowAndIsForwardedAtOnce() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, "a"), .error(2, TimeTestError.failed)])
+        let recorder = scheduler.record(source.buffer(withTime: 5, on: scheduler))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.error(2, TimeTestError.failed)])
+    }
+
+    func testBufferKeepsOptionalNilValues() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, nil), .next(1, 2), .completed(4)] as [Recorded<Int?>])
+        let recorder = scheduler.record(source.buffer(withTime: 1, on: scheduler))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(2, [nil, 2]), .completed(4)])
+    }
+
+    func testBufferDeliversWindowsOnItsScheduler() {
+        let scheduler = TestScheduler()
+        let source = TimeManualSource<Int>()
+        var received: [[Int]] = []
+        var deliveredOn: Scheduler?
+        // Sent on the main thread; the window is sent by the scheduler's timer.
+        let disposable = source.signal.buffer(withTime: 1, on: scheduler).subscribeNext {
+            received.append($0)
+            deliveredOn = Scheduler.current
+        }
+        source.sendNext(1)
+        source.sendNext(2)
+        XCTAssertEqual(received, [])
+        scheduler.advance(by: 1)
+        XCTAssertEqual(received, [[1, 2]])
+        XCTAssertTrue(deliveredOn === scheduler)
+        disposable.dispose()
+    }
+
+    func testBufferDisposalMidWindowCancelsTimerAndSource() {
+        let scheduler = TestScheduler()
+        let source = TimeManualSource<String>()
+        let recorder = scheduler.record(source.signal.buffer(withTime: 2, on: scheduler))
+        source.sendNext("a")
+        scheduler.advance(by: 1)
+        recorder.disposable.dispose()
+        XCTAssertEqual(source.disposalCount, 1)
+        scheduler.run()
+        XCTAssertEqual(scheduler.scheduledCount, 0)
+        XCTAssertEqual(recorder.events, [])
+    }
+
+    func testBufferResubscriptionStartsWithFreshState() {
+        let scheduler = TestScheduler()
+        let signal = scheduler.createColdSignal([.next(1, "a"), .next(2, "b"), .completed(5)])
+            .buffer(withTime: 3, on: scheduler)
+        let first = scheduler.record(signal)
+        scheduler.advance(to: virtualDate(10))
+        let second = scheduler.record(signal)
+        scheduler.run()
+        XCTAssertEqual(first.events, [.next(4, ["a", "b"]), .completed(5)])
+        XCTAssertEqual(second.events, [.next(14, ["a", "b"]), .completed(15)])
+    }
+}

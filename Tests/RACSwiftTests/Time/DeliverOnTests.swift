@@ -1,0 +1,162 @@
+import Dispatch
+import XCTest
+import RACSwift
+import RACSwiftTesting
+
+final class DeliverOnTests: RACTestCase {
+    func testDeliverOnSchedulesEachEventAsItsOwnBlockInOrder() {
+        let scheduler = TestScheduler()
+        let source = Signal<String>.create { s in
+            s.sendNext("a"); s.sendNext("b"); s.sendCompleted()
+            return nil
+        }
+        let recorder = scheduler.record(source.deliver(on: scheduler))
+        XCTAssertEqual(recorder.events, [], "nothing is delivered on the sending thread")
+        scheduler.step()
+        XCTAssertEqual(recorder.events, [.next(0, "a")])
+        scheduler.step()
+        XCTAssertEqual(recorder.events, [.next(0, "a"), .next(0, "b")])
+        scheduler.step()
+        XCTAssertEqual(recorder.events, [.next(0, "a"), .next(0, "b"), .completed(0)])
+    }
+
+    func testDeliverOnKeepsErrorBehindValuesBeforeIt() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, "b"), .error(2, TimeTestError.failed)])
+        let recorder = scheduler.record(source.deliver(on: scheduler))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(1, "a"), .next(2, "b"), .error(2, TimeTestError.failed)])
+    }
+
+    func testDeliverOnSendsEventsOnTheScheduler() {
+        let scheduler = TestScheduler()
+        let source = TimeManualSource<Int>()
+        var deliveredOn: [Scheduler?] = []
+        let disposable = source.signal.deliver(on: scheduler).subscribe(
+            next: { _ in deliveredOn.append(Scheduler.current) },
+            completed: { deliveredOn.append(Scheduler.current) })
+        // Sent on the main thread, where `Scheduler.current` is `main`.
+        source.sendNext(1)
+        source.sendCompleted()
+        XCTAssertTrue(deliveredOn.isEmpty)
+        scheduler.run()
+        XCTAssertEqual(deliveredOn.count, 2)
+        XCTAssertTrue(deliveredOn.allSatisfy { $0 === scheduler })
+        disposable.dispose()
+    }
+
+    func testDeliverOnDisposalCancelsPendingDeliveries() {
+        let scheduler = TestScheduler()
+        let source = TimeManualSource<String>()
+        let recorder = scheduler.record(source.signal.deliver(on: scheduler))
+        source.sendNext("a")
+        scheduler.run()
+        source.sendNext("b")
+        source.sendCompleted()
+        recorder.disposable.dispose()
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(0, "a")])
+        XCTAssertEqual(scheduler.scheduledCount, 0)
+    }
+
+    func testDeliverOnDisposalDisposesSource() {
+        let scheduler = TestScheduler()
+        let source = TimeManualSource<String>()
+        let recorder = scheduler.record(source.signal.deliver(on: scheduler))
+        recorder.disposable.dispose()
+        XCTAssertEqual(source.disposalCount, 1)
+    }
+
+    func testDeliverOnResubscriptionIsIndependent() {
+        let scheduler = TestScheduler()
+        let signal = scheduler.createColdSignal([.next(1, "a"), .completed(2)]).deliver(on: scheduler)
+        let first = scheduler.record(signal)
+        scheduler.advance(to: virtualDate(5))
+        let second = scheduler.record(signal)
+        scheduler.run()
+        XCTAssertEqual(first.events, [.next(1, "a"), .completed(2)])
+        XCTAssertEqual(second.events, [.next(6, "a"), .completed(7)])
+    }
+
+    func testDeliverOnImmediateDeliversSynchronously() {
+        var received: [Int] = []
+        Signal.return(1).deliver(on: .immediate).subscribe(
+            next: { received.append($0) }, completed: { received.append(0) })
+        XCTAssertEqual(received, [1, 0])
+    }
+
+    // MARK: deliverOnMainThread
+
+    func testDeliverOnMainThreadDeliversSynchronouslyOnMainThreadWhenNothingIsQueued() {
+        var received: [String] = []
+        Signal<String>.create { s in
+            s.sendNext("a"); s.sendCompleted()
+            return nil
+        }.deliverOnMainThread().subscribe(next: { received.append($0) }, completed: { received.append("|") })
+        XCTAssertEqual(received, ["a", "|"])
+    }
+
+    func testDeliverOnMainThreadQueuesMainThreadEventBehindOnesStillInMainQueue() {
+        let source = TimeManualSource<String>()
+        var received: [String] = []
+        var onMainThread: [Bool] = []
+        let done = expectation(description: "delivered")
+        let disposable = source.signal.deliverOnMainThread().subscribe(
+            next: {
+                received.append($0)
+                onMainThread.append(Thread.isMainThread)
+            },
+            completed: { done.fulfill() })
+
+        // "a" comes from a thread that is not main, so it waits in the main queue...
+        let sent = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            source.sendNext("a")
+            sent.signal()
+        }
+        sent.wait()
+        XCTAssertEqual(received, [])
+        // ...and "b", sent on the main thread meanwhile, must not overtake it.
+        source.sendNext("b")
+        XCTAssertEqual(received, [])
+        source.sendCompleted()
+        wait(for: [done], timeout: 5)
+        XCTAssertEqual(received, ["a", "b"])
+        XCTAssertEqual(onMainThread, [true, true])
+        disposable.dispose()
+    }
+
+    func testDeliverOnMainThreadGoesBackToSynchronousDeliveryOnceQueueDrains() {
+        let source = TimeManualSource<String>()
+        var received: [String] = []
+        let disposable = source.signal.deliverOnMainThread().subscribeNext { received.append($0) }
+        let drained = expectation(description: "queued value delivered")
+        DispatchQueue.global().async {
+            source.sendNext("a")
+            DispatchQueue.main.async { drained.fulfill() }
+        }
+        wait(for: [drained], timeout: 5)
+        XCTAssertEqual(received, ["a"])
+        source.sendNext("b")
+        XCTAssertEqual(received, ["a", "b"])
+        disposable.dispose()
+    }
+
+    func testDeliverOnMainThreadDisposalDropsQueuedEvents() {
+        let source = TimeManualSource<String>()
+        var received: [String] = []
+        let disposable = source.signal.deliverOnMainThread().subscribeNext { received.append($0) }
+        let sent = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            source.sendNext("a")
+            sent.signal()
+        }
+        sent.wait()
+        disposable.dispose()
+        XCTAssertEqual(source.disposalCount, 1)
+        let drained = expectation(description: "main queue drained")
+        DispatchQueue.main.async { drained.fulfill() }
+        wait(for: [drained], timeout: 5)
+        XCTAssertEqual(received, [])
+    }
+}

@@ -1,0 +1,191 @@
+import XCTest
+import RACSwift
+import RACSwiftTesting
+
+final class ThrottleTests: RACTestCase {
+    func testThrottleSendsValueOnceIntervalPassesWithoutNewerValue() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, "a"), .next(5, "b"), .completed(10)])
+        let recorder = scheduler.record(source.throttle(2))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(3, "a"), .next(7, "b"), .completed(10)])
+    }
+
+    func testThrottleSendsOnlyLastValueOfBurst() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([
+            .next(1, "a"), .next(2, "b"), .next(3.5, "c"), .next(8, "d"), .completed(20),
+        ])
+        let recorder = scheduler.record(source.throttle(2))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(5.5, "c"), .next(10, "d"), .completed(20)])
+    }
+
+    func testThrottleDropsPendingValueWhenNewerValueArrivesExactlyAtDeadline() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, "a"), .next(3, "b"), .completed(10)])
+        let recorder = scheduler.record(source.throttle(2))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(5, "b"), .completed(10)])
+    }
+
+    func testThrottleCompletionFlushesPendingValueThenCompletes() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, "b"), .completed(2.5)])
+        let recorder = scheduler.record(source.throttle(2))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(2.5, "b"), .completed(2.5)])
+    }
+
+    func testThrottleDoesNotResendSentValueOnCompletion() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, "a"), .completed(5)])
+        let recorder = scheduler.record(source.throttle(2))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(3, "a"), .completed(5)])
+    }
+
+    func testThrottleErrorDropsPendingValueAndIsForwardedAtOnce() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, "a"), .error(2, TimeTestError.failed), .next(2.5, "b")])
+        let recorder = scheduler.record(source.throttle(2))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.error(2, TimeTestError.failed)])
+    }
+
+    func testThrottleZeroIntervalSendsLastValueOfEachInstant() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, "a"), .next(1, "b"), .next(2, "c"), .completed(3)])
+        let recorder = scheduler.record(source.throttle(0))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(1, "b"), .next(2, "c"), .completed(3)])
+    }
+
+    func testThrottleFlushesNilValueOfOptionalSignalOnCompletion() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, nil), .completed(3)] as [Recorded<String?>])
+        let recorder = scheduler.record(source.throttle(2))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(3, nil), .completed(3)])
+    }
+
+    // MARK: valuesPassingTest:
+
+    func testThrottleValueFailingTestPassesAtOnceAndDropsPendingValue() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([
+            .next(1, "a"), .next(2, "X"), .next(3, "b"), .next(3.5, "Y"), .next(6, "c"), .completed(10),
+        ])
+        let recorder = scheduler.record(source.throttle(2, valuesPassingTest: { $0 == $0.lowercased() }))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(2, "X"), .next(3.5, "Y"), .next(8, "c"), .completed(10)])
+    }
+
+    func testThrottleValuesPassingTestThrottlesPassingValuesLikeThrottle() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, 1), .next(2, 2), .next(6, 3), .completed(7)])
+        let recorder = scheduler.record(source.throttle(2, valuesPassingTest: { _ in true }))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(4, 2), .next(7, 3), .completed(7)])
+    }
+
+    func testThrottleTestSeesEveryValueOnce() {
+        let scheduler = TestScheduler()
+        var tested: [Int] = []
+        let source = scheduler.createHotSignal([.next(1, 1), .next(1.5, 2), .next(5, 3), .completed(6)])
+        let recorder = scheduler.record(source.throttle(1, valuesPassingTest: { tested.append($0); return $0 != 2 }))
+        scheduler.run()
+        XCTAssertEqual(tested, [1, 2, 3])
+        XCTAssertEqual(recorder.events, [.next(1.5, 2), .next(6, 3), .completed(6)])
+    }
+
+    // MARK: Schedulers
+
+    func testThrottleWithoutSchedulerWaitsOnSchedulerOfEachValue() {
+        // Values sent inside the TestScheduler's blocks wait in its virtual time.
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, "a")])
+        let recorder = scheduler.record(source.throttle(5))
+        scheduler.advance(to: virtualDate(5.9))
+        XCTAssertEqual(recorder.events, [])
+        scheduler.advance(to: virtualDate(6))
+        XCTAssertEqual(recorder.events, [.next(6, "a")])
+        recorder.disposable.dispose()
+    }
+
+    func testThrottleOnExplicitSchedulerWaitsThereWhateverSchedulerSendsValue() {
+        let scheduler = TestScheduler()
+        let source = TimeManualSource<String>()
+        var received: [String] = []
+        var deliveredOn: [Scheduler?] = []
+        // Subscribed and sent on the main thread, where `Scheduler.current` is `main`.
+        let disposable = source.signal.throttle(2, on: scheduler).subscribeNext {
+            received.append($0)
+            deliveredOn.append(Scheduler.current)
+        }
+        source.sendNext("a")
+        scheduler.advance(by: 1.5)
+        source.sendNext("b")
+        scheduler.advance(by: 1.5)
+        XCTAssertEqual(received, [])
+        scheduler.advance(by: 0.5)
+        XCTAssertEqual(received, ["b"])
+        XCTAssertTrue(deliveredOn.first! === scheduler)
+        disposable.dispose()
+    }
+
+    func testThrottleDoesNotKeepSignalAliveWhileValueWaits() {
+        let scheduler = TestScheduler()
+        let source = TimeManualSource<Int>()
+        weak var weakThrottled: Signal<Int>?
+        var recorder: TestRecorder<Int>?
+        do {
+            let throttled = source.signal.throttle(1)
+            weakThrottled = throttled
+            recorder = scheduler.record(throttled)
+        }
+        scheduler.performAsCurrentScheduler { source.sendNext(1) }
+        XCTAssertNil(weakThrottled)
+        scheduler.run()
+        XCTAssertEqual(recorder?.events, [.next(1, 1)])
+        recorder?.disposable.dispose()
+    }
+
+    // MARK: Disposal and re-subscription
+
+    func testThrottleDisposalMidIntervalCancelsPendingValueAndSource() {
+        let scheduler = TestScheduler()
+        let source = TimeManualSource<String>()
+        let recorder = scheduler.record(source.signal.throttle(2))
+        scheduler.performAsCurrentScheduler { source.sendNext("a") }
+        scheduler.advance(by: 1)
+        recorder.disposable.dispose()
+        XCTAssertEqual(source.disposalCount, 1)
+        scheduler.run()
+        XCTAssertEqual(scheduler.scheduledCount, 0)
+        XCTAssertEqual(recorder.events, [])
+    }
+
+    func testThrottleResubscriptionStartsWithFreshState() {
+        let scheduler = TestScheduler()
+        let signal = scheduler.createColdSignal([.next(1, "a"), .next(2, "b"), .completed(5)]).throttle(2)
+        let first = scheduler.record(signal)
+        scheduler.advance(to: virtualDate(10))
+        let second = scheduler.record(signal)
+        scheduler.run()
+        XCTAssertEqual(first.events, [.next(4, "b"), .completed(5)])
+        XCTAssertEqual(second.events, [.next(14, "b"), .completed(15)])
+    }
+
+    func testThrottleSubscribersDoNotShareState() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, "a"), .next(4, "b"), .completed(10)])
+        let throttled = source.throttle(2)
+        let early = scheduler.record(throttled)
+        scheduler.advance(to: virtualDate(2))
+        let late = scheduler.record(throttled)
+        scheduler.run()
+        XCTAssertEqual(early.events, [.next(3, "a"), .next(6, "b"), .completed(10)])
+        XCTAssertEqual(late.events, [.next(6, "b"), .completed(10)])
+    }
+}

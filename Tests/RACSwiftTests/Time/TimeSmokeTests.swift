@@ -1,0 +1,195 @@
+import Dispatch
+import XCTest
+import RACSwift
+import RACSwiftTesting
+
+/// Real-clock checks that the time and thread operators work on background schedulers and
+/// reach the main thread on Linux. The exact rules are tested in virtual time; these only use
+/// short intervals and generous bounds.
+final class TimeSmokeTests: RACTestCase {
+    /// Events seen on other threads, read back by the test.
+    private final class Log<T>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [T] = []
+        func append(_ item: T) { lock.withLock { items.append(item) } }
+        var all: [T] { lock.withLock { items } }
+    }
+
+    /// Runs `body` on a GCD thread where no scheduler is current, and waits for it.
+    private func onRawThread(_ body: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            precondition(Scheduler.current == nil)
+            body()
+            done.signal()
+        }
+        done.wait()
+    }
+
+    func testThrottleOnBackgroundSchedulerSendsLastValueOffMainThread() {
+        let source = TimeManualSource<Int>()
+        let values = Log<Int>()
+        let offMain = Log<Bool>()
+        let received = expectation(description: "throttled value")
+        let disposable = source.signal.throttle(0.05, on: .background()).subscribeNext {
+            values.append($0)
+            offMain.append(!Thread.isMainThread)
+            if $0 == 3 { received.fulfill() }
+        }
+        for i in 1...3 { source.sendNext(i) }
+        wait(for: [received], timeout: 5)
+        // Only a stall of the sending thread longer than the interval lets an earlier one through.
+        XCTAssertEqual(values.all.last, 3)
+        XCTAssertEqual(Set(offMain.all), [true])
+        disposable.dispose()
+    }
+
+    func testThrottleWithoutSchedulerOffAnySchedulerWaitsOnBackgroundScheduler() {
+        let source = TimeManualSource<Int>()
+        let values = Log<Int>()
+        let onScheduler = Log<Bool>()
+        let received = expectation(description: "throttled value")
+        let disposable = source.signal.throttle(0.05).subscribeNext {
+            values.append($0)
+            onScheduler.append(Scheduler.current != nil && !Thread.isMainThread)
+            if $0 == 2 { received.fulfill() }
+        }
+        onRawThread {
+            source.sendNext(1)
+            source.sendNext(2)
+        }
+        wait(for: [received], timeout: 5)
+        XCTAssertEqual(values.all.last, 2)
+        XCTAssertEqual(Set(onScheduler.all), [true])
+        disposable.dispose()
+    }
+
+    func testDelayOnBackgroundSchedulerWaitsAtLeastInterval() {
+        let start = Date()
+        let elapsed = Log<TimeInterval>()
+        let completed = expectation(description: "completed")
+        let disposable = Signal.return(1).delay(0.1, on: .background()).subscribe(
+            next: { _ in elapsed.append(Date().timeIntervalSince(start)) },
+            completed: { completed.fulfill() })
+        wait(for: [completed], timeout: 5)
+        XCTAssertEqual(elapsed.all.count, 1)
+        XCTAssertGreaterThanOrEqual(elapsed.all.first ?? 0, 0.09)
+        disposable.dispose()
+    }
+
+    func testDelayWithoutSchedulerOffAnySchedulerDeliversInOrder() {
+        let source = TimeManualSource<Int>()
+        let values = Log<Int>()
+        let completed = expectation(description: "completed")
+        let disposable = source.signal.delay(0.02).subscribe(
+            next: { values.append($0) }, completed: { completed.fulfill() })
+        onRawThread {
+            for i in 1...20 { source.sendNext(i) }
+            source.sendCompleted()
+        }
+        wait(for: [completed], timeout: 5)
+        XCTAssertEqual(values.all, Array(1...20))
+        disposable.dispose()
+    }
+
+    func testBufferOnBackgroundSchedulerCollectsValues() {
+        let source = TimeManualSource<Int>()
+        let windows = Log<[Int]>()
+        let received = expectation(description: "window")
+        let disposable = source.signal.buffer(withTime: 0.05, on: .background()).subscribeNext {
+            windows.append($0)
+            if windows.all.joined().count == 3 { received.fulfill() }
+        }
+        for i in 1...3 { source.sendNext(i) }
+        wait(for: [received], timeout: 5)
+        XCTAssertEqual(Array(windows.all.joined()), [1, 2, 3])
+        disposable.dispose()
+    }
+
+    func testIntervalOnBackgroundSchedulerTicksUntilDisposed() {
+        let dates = Log<Date>()
+        let ticked = expectation(description: "three ticks")
+        ticked.expectedFulfillmentCount = 3
+        ticked.assertForOverFulfill = false
+        let disposable = Signal.interval(0.02, on: .background()).subscribeNext {
+            dates.append($0)
+            ticked.fulfill()
+        }
+        wait(for: [ticked], timeout: 5)
+        disposable.dispose()
+        let countAtDisposal = dates.all.count
+        Thread.sleep(forTimeInterval: 0.1)
+        // A tick already being delivered when disposal began may still finish (contract §6).
+        XCTAssertLessThanOrEqual(dates.all.count, countAtDisposal + 1, "ticks went on after dispose()")
+        let all = dates.all
+        XCTAssertEqual(all, all.sorted())
+    }
+
+    func testTimeoutOnBackgroundSchedulerFailsNeverEndingSignal() {
+        let errors = Log<SignalError?>()
+        let failed = expectation(description: "timed out")
+        let disposable = Signal<Int>.never.timeout(0.05, on: .background()).subscribe(error: {
+            errors.append($0 as? SignalError)
+            failed.fulfill()
+        })
+        wait(for: [failed], timeout: 5)
+        XCTAssertEqual(errors.all, [.timedOut])
+        disposable.dispose()
+    }
+
+    func testDeliverOnBackgroundSchedulerKeepsOrderOffMainThread() {
+        let scheduler = Scheduler.background()
+        let values = Log<Int>()
+        let onScheduler = Log<Bool>()
+        let completed = expectation(description: "completed")
+        let disposable = Signal<Int>.create { s in
+            for i in 1...100 { s.sendNext(i) }
+            s.sendCompleted()
+            return nil
+        }.deliver(on: scheduler).subscribe(
+            next: {
+                values.append($0)
+                onScheduler.append(Scheduler.current === scheduler)
+            },
+            completed: { completed.fulfill() })
+        wait(for: [completed], timeout: 5)
+        XCTAssertEqual(values.all, Array(1...100))
+        XCTAssertEqual(Set(onScheduler.all), [true])
+        disposable.dispose()
+    }
+
+    func testSubscribeOnBackgroundSchedulerRunsSubscriptionThere() {
+        let scheduler = Scheduler.background()
+        let subscribedOn = Log<Bool>()
+        let completed = expectation(description: "completed")
+        let disposable = Signal<Int>.create { s in
+            subscribedOn.append(Scheduler.current === scheduler && !Thread.isMainThread)
+            s.sendNext(1)
+            s.sendCompleted()
+            return nil
+        }.subscribe(on: scheduler).subscribe(completed: { completed.fulfill() })
+        wait(for: [completed], timeout: 5)
+        XCTAssertEqual(subscribedOn.all, [true])
+        disposable.dispose()
+    }
+
+    func testDeliverOnMainThreadReachesMainThreadFromBackgroundScheduler() {
+        let values = Log<Int>()
+        let onMain = Log<Bool>()
+        let completed = expectation(description: "completed")
+        let disposable = Signal<Int>.create { s in
+            for i in 1...50 { s.sendNext(i) }
+            s.sendCompleted()
+            return nil
+        }.subscribe(on: .background()).deliverOnMainThread().subscribe(
+            next: {
+                values.append($0)
+                onMain.append(Thread.isMainThread)
+            },
+            completed: { completed.fulfill() })
+        wait(for: [completed], timeout: 5)
+        XCTAssertEqual(values.all, Array(1...50))
+        XCTAssertEqual(Set(onMain.all), [true])
+        disposable.dispose()
+    }
+}

@@ -1,0 +1,82 @@
+import XCTest
+import RACSwift
+import RACSwiftTesting
+
+final class TimeoutTests: RACTestCase {
+    func testTimeoutFailsWithTimedOutWhenSourceDoesNotTerminateInTime() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, "b"), .next(5, "c"), .completed(6)])
+        let recorder = scheduler.record(source.timeout(3, on: scheduler))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(1, "a"), .next(2, "b"), .error(3, SignalError.timedOut)])
+    }
+
+    func testTimeoutDisposesSourceWhenItTimesOut() {
+        let scheduler = TestScheduler()
+        let source = TimeManualSource<String>()
+        let recorder = scheduler.record(source.signal.timeout(3, on: scheduler))
+        scheduler.advance(to: virtualDate(2.9))
+        XCTAssertEqual(source.disposalCount, 0)
+        scheduler.advance(to: virtualDate(3))
+        XCTAssertEqual(source.disposalCount, 1)
+        source.sendNext("late")
+        XCTAssertEqual(recorder.events, [.error(3, SignalError.timedOut)])
+    }
+
+    func testTimeoutForwardsCompletionInTimeAndCancelsTimer() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.next(1, "a"), .completed(2)])
+        let recorder = scheduler.record(source.timeout(3, on: scheduler))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(1, "a"), .completed(2)])
+        XCTAssertEqual(scheduler.elapsed, 3, "the cancelled timer was skipped, not run")
+    }
+
+    func testTimeoutForwardsErrorInTime() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotSignal([.error(2, TimeTestError.failed)] as [Recorded<Int>])
+        let recorder = scheduler.record(source.timeout(3, on: scheduler))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.error(2, TimeTestError.failed)])
+    }
+
+    func testTimeoutOfSynchronousSignalNeverFires() {
+        let scheduler = TestScheduler()
+        let recorder = scheduler.record(Signal.return(1).timeout(1, on: scheduler))
+        XCTAssertEqual(recorder.events, [.next(0, 1), .completed(0)])
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(0, 1), .completed(0)])
+    }
+
+    func testTimeoutCountsFromSubscription() {
+        let scheduler = TestScheduler()
+        let signal = Signal<Int>.never.timeout(2, on: scheduler)
+        scheduler.advance(to: virtualDate(5))
+        let recorder = scheduler.record(signal)
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.error(7, SignalError.timedOut)])
+    }
+
+    func testTimeoutDisposalCancelsTimerAndSource() {
+        let scheduler = TestScheduler()
+        let source = TimeManualSource<String>()
+        let recorder = scheduler.record(source.signal.timeout(3, on: scheduler))
+        scheduler.advance(to: virtualDate(1))
+        recorder.disposable.dispose()
+        XCTAssertEqual(source.disposalCount, 1)
+        scheduler.run()
+        XCTAssertEqual(scheduler.scheduledCount, 0)
+        XCTAssertEqual(recorder.events, [])
+    }
+
+    func testTimeoutResubscriptionGetsItsOwnTimer() {
+        let scheduler = TestScheduler()
+        let signal = scheduler.createColdSignal([.next(1, "a"), .completed(4)]).timeout(3, on: scheduler)
+        let first = scheduler.record(signal)
+        scheduler.advance(to: virtualDate(10))
+        let second = scheduler.record(signal)
+        scheduler.run()
+        XCTAssertEqual(first.events, [.next(1, "a"), .error(3, SignalError.timedOut)])
+        XCTAssertEqual(second.events, [.next(11, "a"), .error(13, SignalError.timedOut)])
+    }
+}

@@ -4,7 +4,6 @@ import OpenCombine
 import RACSwift
 
 let notMerged = "n/a (operator not merged yet)"
-let bindStandIn = "bind stand-in for flattenMap"
 let createStandIn = "create-pumped, no Subject yet"
 
 // Transforms shared by every side, so all three do the same arithmetic.
@@ -28,9 +27,8 @@ extension Signal where Value == Int {
         return s
     }
 
-    /// The temporary flattenMap: RAC defines flattenMap on bind, which is what this does.
-    func flatMapReturnViaBind() -> Signal<Int> {
-        bind { { value, _ in Signal<Int>.return(value) } }
+    func flatMapReturn() -> Signal<Int> {
+        flattenMap { Signal<Int>.return($0) }
     }
 }
 
@@ -168,10 +166,10 @@ let workloads: [Workload] = [
             c.cancel()
             return acc.sum
         },
-        rac: .measured("\(createStandIn); \(bindStandIn)") { n in
+        rac: .measured(createStandIn) { n in
             let acc = Acc()
             let s = RACPump()
-            let d = s.signal.flatMapReturnViaBind().subscribeNext { acc.sum &+= $0 }
+            let d = s.signal.flatMapReturn().subscribeNext { acc.sum &+= $0 }
             let sink = s.sink
             for i in 0..<n { sink.sendNext(i) }
             d.dispose()
@@ -189,7 +187,15 @@ let workloads: [Workload] = [
             return acc.sum
         },
         oc: .missing("n/a (OpenCombine 0.14 has no combineLatest)"),
-        rac: .missing(notMerged)),
+        rac: .measured(createStandIn) { n in
+            let acc = Acc()
+            let a = RACPump(), b = RACPump()
+            let d = a.signal.combineLatest(with: b.signal).subscribeNext { acc.sum &+= $0.0 &+ $0.1 }
+            let sa = a.sink, sb = b.sink
+            for i in 0..<n { if i & 1 == 0 { sa.sendNext(i) } else { sb.sendNext(i) } }
+            d.dispose()
+            return acc.sum
+        }),
 
     Workload(
         id: "W6", title: "cold return(1) → map, subscribe, dispose", count: 100_000, unit: "cycle",
@@ -333,11 +339,11 @@ let workloads: [Workload] = [
             c.cancel()
             return acc.sum
         },
-        rac: .measured("\(createStandIn); \(bindStandIn)") { n in
+        rac: .measured(createStandIn) { n in
             let acc = Acc()
             let s = RACPump()
-            let d = s.signal.flatMapReturnViaBind().flatMapReturnViaBind().flatMapReturnViaBind()
-                .flatMapReturnViaBind().flatMapReturnViaBind()
+            let d = s.signal.flatMapReturn().flatMapReturn().flatMapReturn()
+                .flatMapReturn().flatMapReturn()
                 .subscribeNext { acc.sum &+= $0 }
             let sink = s.sink
             for i in 0..<n { sink.sendNext(i) }
@@ -361,7 +367,15 @@ let workloads: [Workload] = [
             c.cancel()
             return acc.sum
         },
-        rac: .missing(notMerged)),
+        rac: .measured(createStandIn) { n in
+            let acc = Acc()
+            let s = RACPump()
+            let d = s.signal.map { Signal<Int>.return($0) }.switchToLatest().subscribeNext { acc.sum &+= $0 }
+            let sink = s.sink
+            for i in 0..<n { sink.sendNext(i) }
+            d.dispose()
+            return acc.sum
+        }),
 
     Workload(
         id: "R5", title: "build 6 × (map, filter), subscribe, send 1, dispose", count: 50_000,
@@ -422,12 +436,12 @@ let workloads: [Workload] = [
             }
             return acc.sum
         },
-        rac: .measured("\(createStandIn); \(bindStandIn)") { n in
+        rac: .measured(createStandIn) { n in
             let acc = Acc()
             for i in 0..<n {
                 let s = RACPump()
-                let d = s.signal.flatMapReturnViaBind().flatMapReturnViaBind()
-                    .flatMapReturnViaBind().flatMapReturnViaBind().flatMapReturnViaBind()
+                let d = s.signal.flatMapReturn().flatMapReturn()
+                    .flatMapReturn().flatMapReturn().flatMapReturn()
                     .subscribeNext { acc.sum &+= $0 }
                 s.send(i)
                 d.dispose()
@@ -449,5 +463,15 @@ let workloads: [Workload] = [
             return acc.sum
         },
         oc: .missing("n/a (OpenCombine 0.14 has no combineLatest)"),
-        rac: .missing(notMerged)),
+        rac: .measured(createStandIn) { n in
+            let acc = Acc()
+            for i in 0..<n {
+                let a = RACPump(), b = RACPump()
+                let d = a.signal.combineLatest(with: b.signal).subscribeNext { acc.sum &+= $0.0 &+ $0.1 }
+                a.send(i)
+                b.send(i)
+                d.dispose()
+            }
+            return acc.sum
+        }),
 ]

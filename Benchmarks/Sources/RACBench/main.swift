@@ -96,10 +96,27 @@ for w in selected {
         guard let a = allocs[w.id]?[lib] else { return "?" }
         return fmtAllocs(a.allocsPerUnit)
     }
+    // Issue 7's bars: W1–W8 at most 0.5 × OpenCombine (W5, where OpenCombine has no
+    // combineLatest: under half the best peer in the issue's table, RxSwift's 1978 ns), and
+    // W1, W2, W3, W7 within 4 × the baseline.
+    func target() -> String {
+        guard w.id.hasPrefix("W") else { return "—" }
+        guard let r = t[.rac] else { return "n/a" }
+        var ok = true
+        if let o = t[.oc] {
+            ok = ok && r.nsPerUnit <= 0.5 * o.nsPerUnit
+        } else if w.id == "W5" {
+            ok = ok && r.nsPerUnit < 1978 / 2
+        }
+        if ["W1", "W2", "W3", "W7"].contains(w.id), let b = t[.base] {
+            ok = ok && r.nsPerUnit <= 4 * b.nsPerUnit
+        }
+        return ok ? "met" : "NOT met"
+    }
     let rowNotes = Lib.allCases.compactMap { lib in w.impl(lib).note.map { "\(lib.name): \($0)" } }
     rows.append([
         w.id, w.title, "/\(w.unit)", ns(.base), ns(.oc), ns(.rac), ratio(.rac, .oc), ratio(.rac, .base),
-        "\(alloc(.base)) / \(alloc(.oc)) / \(alloc(.rac))",
+        "\(alloc(.base)) / \(alloc(.oc)) / \(alloc(.rac))", target(),
         rowNotes.joined(separator: "; "),
     ])
 }
@@ -107,12 +124,14 @@ for w in selected {
 print("")
 printTable(
     ["id", "workload", "per", "baseline ns", "OpenCombine ns", "RACSwift ns", "RAC÷OC", "RAC÷base",
-     "allocs base / OC / RAC", "notes"],
+     "allocs base / OC / RAC", "issue 7 time target", "notes"],
     rows, rightAligned: [3, 4, 5, 6, 7, 8])
 print("")
 print("ns per event (or per cycle where 'per' says so), median of \(options.runs); '~' marks a run "
     + "spread above 25% of the median. allocs: malloc calls per event/cycle, from a separate "
-    + "counted pass under ordo-one's malloc interposer ('?' = that pass was not run).")
+    + "counted pass under ordo-one's malloc interposer ('?' = that pass was not run). Time target: "
+    + "W1–W8 ≤ 0.5 × OpenCombine (W5: < 989 ns, half of RxSwift's 1978 in the issue's table), "
+    + "and W1, W2, W3, W7 ≤ 4 × baseline.")
 
 if !memory.isEmpty {
     print("")

@@ -1,0 +1,168 @@
+/// A signal you send events to by hand, shared by all its subscribers (RACSubject).
+///
+/// A subject is both a `Signal` and a `Subscriber`: every event sent to it (directly, or by a
+/// signal it is subscribed to) goes to every subscriber it has at that moment, in the order
+/// they subscribed. It remembers nothing: a subscriber sees only what is sent after it
+/// subscribed. As in RAC, a terminal event ends every current subscription, but the subject
+/// itself stays usable — a subscriber that arrives after a terminal event receives none of the
+/// past events, yet does receive whatever is sent to the subject afterwards.
+///
+/// Subscribing registers the subscriber at once, on the calling thread (subjects bypass
+/// `Scheduler.subscription`). Events sent from several threads are serialized: the subject
+/// holds a recursive lock while it delivers one, so subscribers never see two at once, and a
+/// subscriber that sends into the subject from inside a delivery gets a nested delivery rather
+/// than a deadlock. Subscribing and disposing are safe at any time, also from inside a
+/// delivery; a subscription disposed during a delivery receives nothing once its `dispose()`
+/// has returned. Subscribing or disposing from another thread waits for a delivery in progress
+/// to finish, so a subscriber must not block on a thread that is subscribing to or disposing
+/// a subscription of the same subject.
+///
+/// When a subject is subscribed to a signal (`signal.subscribe(subject)`), that subscription
+/// is kept in the subject's own disposable, which its terminal events and its deinit dispose
+/// (RAC's `-didSubscribeWithDisposable:`).
+open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
+    /// The serializing point: held while an event is delivered, and guarding the subscriber
+    /// list, so a send takes exactly one lock.
+    let lock = RecursiveLock()
+    /// Subscribers in subscription order, guarded by `lock`. A disposed subscription leaves a
+    /// nil slot (O(1) removal); `compact()` reclaims them once they are half the list. A send
+    /// iterates the array it read under the lock; only a re-entrant change during that
+    /// iteration copies it.
+    private var entries: ContiguousArray<SubjectEntry<Value>?> = []
+    private var vacantSlots = 0  // guarded by `lock`
+    /// The subject's subscriptions to other signals.
+    private let sources = CompoundDisposable()
+
+    public override init() {
+        super.init()
+    }
+
+    deinit {
+        sources.dispose()
+    }
+
+    // MARK: Signal
+
+    @discardableResult
+    open override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        let subscription = CompoundDisposable()
+        lock.withLock {
+            subscriber.didSubscribe(with: subscription)
+            register(subscriber, subscription: subscription)
+        }
+        return subscription
+    }
+
+    /// Adds `subscriber`, whose subscription is `subscription`, to the list. Call with `lock`
+    /// held, after `subscriber.didSubscribe(with: subscription)`; the replaying subclasses
+    /// replay and register in one critical section, so that nothing is missed or seen twice.
+    final func register(_ subscriber: some Subscriber<Value>, subscription: CompoundDisposable) {
+        let entry = SubjectEntry<Value>(subscriber, subscription: subscription, slot: entries.count)
+        entries.append(entry)
+        // Weak: a terminal event may drop the entry while another thread is disposing it.
+        subscription.add(Disposable { [weak self, weak entry] in
+            if let self, let entry { self.unregister(entry) }
+        })
+    }
+
+    private func unregister(_ entry: SubjectEntry<Value>) {
+        lock.withLock {
+            let slot = entry.slot
+            guard slot < entries.count, entries[slot] === entry else { return }
+            if slot == entries.count - 1 {
+                entries.removeLast()
+            } else {
+                entries[slot] = nil
+                vacantSlots += 1
+                if vacantSlots * 2 > entries.count { compact() }
+            }
+        }
+    }
+
+    private func compact() {
+        var live = ContiguousArray<SubjectEntry<Value>?>()
+        live.reserveCapacity(entries.count - vacantSlots)
+        for case let entry? in entries {
+            entry.slot = live.count
+            live.append(entry)
+        }
+        entries = live
+        vacantSlots = 0
+    }
+
+    // MARK: Subscriber
+
+    open func sendNext(_ value: Value) {
+        lock.withLock { deliverNext(value) }
+    }
+
+    open func sendError(_ error: any Error) {
+        sources.dispose()
+        lock.withLock { deliverError(error) }
+    }
+
+    open func sendCompleted() {
+        sources.dispose()
+        lock.withLock { deliverCompleted() }
+    }
+
+    /// Sends `value` to every current subscriber. Call with `lock` held.
+    @inline(__always)
+    final func deliverNext(_ value: Value) {
+        let snapshot = entries
+        for case let entry? in snapshot where !entry.subscription.isDisposed {
+            entry.subscriber.sendNext(value)
+        }
+    }
+
+    /// Ends every current subscription with `error`. Call with `lock` held.
+    final func deliverError(_ error: any Error) {
+        for entry in takeAll() where !entry.subscription.isDisposed {
+            // Terminate: dispose the subscription, then forward the event (RAC's order).
+            entry.subscription.dispose()
+            entry.subscriber.sendError(error)
+        }
+    }
+
+    /// Ends every current subscription. Call with `lock` held.
+    final func deliverCompleted() {
+        for entry in takeAll() where !entry.subscription.isDisposed {
+            entry.subscription.dispose()
+            entry.subscriber.sendCompleted()
+        }
+    }
+
+    /// Empties the list: a terminal event ends every subscription it reaches, and subscribers
+    /// added while it is being delivered stay for later events, as in RAC.
+    private func takeAll() -> ContiguousArray<SubjectEntry<Value>> {
+        var taken = ContiguousArray<SubjectEntry<Value>>()
+        taken.reserveCapacity(entries.count - vacantSlots)
+        for case let entry? in entries { taken.append(entry) }
+        entries = []
+        vacantSlots = 0
+        return taken
+    }
+
+    public func didSubscribe(with disposable: CompoundDisposable) {
+        if disposable.isDisposed { return }
+        let sources = self.sources
+        sources.add(disposable)
+        // A source subscription that ends on its own stops being held by the subject.
+        disposable.add(Disposable { [weak sources, weak disposable] in
+            if let sources, let disposable { sources.remove(disposable) }
+        })
+    }
+}
+
+/// One subscriber of a subject and its subscription.
+final class SubjectEntry<Value>: Sink, @unchecked Sendable {
+    let subscriber: any Subscriber<Value>
+    let subscription: CompoundDisposable
+    var slot: Int  // guarded by the subject's lock
+
+    init(_ subscriber: some Subscriber<Value>, subscription: CompoundDisposable, slot: Int) {
+        self.subscriber = subscriber
+        self.subscription = subscription
+        self.slot = slot
+    }
+}

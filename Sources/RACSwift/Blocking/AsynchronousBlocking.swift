@@ -42,8 +42,10 @@ extension Signal {
         precondition(Thread.isMainThread, "Signal.\(caller): must be called on the main thread")
         precondition(timeout >= 0, "Signal.\(caller): timeout must not be negative, got \(timeout)")
         let sink = MainThreadWaitSink<Value>(firstValue: firstValue)
-        let timer = Scheduler.background(name: "RACSwift.Signal.\(caller)").afterDelay(timeout) {
-            sink.finish(.failure(SignalError.timedOut))
+        // Weak: a dispatch timer keeps its block until the deadline even once disposed, and
+        // the sink must not outlive the call by up to `timeout`.
+        let timer = Scheduler.background(name: "RACSwift.Signal.\(caller)").afterDelay(timeout) { [weak sink] in
+            sink?.finish(.failure(SignalError.timedOut))
         }
         let subscription = subscribe(sink)
         defer {

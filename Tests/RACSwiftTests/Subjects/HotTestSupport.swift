@@ -89,3 +89,19 @@ final class HotCountingSource<Value>: @unchecked Sendable {
         }
     }
 }
+
+/// A mutable value shared with closures that Swift considers concurrent, in tests whose
+/// ordering (a signal's serialization, a wait) already makes the access safe.
+final class HotBox<Wrapped>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Wrapped
+
+    init(_ value: Wrapped) {
+        stored = value
+    }
+
+    var value: Wrapped {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

@@ -28,7 +28,9 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// nil slot (O(1) removal); `compact()` reclaims them once they are half the list. A send
     /// iterates the array it read under the lock; only a re-entrant change during that
     /// iteration copies it.
-    private var entries: ContiguousArray<SubjectEntry<Value>?> = []
+    /// (Exclusivity is unchecked: `lock` guards every access, and the dynamic check would cost
+    /// more than the rest of a send.)
+    @exclusivity(unchecked) private var entries: ContiguousArray<SubjectEntryBase?> = []
     private var vacantSlots = 0  // guarded by `lock`
     /// The subject's subscriptions to other signals.
     private let sources = CompoundDisposable()
@@ -57,22 +59,22 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// held, after `subscriber.didSubscribe(with: subscription)`; the replaying subclasses
     /// replay and register in one critical section, so that nothing is missed or seen twice.
     final func register(_ subscriber: some Subscriber<Value>, subscription: CompoundDisposable) {
-        let entry = SubjectEntry<Value>(subscriber, subscription: subscription, slot: entries.count)
-        entries.append(entry)
-        // Weak: a terminal event may drop the entry while another thread is disposing it.
-        subscription.add(Disposable { [weak self, weak entry] in
-            if let self, let entry { self.unregister(entry) }
-        })
+        let slot = SubjectSlot(entries.count)
+        entries.append(SubjectEntry<Value>(subscriber, subscription: subscription, slot: slot))
+        // The removal refers to the slot, not the entry: a weak reference to the entry would
+        // give it a side table and put every retain of it in a send on the slow path, and a
+        // strong one would be a cycle through `subscription`.
+        subscription.add(Disposable { [weak self] in self?.unregister(slot) })
     }
 
-    private func unregister(_ entry: SubjectEntry<Value>) {
+    private func unregister(_ slot: SubjectSlot) {
         lock.withLock {
-            let slot = entry.slot
-            guard slot < entries.count, entries[slot] === entry else { return }
-            if slot == entries.count - 1 {
+            let index = slot.index
+            guard index < entries.count, let entry = entries[index], entry.slot === slot else { return }
+            if index == entries.count - 1 {
                 entries.removeLast()
             } else {
-                entries[slot] = nil
+                entries[index] = nil
                 vacantSlots += 1
                 if vacantSlots * 2 > entries.count { compact() }
             }
@@ -80,10 +82,10 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     }
 
     private func compact() {
-        var live = ContiguousArray<SubjectEntry<Value>?>()
+        var live = ContiguousArray<SubjectEntryBase?>()
         live.reserveCapacity(entries.count - vacantSlots)
         for case let entry? in entries {
-            entry.slot = live.count
+            entry.slot.index = live.count
             live.append(entry)
         }
         entries = live
@@ -110,8 +112,15 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     @inline(__always)
     final func deliverNext(_ value: Value) {
         let snapshot = entries
-        for case let entry? in snapshot where !entry.subscription.isDisposed {
-            entry.subscriber.sendNext(value)
+        // An index loop over non-generic elements: in unspecialized generic code (a
+        // `Subject<Int>` used from another module) this avoids a generic iterator per value.
+        var index = 0
+        let count = snapshot.count
+        while index < count {
+            if let entry = snapshot[index], !entry.subscription.isDisposed {
+                unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendNext(value)
+            }
+            index += 1
         }
     }
 
@@ -120,7 +129,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
         for entry in takeAll() where !entry.subscription.isDisposed {
             // Terminate: dispose the subscription, then forward the event (RAC's order).
             entry.subscription.dispose()
-            entry.subscriber.sendError(error)
+            unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendError(error)
         }
     }
 
@@ -128,14 +137,14 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     final func deliverCompleted() {
         for entry in takeAll() where !entry.subscription.isDisposed {
             entry.subscription.dispose()
-            entry.subscriber.sendCompleted()
+            unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendCompleted()
         }
     }
 
     /// Empties the list: a terminal event ends every subscription it reaches, and subscribers
     /// added while it is being delivered stay for later events, as in RAC.
-    private func takeAll() -> ContiguousArray<SubjectEntry<Value>> {
-        var taken = ContiguousArray<SubjectEntry<Value>>()
+    private func takeAll() -> ContiguousArray<SubjectEntryBase> {
+        var taken = ContiguousArray<SubjectEntryBase>()
         taken.reserveCapacity(entries.count - vacantSlots)
         for case let entry? in entries { taken.append(entry) }
         entries = []
@@ -154,15 +163,34 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     }
 }
 
-/// One subscriber of a subject and its subscription.
-final class SubjectEntry<Value>: Sink, @unchecked Sendable {
-    let subscriber: any Subscriber<Value>
-    let subscription: CompoundDisposable
-    var slot: Int  // guarded by the subject's lock
+/// One subscription of a subject. The list holds this non-generic base, so that iterating
+/// it costs no generic metadata work; every element is a `SubjectEntry<Value>` of the
+/// subject's `Value`.
+class SubjectEntryBase: Sink, @unchecked Sendable {
+    final let subscription: CompoundDisposable
+    final let slot: SubjectSlot
 
-    init(_ subscriber: some Subscriber<Value>, subscription: CompoundDisposable, slot: Int) {
-        self.subscriber = subscriber
+    init(subscription: CompoundDisposable, slot: SubjectSlot) {
         self.subscription = subscription
         self.slot = slot
+    }
+}
+
+/// One subscriber of a subject and its subscription.
+final class SubjectEntry<Value>: SubjectEntryBase, @unchecked Sendable {
+    let subscriber: any Subscriber<Value>
+
+    init(_ subscriber: some Subscriber<Value>, subscription: CompoundDisposable, slot: SubjectSlot) {
+        self.subscriber = subscriber
+        super.init(subscription: subscription, slot: slot)
+    }
+}
+
+/// Where an entry sits in its subject's list, for O(1) removal.
+final class SubjectSlot: @unchecked Sendable {
+    var index: Int  // guarded by the subject's lock
+
+    init(_ index: Int) {
+        self.index = index
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RACSwift
 import RACSwiftTesting
 import XCTest
@@ -99,5 +100,28 @@ final class StartTests: RACTestCase {
         log.subscribe(to: signal)
         XCTAssertEqual(log.events, [.next("done"), .completed])
         XCTAssertEqual(runs, 1)
+    }
+
+    func testStartEagerlyOnABackgroundSchedulerCanBeAwaitedFromTheMainThread() throws {
+        let signal = Signal<Bool>.startEagerly(on: .background()) { s in
+            s.sendNext(Thread.isMainThread)
+            s.sendCompleted()
+        }
+        XCTAssertEqual(try signal.first(), false)
+        XCTAssertEqual(try signal.toArray(), [false])
+    }
+
+    func testStartLazilyOnABackgroundSchedulerRunsOnceForConcurrentReaders() throws {
+        let runs = HotBox(0)
+        let signal = Signal<Int>.startLazily(on: .background()) { s in
+            runs.value += 1
+            s.sendNext(1)
+            s.sendNext(2)
+            s.sendCompleted()
+        }
+        XCTAssertEqual(runs.value, 0)
+        XCTAssertEqual(try signal.toArray(), [1, 2])
+        XCTAssertEqual(try signal.toArray(), [1, 2])
+        XCTAssertEqual(runs.value, 1)
     }
 }

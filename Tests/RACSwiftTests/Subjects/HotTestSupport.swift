@@ -104,4 +104,9 @@ final class HotBox<Wrapped>: @unchecked Sendable {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
+
+    /// Changes the value atomically.
+    func mutate(_ body: (inout Wrapped) -> Void) {
+        lock.withLock { body(&stored) }
+    }
 }

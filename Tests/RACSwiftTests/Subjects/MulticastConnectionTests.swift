@@ -1,3 +1,4 @@
+import Foundation
 import RACSwift
 import XCTest
 
@@ -83,6 +84,30 @@ final class MulticastConnectionTests: RACTestCase {
         source.sendNext(2)
         source.sendCompleted()
         XCTAssertEqual(late.events, [.next(1), .next(2), .completed])
+    }
+
+    func testConcurrentConnectsSubscribeTheSourceOnce() {
+        let source = HotCountingSource<Int>()
+        let connection = source.signal.publish()
+        let group = DispatchGroup()
+        let disposables = HotBox<[ObjectIdentifier]>([])
+        for _ in 0..<8 {
+            group.enter()
+            Thread {
+                let disposable = connection.connect()
+                disposables.mutate { $0.append(ObjectIdentifier(disposable)) }
+                group.leave()
+            }.start()
+        }
+        XCTAssertEqual(group.wait(timeout: .now() + 10), .success)
+        // Subscriptions from threads with no current scheduler run on a background one.
+        let deadline = Date().addingTimeInterval(5)
+        while source.subscriptions == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        XCTAssertEqual(source.subscriptions, 1)
+        XCTAssertEqual(disposables.value.count, 8)
+        XCTAssertEqual(Set(disposables.value).count, 1)
+        connection.connect().dispose()
+        source.release()
     }
 
     // MARK: autoconnect

@@ -201,6 +201,34 @@ final class SubjectTests: RACTestCase {
         source.release()
     }
 
+    // RAC's RACSubject disposes its source subscriptions when it is deallocated.
+    func testReleasingTheSubjectDisposesItsSourceSubscriptions() {
+        var disposed = false
+        do {
+            let subject = Subject<Int>()
+            Signal<Int>.create { _ in Disposable { disposed = true } }.subscribe(subject)
+            XCTAssertFalse(disposed)
+        }
+        XCTAssertTrue(disposed)
+    }
+
+    func testSourceSubscriptionThatEndsOnItsOwnLeavesTheSubjectUsable() {
+        let subject = Subject<Int>()
+        let log = HotEventLog<Int>()
+        log.subscribe(to: subject)
+        // A source that is disposed from outside (not by a terminal event) stops feeding the
+        // subject; the subject and its subscribers carry on.
+        let source = HotCountingSource<Int>()
+        let subscription = source.signal.subscribe(subject)
+        source.sendNext(1)
+        subscription.dispose()
+        source.sendNext(2)
+        subject.sendNext(3)
+        subject.sendCompleted()
+        XCTAssertEqual(log.events, [.next(1), .next(3), .completed])
+        source.release()
+    }
+
     // MARK: Concurrency
 
     func testConcurrentSendsFromEightThreadsReachEverySubscriberOnceAndSerialized() {

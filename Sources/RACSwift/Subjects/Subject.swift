@@ -27,9 +27,8 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// Subscribers in subscription order, guarded by `lock`. A disposed subscription leaves a
     /// nil slot (O(1) removal); `compact()` reclaims them once they are half the list. A send
     /// iterates the array it read under the lock; only a re-entrant change during that
-    /// iteration copies it.
-    /// (Exclusivity is unchecked: `lock` guards every access, and the dynamic check would cost
-    /// more than the rest of a send.)
+    /// iteration copies it. Exclusivity is unchecked: `lock` guards every access, and the
+    /// dynamic check would be a large part of a send's cost.
     @exclusivity(unchecked) private var entries: ContiguousArray<SubjectEntryBase?> = []
     private var vacantSlots = 0  // guarded by `lock`
     /// The subject's subscriptions to other signals.
@@ -73,6 +72,10 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
             guard index < entries.count, let entry = entries[index], entry.slot === slot else { return }
             if index == entries.count - 1 {
                 entries.removeLast()
+                while let last = entries.last, last == nil {
+                    entries.removeLast()
+                    vacantSlots -= 1
+                }
             } else {
                 entries[index] = nil
                 vacantSlots += 1

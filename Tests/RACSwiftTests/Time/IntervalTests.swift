@@ -72,3 +72,15 @@ final class IntervalTests: RACTestCase {
         scheduler.run()
     }
 }
+
+final class IntervalReleaseRegressionTests: RACTestCase {
+    // Regression: a disposed repeating timer's queued block kept the TestScheduler and its sink
+    // alive until the clock reached it.
+    func testDisposedIntervalLeavesNothingAliveWithoutRunningTheScheduler() {
+        let scheduler = TestScheduler()
+        let recorder = scheduler.record(Signal.interval(1, on: scheduler))
+        scheduler.advance(to: TestScheduler.startDate.addingTimeInterval(2.5))
+        XCTAssertEqual(recorder.values.count, 2)
+        recorder.disposable.dispose()
+    }
+}

@@ -49,9 +49,8 @@ func measureMemory(counter: MallocCounter) -> [Lib: MemoryResult] {
         for c in cancellables { c.cancel() }
     }
     do {
-        let pump = RACPump()
-        pump.reserve(n)
-        let chain = pump.signal.map(inc).filter(isEven).map(triple)
+        let subject = RACSwift.Subject<Int>()
+        let chain = subject.map(inc).filter(isEven).map(triple)
         var disposables: [Disposable] = []
         disposables.reserveCapacity(n)
         disposables.append(chain.subscribeNext { acc.sum &+= $0 })
@@ -59,7 +58,7 @@ func measureMemory(counter: MallocCounter) -> [Lib: MemoryResult] {
             for _ in 1..<n { disposables.append(chain.subscribeNext { acc.sum &+= $0 }) }
         }
         record(.rac, s, count: n - 1)
-        pump.send(1)
+        subject.sendNext(1)
         for d in disposables { d.dispose() }
     }
     consume(acc.sum)

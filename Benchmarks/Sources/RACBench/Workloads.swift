@@ -4,7 +4,6 @@ import OpenCombine
 import RACSwift
 
 let notMerged = "n/a (operator not merged yet)"
-let createStandIn = "create-pumped, no Subject yet"
 
 // Transforms shared by every side, so all three do the same arithmetic.
 let inc: (Int) -> Int = { $0 &+ 1 }
@@ -84,12 +83,11 @@ let workloads: [Workload] = [
             c.cancel()
             return acc.sum
         },
-        rac: .measured(createStandIn) { n in
+        rac: .measured { n in
             let acc = Acc()
-            let s = RACPump()
-            let d = s.signal.subscribeNext { acc.sum &+= $0 }
-            let sink = s.sink
-            for i in 0..<n { sink.sendNext(i) }
+            let s = RACSwift.Subject<Int>()
+            let d = s.subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
             d.dispose()
             return acc.sum
         }),
@@ -110,12 +108,11 @@ let workloads: [Workload] = [
             c.cancel()
             return acc.sum
         },
-        rac: .measured(createStandIn) { n in
+        rac: .measured { n in
             let acc = Acc()
-            let s = RACPump()
-            let d = s.signal.map(inc).filter(isEven).map(triple).subscribeNext { acc.sum &+= $0 }
-            let sink = s.sink
-            for i in 0..<n { sink.sendNext(i) }
+            let s = RACSwift.Subject<Int>()
+            let d = s.map(inc).filter(isEven).map(triple).subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
             d.dispose()
             return acc.sum
         }),
@@ -140,12 +137,11 @@ let workloads: [Workload] = [
             c.cancel()
             return acc.sum
         },
-        rac: .measured(createStandIn) { n in
+        rac: .measured { n in
             let acc = Acc()
-            let s = RACPump()
-            let d = s.signal.tenMaps().subscribeNext { acc.sum &+= $0 }
-            let sink = s.sink
-            for i in 0..<n { sink.sendNext(i) }
+            let s = RACSwift.Subject<Int>()
+            let d = s.tenMaps().subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
             d.dispose()
             return acc.sum
         }),
@@ -166,12 +162,11 @@ let workloads: [Workload] = [
             c.cancel()
             return acc.sum
         },
-        rac: .measured(createStandIn) { n in
+        rac: .measured { n in
             let acc = Acc()
-            let s = RACPump()
-            let d = s.signal.flatMapReturn().subscribeNext { acc.sum &+= $0 }
-            let sink = s.sink
-            for i in 0..<n { sink.sendNext(i) }
+            let s = RACSwift.Subject<Int>()
+            let d = s.flatMapReturn().subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
             d.dispose()
             return acc.sum
         }),
@@ -187,12 +182,11 @@ let workloads: [Workload] = [
             return acc.sum
         },
         oc: .missing("n/a (OpenCombine 0.14 has no combineLatest)"),
-        rac: .measured(createStandIn) { n in
+        rac: .measured { n in
             let acc = Acc()
-            let a = RACPump(), b = RACPump()
-            let d = a.signal.combineLatest(with: b.signal).subscribeNext { acc.sum &+= $0.0 &+ $0.1 }
-            let sa = a.sink, sb = b.sink
-            for i in 0..<n { if i & 1 == 0 { sa.sendNext(i) } else { sb.sendNext(i) } }
+            let a = RACSwift.Subject<Int>(), b = RACSwift.Subject<Int>()
+            let d = a.combineLatest(with: b).subscribeNext { acc.sum &+= $0.0 &+ $0.1 }
+            for i in 0..<n { if i & 1 == 0 { a.sendNext(i) } else { b.sendNext(i) } }
             d.dispose()
             return acc.sum
         }),
@@ -257,12 +251,11 @@ let workloads: [Workload] = [
             c.cancel()
             return acc.sum
         },
-        rac: .measured("zip(with:); \(createStandIn)") { n in
+        rac: .measured { n in
             let acc = Acc()
-            let a = RACPump(), b = RACPump()
-            let d = a.signal.zip(with: b.signal).subscribeNext { acc.sum &+= $0.0 &+ $0.1 }
-            let sa = a.sink, sb = b.sink
-            for i in 0..<n { if i & 1 == 0 { sa.sendNext(i) } else { sb.sendNext(i) } }
+            let a = RACSwift.Subject<Int>(), b = RACSwift.Subject<Int>()
+            let d = a.zip(with: b).subscribeNext { acc.sum &+= $0.0 &+ $0.1 }
+            for i in 0..<n { if i & 1 == 0 { a.sendNext(i) } else { b.sendNext(i) } }
             d.dispose()
             return acc.sum
         }),
@@ -288,7 +281,16 @@ let workloads: [Workload] = [
             c2.cancel()
             return acc.sum
         },
-        rac: .missing(notMerged)),
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.Subject<Int>()
+            let d1 = s.subscribeNext { acc.sum &+= $0 }
+            let d2 = s.subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
+            d1.dispose()
+            d2.dispose()
+            return acc.sum
+        }),
 
     Workload(
         id: "R2", title: "6 × (map, filter) pumping", count: 1_000_000, unit: "event",
@@ -309,12 +311,11 @@ let workloads: [Workload] = [
             c.cancel()
             return acc.sum
         },
-        rac: .measured(createStandIn) { n in
+        rac: .measured { n in
             let acc = Acc()
-            let s = RACPump()
-            let d = s.signal.sixMapFilters().subscribeNext { acc.sum &+= $0 }
-            let sink = s.sink
-            for i in 0..<n { sink.sendNext(i) }
+            let s = RACSwift.Subject<Int>()
+            let d = s.sixMapFilters().subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
             d.dispose()
             return acc.sum
         }),
@@ -339,14 +340,13 @@ let workloads: [Workload] = [
             c.cancel()
             return acc.sum
         },
-        rac: .measured(createStandIn) { n in
+        rac: .measured { n in
             let acc = Acc()
-            let s = RACPump()
-            let d = s.signal.flatMapReturn().flatMapReturn().flatMapReturn()
+            let s = RACSwift.Subject<Int>()
+            let d = s.flatMapReturn().flatMapReturn().flatMapReturn()
                 .flatMapReturn().flatMapReturn()
                 .subscribeNext { acc.sum &+= $0 }
-            let sink = s.sink
-            for i in 0..<n { sink.sendNext(i) }
+            for i in 0..<n { s.sendNext(i) }
             d.dispose()
             return acc.sum
         }),
@@ -367,12 +367,11 @@ let workloads: [Workload] = [
             c.cancel()
             return acc.sum
         },
-        rac: .measured(createStandIn) { n in
+        rac: .measured { n in
             let acc = Acc()
-            let s = RACPump()
-            let d = s.signal.map { Signal<Int>.return($0) }.switchToLatest().subscribeNext { acc.sum &+= $0 }
-            let sink = s.sink
-            for i in 0..<n { sink.sendNext(i) }
+            let s = RACSwift.Subject<Int>()
+            let d = s.map { Signal<Int>.return($0) }.switchToLatest().subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
             d.dispose()
             return acc.sum
         }),
@@ -401,12 +400,12 @@ let workloads: [Workload] = [
             }
             return acc.sum
         },
-        rac: .measured(createStandIn) { n in
+        rac: .measured { n in
             let acc = Acc()
             for i in 0..<n {
-                let s = RACPump()
-                let d = s.signal.sixMapFilters().subscribeNext { acc.sum &+= $0 }
-                s.send(i)
+                let s = RACSwift.Subject<Int>()
+                let d = s.sixMapFilters().subscribeNext { acc.sum &+= $0 }
+                s.sendNext(i)
                 d.dispose()
             }
             return acc.sum
@@ -436,14 +435,14 @@ let workloads: [Workload] = [
             }
             return acc.sum
         },
-        rac: .measured(createStandIn) { n in
+        rac: .measured { n in
             let acc = Acc()
             for i in 0..<n {
-                let s = RACPump()
-                let d = s.signal.flatMapReturn().flatMapReturn()
+                let s = RACSwift.Subject<Int>()
+                let d = s.flatMapReturn().flatMapReturn()
                     .flatMapReturn().flatMapReturn().flatMapReturn()
                     .subscribeNext { acc.sum &+= $0 }
-                s.send(i)
+                s.sendNext(i)
                 d.dispose()
             }
             return acc.sum
@@ -463,13 +462,13 @@ let workloads: [Workload] = [
             return acc.sum
         },
         oc: .missing("n/a (OpenCombine 0.14 has no combineLatest)"),
-        rac: .measured(createStandIn) { n in
+        rac: .measured { n in
             let acc = Acc()
             for i in 0..<n {
-                let a = RACPump(), b = RACPump()
-                let d = a.signal.combineLatest(with: b.signal).subscribeNext { acc.sum &+= $0.0 &+ $0.1 }
-                a.send(i)
-                b.send(i)
+                let a = RACSwift.Subject<Int>(), b = RACSwift.Subject<Int>()
+                let d = a.combineLatest(with: b).subscribeNext { acc.sum &+= $0.0 &+ $0.1 }
+                a.sendNext(i)
+                b.sendNext(i)
                 d.dispose()
             }
             return acc.sum

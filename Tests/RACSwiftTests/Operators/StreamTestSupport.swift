@@ -100,3 +100,11 @@ extension Array {
         values.map { .next($0) } + [.completed]
     }
 }
+
+/// Values appended from any thread.
+final class StreamLockedList<Element>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Element] = []
+    func append(_ item: Element) { lock.withLock { items.append(item) } }
+    var values: [Element] { lock.withLock { items } }
+}

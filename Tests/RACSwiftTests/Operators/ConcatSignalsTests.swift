@@ -18,6 +18,7 @@ final class ConcatSignalsTests: RACTestCase {
 
     func testConcatOfOneSignal() {
         XCTAssertEqual(streamEvents(Signal.concat([Signal.return(1)])), .completing([1]))
+        XCTAssertEqual(streamEvents(Signal.concat(Signal.return(1))), .completing([1]))
     }
 
     func testConcatOfNoSignalsCompletesAtOnce() {

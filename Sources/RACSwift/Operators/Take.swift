@@ -82,7 +82,9 @@ final class TakeSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private func finish() {
         guard !isDone else { return }
         isDone = true
-        subscription?.dispose()
+        // A subscriber that disposed while receiving the last value gets no completion.
+        guard let subscription, !subscription.isDisposed else { return }
+        subscription.dispose()
         downstream.sendCompleted()
     }
 }

@@ -84,6 +84,8 @@ final class ZipState<Output>: Sink, @unchecked Sendable {
             append()
             for buffer in buffers where buffer.isEmpty { return }
             downstream.sendNext(makeOutput())
+            // A subscriber that disposed while receiving the tuple gets no completion.
+            guard !disposable.isDisposed else { return }
             completeIfExhausted()
         }
     }

@@ -108,3 +108,22 @@ final class StreamLockedList<Element>: @unchecked Sendable {
     func append(_ item: Element) { lock.withLock { items.append(item) } }
     var values: [Element] { lock.withLock { items } }
 }
+
+/// A plain subscriber that records every event it gets — even after disposal, unlike
+/// `AnySubscriber`, which drops its closures when disposed — so tests can prove that nothing
+/// is delivered after the subscription was disposed. `onNext` runs after each value is
+/// recorded, with the subscription's disposable.
+final class RecordingSubscriber<Value>: Subscriber, @unchecked Sendable {
+    private(set) var events: [Event<Value>] = []
+    private(set) var subscription: CompoundDisposable?
+    var onNext: ((Value, CompoundDisposable?) -> Void)?
+
+    func sendNext(_ value: Value) {
+        events.append(.next(value))
+        onNext?(value, subscription)
+    }
+
+    func sendError(_ error: any Error) { events.append(.error(error)) }
+    func sendCompleted() { events.append(.completed) }
+    func didSubscribe(with disposable: CompoundDisposable) { subscription = disposable }
+}

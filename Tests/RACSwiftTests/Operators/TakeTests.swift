@@ -55,6 +55,15 @@ final class TakeTests: RACTestCase {
         source.release()
     }
 
+    func testDisposingWhileReceivingTheLastValueSuppressesCompletion() {
+        let probe = StreamProbe(values: [1, 2, 3])
+        let subscriber = RecordingSubscriber<Int>()
+        subscriber.onNext = { value, subscription in if value == 2 { subscription?.dispose() } }
+        probe.signal.take(2).subscribe(subscriber)
+        XCTAssertEqual(subscriber.events, [.next(1), .next(2)])
+        XCTAssertEqual(probe.disposals, 1)
+    }
+
     func testTakeForwardsAnEarlierError() {
         let probe = StreamProbe(values: [1], then: .error(StreamTestError()))
         XCTAssertEqual(streamEvents(probe.signal.take(3)), [.next(1), .error(StreamTestError())])

@@ -133,6 +133,13 @@ final class ZipTests: RACTestCase {
         XCTAssertEqual(later.subscriptions, 0)
     }
 
+    func testDisposingWhileReceivingTheLastTupleSuppressesCompletion() {
+        let subscriber = RecordingSubscriber<Int>()
+        subscriber.onNext = { _, subscription in subscription?.dispose() }
+        Signal.zip(Signal.return(1), Signal.return(2), reduce: { $0 + $1 }).subscribe(subscriber)
+        XCTAssertEqual(subscriber.events, [.next(3)])
+    }
+
     func testDisposingZipDisposesEveryInput() {
         let a = ManualSource<Int>()
         let b = ManualSource<Int>()

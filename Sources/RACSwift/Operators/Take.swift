@@ -82,9 +82,11 @@ final class TakeSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private func finish() {
         guard !isDone else { return }
         isDone = true
-        // A subscriber that disposed while receiving the last value gets no completion.
-        guard let subscription, !subscription.isDisposed else { return }
-        subscription.dispose()
+        if let subscription {
+            // A subscriber that disposed while receiving the last value gets no completion.
+            if subscription.isDisposed { return }
+            subscription.dispose()
+        }
         downstream.sendCompleted()
     }
 }

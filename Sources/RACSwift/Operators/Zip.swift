@@ -9,7 +9,7 @@ extension Signal {
     public static func zip<each S>(_ signals: repeat Signal<each S>) -> Signal<(repeat each S)>
     where Value == (repeat each S) {
         zip(repeat each signals, reduce: { (values: repeat each S) in (repeat each values) })
-            .named("+zip: \(describe(repeat each signals))")
+            .named("+zip: \(zipSignalsDescription(repeat each signals))")
     }
 
     /// Zips any number of signals and sends `reduce` of each set of n-th values (RAC's
@@ -18,7 +18,7 @@ extension Signal {
         _ signals: repeat Signal<each S>, reduce: @escaping (repeat each S) -> Value
     ) -> Signal<Value> {
         ZipPackSignal(repeat each signals, reduce: reduce)
-            .named("+zip: \(describe(repeat each signals)) reduce:")
+            .named("+zip: \(zipSignalsDescription(repeat each signals)) reduce:")
     }
 
     /// Zips an array of signals of one type into arrays of their n-th values (RAC's `+zip:`
@@ -36,7 +36,7 @@ extension Signal {
 }
 
 /// "(sig1, sig2, ...)" for debug names.
-func describe<each S>(_ signals: repeat Signal<each S>) -> String {
+func zipSignalsDescription<each S>(_ signals: repeat Signal<each S>) -> String {
     var parts: [String] = []
     for signal in repeat each signals { parts.append(signal.description) }
     return "(" + parts.joined(separator: ", ") + ")"

@@ -5,7 +5,7 @@ final class CombinePreviousTests: RACTestCase {
     func testCombinePreviousPassesThePreviousValue() {
         let probe = StreamProbe(values: [1, 2, 3])
         let combined = probe.signal.combinePrevious(withStart: 1) { previous, next in "\(previous) - \(next)" }
-        XCTAssertEqual(streamEvents(combined), .completing(["1 - 1", "1 - 2", "2 - 3"]))
+        XCTAssertEqual(streamEvents(combined), .valuesThenCompleted(["1 - 1", "1 - 2", "2 - 3"]))
     }
 
     // RAC's spec: a nil start reaches the block as the first previous value.
@@ -16,7 +16,7 @@ final class CombinePreviousTests: RACTestCase {
             previouses.append(previous)
             return next
         }
-        XCTAssertEqual(streamEvents(combined), .completing([1, 2, 3]))
+        XCTAssertEqual(streamEvents(combined), .valuesThenCompleted([1, 2, 3]))
         XCTAssertEqual(previouses, [nil, 1, 2])
     }
 
@@ -28,7 +28,7 @@ final class CombinePreviousTests: RACTestCase {
     }
 
     func testDisposingCombinePreviousDisposesTheSource() {
-        let source = ManualSource<Int>()
+        let source = StreamManualSource<Int>()
         var received: [Int] = []
         let disposable = source.signal.combinePrevious(withStart: 0) { $0 + $1 }.subscribeNext { received.append($0) }
         source.send(1, 2)
@@ -42,7 +42,7 @@ final class CombinePreviousTests: RACTestCase {
     func testCombinePreviousStartsFromTheStartOnEachSubscription() {
         let probe = StreamProbe(values: [1, 2])
         let combined = probe.signal.combinePrevious(withStart: 100) { previous, _ in previous }
-        XCTAssertEqual(streamEvents(combined), .completing([100, 1]))
-        XCTAssertEqual(streamEvents(combined), .completing([100, 1]))
+        XCTAssertEqual(streamEvents(combined), .valuesThenCompleted([100, 1]))
+        XCTAssertEqual(streamEvents(combined), .valuesThenCompleted([100, 1]))
     }
 }

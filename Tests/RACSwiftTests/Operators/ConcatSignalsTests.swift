@@ -8,17 +8,17 @@ final class ConcatSignalsTests: RACTestCase {
             .return(0), .empty, StreamProbe(values: [1, 2, 3]).signal, .return(4), .return(5), .empty, .empty,
             StreamProbe(values: [6, 7]).signal,
         ]
-        XCTAssertEqual(streamEvents(Signal.concat(signals)), .completing([0, 1, 2, 3, 4, 5, 6, 7]))
+        XCTAssertEqual(streamEvents(Signal.concat(signals)), .valuesThenCompleted([0, 1, 2, 3, 4, 5, 6, 7]))
     }
 
     func testConcatOfArguments() {
         let concatenated = Signal.concat(Signal.return(1), StreamProbe(values: [2, 3]).signal, Signal.return(4))
-        XCTAssertEqual(streamEvents(concatenated), .completing([1, 2, 3, 4]))
+        XCTAssertEqual(streamEvents(concatenated), .valuesThenCompleted([1, 2, 3, 4]))
     }
 
     func testConcatOfOneSignal() {
-        XCTAssertEqual(streamEvents(Signal.concat([Signal.return(1)])), .completing([1]))
-        XCTAssertEqual(streamEvents(Signal.concat(Signal.return(1))), .completing([1]))
+        XCTAssertEqual(streamEvents(Signal.concat([Signal.return(1)])), .valuesThenCompleted([1]))
+        XCTAssertEqual(streamEvents(Signal.concat(Signal.return(1))), .valuesThenCompleted([1]))
     }
 
     func testConcatOfNoSignalsCompletesAtOnce() {
@@ -26,7 +26,7 @@ final class ConcatSignalsTests: RACTestCase {
     }
 
     func testConcatSubscribesEachSignalOnlyAfterThePreviousCompletes() {
-        let first = ManualSource<Int>()
+        let first = StreamManualSource<Int>()
         let second = StreamProbe(values: [2])
         var events: [Event<Int>] = []
         Signal.concat([first.signal, second.signal]).subscribe(
@@ -36,7 +36,7 @@ final class ConcatSignalsTests: RACTestCase {
         first.complete()
         XCTAssertEqual(second.subscriptions, 1)
         XCTAssertEqual(first.disposals, 1)
-        XCTAssertEqual(events, .completing([1, 2]))
+        XCTAssertEqual(events, .valuesThenCompleted([1, 2]))
         first.release()
     }
 
@@ -50,7 +50,7 @@ final class ConcatSignalsTests: RACTestCase {
     }
 
     func testDisposingConcatDisposesTheCurrentSignalAndSubscribesNoMore() {
-        let first = ManualSource<Int>()
+        let first = StreamManualSource<Int>()
         let later = StreamProbe(values: [9])
         var received: [Int] = []
         let disposable = Signal.concat([first.signal, later.signal]).subscribeNext { received.append($0) }
@@ -68,8 +68,8 @@ final class ConcatSignalsTests: RACTestCase {
         let a = StreamProbe(values: [1])
         let b = StreamProbe(values: [2])
         let concatenated = Signal.concat(a.signal, b.signal)
-        XCTAssertEqual(streamEvents(concatenated), .completing([1, 2]))
-        XCTAssertEqual(streamEvents(concatenated), .completing([1, 2]))
+        XCTAssertEqual(streamEvents(concatenated), .valuesThenCompleted([1, 2]))
+        XCTAssertEqual(streamEvents(concatenated), .valuesThenCompleted([1, 2]))
         XCTAssertEqual(a.subscriptions, 2)
         XCTAssertEqual(b.subscriptions, 2)
     }

@@ -4,21 +4,21 @@ import XCTest
 final class DistinctUntilChangedTests: RACTestCase {
     func testDistinctUntilChangedDropsConsecutiveRepeatsOnly() {
         let probe = StreamProbe(values: [1, 1, 2, 2, 2, 1, 3, 3])
-        XCTAssertEqual(streamEvents(probe.signal.distinctUntilChanged()), .completing([1, 2, 1, 3]))
+        XCTAssertEqual(streamEvents(probe.signal.distinctUntilChanged()), .valuesThenCompleted([1, 2, 1, 3]))
     }
 
     // RAC: `lastValue == x || [x isEqual:lastValue]`, so nil after nil is dropped, and the
     // first value goes through even when it is nil.
     func testDistinctUntilChangedTreatsNilAsEqualToNil() {
         let probe = StreamProbe<String?>(values: [nil, nil, "a", nil, nil, "a"])
-        XCTAssertEqual(streamEvents(probe.signal.distinctUntilChanged()), .completing([nil, "a", nil, "a"]))
+        XCTAssertEqual(streamEvents(probe.signal.distinctUntilChanged()), .valuesThenCompleted([nil, "a", nil, "a"]))
     }
 
     func testDistinctUntilChangedByComparatorForNonEquatableValues() {
         struct Point { var x: Int; var y: Int }
         let probe = StreamProbe(values: [Point(x: 1, y: 1), Point(x: 1, y: 2), Point(x: 2, y: 2)])
         let distinct = probe.signal.distinctUntilChanged(by: { $0.x == $1.x }).map(\.y)
-        XCTAssertEqual(streamEvents(distinct), .completing([1, 2]))
+        XCTAssertEqual(streamEvents(distinct), .valuesThenCompleted([1, 2]))
     }
 
     func testDistinctUntilChangedComparesWithTheLastSentValue() {
@@ -35,7 +35,7 @@ final class DistinctUntilChangedTests: RACTestCase {
     }
 
     func testDisposingDistinctUntilChangedDisposesTheSource() {
-        let source = ManualSource<Int>()
+        let source = StreamManualSource<Int>()
         var received: [Int] = []
         let disposable = source.signal.distinctUntilChanged().subscribeNext { received.append($0) }
         source.send(1, 1, 2)
@@ -49,7 +49,7 @@ final class DistinctUntilChangedTests: RACTestCase {
     func testDistinctUntilChangedForgetsThePreviousValueBetweenSubscriptions() {
         let probe = StreamProbe(values: [7, 7])
         let distinct = probe.signal.distinctUntilChanged()
-        XCTAssertEqual(streamEvents(distinct), .completing([7]))
-        XCTAssertEqual(streamEvents(distinct), .completing([7]))
+        XCTAssertEqual(streamEvents(distinct), .valuesThenCompleted([7]))
+        XCTAssertEqual(streamEvents(distinct), .valuesThenCompleted([7]))
     }
 }

@@ -4,7 +4,7 @@ import XCTest
 final class FilterTests: RACTestCase {
     func testFilterSendsOnlyIncludedValues() {
         let probe = StreamProbe(values: [1, 2, 3, 4, 5, 6])
-        XCTAssertEqual(streamEvents(probe.signal.filter { $0 % 2 == 0 }), .completing([2, 4, 6]))
+        XCTAssertEqual(streamEvents(probe.signal.filter { $0 % 2 == 0 }), .valuesThenCompleted([2, 4, 6]))
         XCTAssertEqual(probe.disposals, 1)
     }
 
@@ -20,7 +20,7 @@ final class FilterTests: RACTestCase {
     }
 
     func testDisposingFilterDisposesTheSource() {
-        let source = ManualSource<Int>()
+        let source = StreamManualSource<Int>()
         var received: [Int] = []
         let disposable = source.signal.filter { $0 > 1 }.subscribeNext { received.append($0) }
         source.send(1, 2)
@@ -34,8 +34,8 @@ final class FilterTests: RACTestCase {
     func testFilterResubscriptionRunsTheSourceAgain() {
         let probe = StreamProbe(values: [1, 2, 3])
         let filtered = probe.signal.filter { $0 != 2 }
-        XCTAssertEqual(streamEvents(filtered), .completing([1, 3]))
-        XCTAssertEqual(streamEvents(filtered), .completing([1, 3]))
+        XCTAssertEqual(streamEvents(filtered), .valuesThenCompleted([1, 3]))
+        XCTAssertEqual(streamEvents(filtered), .valuesThenCompleted([1, 3]))
         XCTAssertEqual(probe.subscriptions, 2)
     }
 

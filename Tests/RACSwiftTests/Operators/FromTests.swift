@@ -3,7 +3,7 @@ import XCTest
 
 final class FromTests: RACTestCase {
     func testFromSendsTheElementsThenCompletes() {
-        XCTAssertEqual(streamEvents(Signal.from([1, 2, 3])), .completing([1, 2, 3]))
+        XCTAssertEqual(streamEvents(Signal.from([1, 2, 3])), .valuesThenCompleted([1, 2, 3]))
     }
 
     func testFromAnEmptySequenceOnlyCompletes() {
@@ -18,7 +18,7 @@ final class FromTests: RACTestCase {
     }
 
     func testFromAnEndlessSequenceWithTakeTerminates() {
-        XCTAssertEqual(streamEvents(Signal.from(1...).take(3)), .completing([1, 2, 3]))
+        XCTAssertEqual(streamEvents(Signal.from(1...).take(3)), .valuesThenCompleted([1, 2, 3]))
     }
 
     func testFromChecksDisposalBetweenElements() {
@@ -53,7 +53,7 @@ final class FromTests: RACTestCase {
         scheduler.step()
         XCTAssertEqual(events, [.next(1), .next(2)])
         scheduler.run()
-        XCTAssertEqual(events, .completing([1, 2, 3]))
+        XCTAssertEqual(events, .valuesThenCompleted([1, 2, 3]))
         disposable.dispose()
     }
 
@@ -76,8 +76,8 @@ final class FromTests: RACTestCase {
 
     func testFromIteratesAfreshForEachSubscription() {
         let signal = Signal.from([1, 2])
-        XCTAssertEqual(streamEvents(signal), .completing([1, 2]))
-        XCTAssertEqual(streamEvents(signal), .completing([1, 2]))
+        XCTAssertEqual(streamEvents(signal), .valuesThenCompleted([1, 2]))
+        XCTAssertEqual(streamEvents(signal), .valuesThenCompleted([1, 2]))
     }
 
     func testFromOnABackgroundThreadRunsOnTheSubscriptionScheduler() {

@@ -4,13 +4,13 @@ import XCTest
 final class IgnoreTests: RACTestCase {
     func testIgnoreDropsEveryEqualValue() {
         let probe = StreamProbe(values: [1, 2, 3, 2, 4])
-        XCTAssertEqual(streamEvents(probe.signal.ignore(2)), .completing([1, 3, 4]))
+        XCTAssertEqual(streamEvents(probe.signal.ignore(2)), .valuesThenCompleted([1, 3, 4]))
     }
 
     // RAC: `innerValue != value && ![innerValue isEqual:value]`, so ignoring nil drops nils.
     func testIgnoreNilDropsNilValues() {
         let probe = StreamProbe<String?>(values: ["a", nil, "b", nil])
-        XCTAssertEqual(streamEvents(probe.signal.ignore(nil)), .completing(["a", "b"]))
+        XCTAssertEqual(streamEvents(probe.signal.ignore(nil)), .valuesThenCompleted(["a", "b"]))
     }
 
     func testIgnoreForwardsError() {
@@ -20,7 +20,7 @@ final class IgnoreTests: RACTestCase {
     }
 
     func testDisposingIgnoreDisposesTheSource() {
-        let source = ManualSource<Int>()
+        let source = StreamManualSource<Int>()
         var received: [Int] = []
         let disposable = source.signal.ignore(0).subscribeNext { received.append($0) }
         source.send(0, 1)
@@ -34,8 +34,8 @@ final class IgnoreTests: RACTestCase {
     func testIgnoreResubscriptionRunsTheSourceAgain() {
         let probe = StreamProbe(values: ["x", "y"])
         let signal = probe.signal.ignore("x")
-        XCTAssertEqual(streamEvents(signal), .completing(["y"]))
-        XCTAssertEqual(streamEvents(signal), .completing(["y"]))
+        XCTAssertEqual(streamEvents(signal), .valuesThenCompleted(["y"]))
+        XCTAssertEqual(streamEvents(signal), .valuesThenCompleted(["y"]))
         XCTAssertEqual(probe.subscriptions, 2)
     }
 }

@@ -19,7 +19,7 @@ final class LogTests: RACTestCase {
 
     func testLogAllPrintsEveryEventWithTheSignalAndPassesThemThrough() {
         let source = StreamProbe(values: [1, 2]).signal.setName("numbers")
-        XCTAssertEqual(streamEvents(source.logAll()), .completing([1, 2]))
+        XCTAssertEqual(streamEvents(source.logAll()), .valuesThenCompleted([1, 2]))
         XCTAssertEqual(lines.values, ["\(source) next: 1", "\(source) next: 2", "\(source) completed"])
         XCTAssertTrue(lines.values[0].contains("numbers"))
     }
@@ -44,12 +44,12 @@ final class LogTests: RACTestCase {
 
     func testLogCompletedPrintsCompletionOnly() {
         let source = StreamProbe(values: [1, 2]).signal
-        XCTAssertEqual(streamEvents(source.logCompleted()), .completing([1, 2]))
+        XCTAssertEqual(streamEvents(source.logCompleted()), .valuesThenCompleted([1, 2]))
         XCTAssertEqual(lines.values, ["\(source) completed"])
     }
 
     func testDisposingLogDisposesTheSourceAndLogsNothingMore() {
-        let source = ManualSource<Int>()
+        let source = StreamManualSource<Int>()
         let disposable = source.signal.logAll().subscribeNext { _ in }
         source.send(1)
         disposable.dispose()

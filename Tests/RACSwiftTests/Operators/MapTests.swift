@@ -4,13 +4,13 @@ import XCTest
 final class MapTests: RACTestCase {
     func testMapTransformsEachValueAndCompletes() {
         let probe = StreamProbe(values: [1, 2, 3])
-        XCTAssertEqual(streamEvents(probe.signal.map { $0 * 10 }), .completing([10, 20, 30]))
+        XCTAssertEqual(streamEvents(probe.signal.map { $0 * 10 }), .valuesThenCompleted([10, 20, 30]))
         XCTAssertEqual(probe.disposals, 1)
     }
 
     func testMapChangesTheValueType() {
         let probe = StreamProbe(values: [1, 2])
-        XCTAssertEqual(streamEvents(probe.signal.map { "#\($0)" }), .completing(["#1", "#2"]))
+        XCTAssertEqual(streamEvents(probe.signal.map { "#\($0)" }), .valuesThenCompleted(["#1", "#2"]))
     }
 
     func testMapForwardsErrorAfterValues() {
@@ -27,7 +27,7 @@ final class MapTests: RACTestCase {
     }
 
     func testDisposingMapDisposesTheSourceAndStopsValues() {
-        let source = ManualSource<Int>()
+        let source = StreamManualSource<Int>()
         var received: [Int] = []
         let disposable = source.signal.map { $0 * 2 }.subscribeNext { received.append($0) }
         source.send(1, 2)
@@ -41,8 +41,8 @@ final class MapTests: RACTestCase {
     func testMapResubscriptionRunsTheSourceAgain() {
         let probe = StreamProbe(values: [1, 2])
         let mapped = probe.signal.map { $0 + 1 }
-        XCTAssertEqual(streamEvents(mapped), .completing([2, 3]))
-        XCTAssertEqual(streamEvents(mapped), .completing([2, 3]))
+        XCTAssertEqual(streamEvents(mapped), .valuesThenCompleted([2, 3]))
+        XCTAssertEqual(streamEvents(mapped), .valuesThenCompleted([2, 3]))
         XCTAssertEqual(probe.subscriptions, 2)
         XCTAssertEqual(probe.disposals, 2)
     }
@@ -53,12 +53,12 @@ final class MapTests: RACTestCase {
 
     func testMapKeepsNilValues() {
         let probe = StreamProbe<Int?>(values: [1, nil, 3])
-        XCTAssertEqual(streamEvents(probe.signal.map { $0.map { $0 * 2 } }), .completing([2, nil, 6]))
+        XCTAssertEqual(streamEvents(probe.signal.map { $0.map { $0 * 2 } }), .valuesThenCompleted([2, nil, 6]))
     }
 
     func testMapReplaceSendsTheGivenValueForEachValue() {
         let probe = StreamProbe(values: [1, 2, 3])
-        XCTAssertEqual(streamEvents(probe.signal.mapReplace("A")), .completing(["A", "A", "A"]))
+        XCTAssertEqual(streamEvents(probe.signal.mapReplace("A")), .valuesThenCompleted(["A", "A", "A"]))
     }
 
     func testMapReplaceForwardsError() {

@@ -6,19 +6,19 @@ final class ReduceEachTests: RACTestCase {
     func testReduceEachAddsPairsAsInTheSeed() {
         let probe = StreamProbe<(Int, Int)>(values: [(1, 2), (3, 4)])
         let sums = probe.signal.reduceEach { (a: Int, b: Int) in a + b }
-        XCTAssertEqual(streamEvents(sums), .completing([3, 7]))
+        XCTAssertEqual(streamEvents(sums), .valuesThenCompleted([3, 7]))
     }
 
     // RACStreamExamples "should reduce tuples".
     func testReduceEachReducesStringPairs() {
         let probe = StreamProbe<(String, String)>(values: [("foo", "bar"), ("buzz", "baz"), ("", "_")])
-        XCTAssertEqual(streamEvents(probe.signal.reduceEach { $0 + $1 }), .completing(["foobar", "buzzbaz", "_"]))
+        XCTAssertEqual(streamEvents(probe.signal.reduceEach { $0 + $1 }), .valuesThenCompleted(["foobar", "buzzbaz", "_"]))
     }
 
     func testReduceEachOnTriplesOfMixedTypes() {
         let probe = StreamProbe<(String, Int, Bool)>(values: [("a", 1, true), ("b", 2, false)])
         let reduced = probe.signal.reduceEach { (s: String, n: Int, flag: Bool) in "\(s)\(n)\(flag ? "!" : "?")" }
-        XCTAssertEqual(streamEvents(reduced), .completing(["a1!", "b2?"]))
+        XCTAssertEqual(streamEvents(reduced), .valuesThenCompleted(["a1!", "b2?"]))
     }
 
     func testReduceEachOnSixTuples() {
@@ -26,13 +26,13 @@ final class ReduceEachTests: RACTestCase {
         let reduced = probe.signal.reduceEach { (a: Int, b: Int, c: Int, d: Int, e: Int, f: Int) -> Int in
             a * 100_000 + b * 10_000 + c * 1_000 + d * 100 + e * 10 + f
         }
-        XCTAssertEqual(streamEvents(reduced), .completing([123_456, 1]))
+        XCTAssertEqual(streamEvents(reduced), .valuesThenCompleted([123_456, 1]))
     }
 
     func testReduceEachKeepsNilElements() {
         let probe = StreamProbe<(Int?, String)>(values: [(nil, "x"), (1, "y")])
         let reduced = probe.signal.reduceEach { (n: Int?, s: String) in "\(n.map(String.init) ?? "nil")\(s)" }
-        XCTAssertEqual(streamEvents(reduced), .completing(["nilx", "1y"]))
+        XCTAssertEqual(streamEvents(reduced), .valuesThenCompleted(["nilx", "1y"]))
     }
 
     func testReduceEachForwardsError() {
@@ -43,7 +43,7 @@ final class ReduceEachTests: RACTestCase {
     }
 
     func testDisposingReduceEachDisposesTheSource() {
-        let source = ManualSource<(Int, Int)>()
+        let source = StreamManualSource<(Int, Int)>()
         var received: [Int] = []
         let disposable = source.signal.reduceEach { (a: Int, b: Int) in a * b }.subscribeNext { received.append($0) }
         source.send((2, 3))
@@ -57,8 +57,8 @@ final class ReduceEachTests: RACTestCase {
     func testReduceEachResubscriptionRunsTheSourceAgain() {
         let probe = StreamProbe<(Int, Int)>(values: [(1, 2)])
         let reduced = probe.signal.reduceEach { (a: Int, b: Int) in a + b }
-        XCTAssertEqual(streamEvents(reduced), .completing([3]))
-        XCTAssertEqual(streamEvents(reduced), .completing([3]))
+        XCTAssertEqual(streamEvents(reduced), .valuesThenCompleted([3]))
+        XCTAssertEqual(streamEvents(reduced), .valuesThenCompleted([3]))
         XCTAssertEqual(probe.subscriptions, 2)
     }
 
@@ -66,6 +66,6 @@ final class ReduceEachTests: RACTestCase {
         let numbers = StreamProbe(values: [1, 2, 3]).signal
         let letters = StreamProbe(values: ["a", "b"]).signal
         let reduced = numbers.zip(with: letters).reduceEach { (n: Int, s: String) in "\(n)\(s)" }
-        XCTAssertEqual(streamEvents(reduced), .completing(["1a", "2b"]))
+        XCTAssertEqual(streamEvents(reduced), .valuesThenCompleted(["1a", "2b"]))
     }
 }

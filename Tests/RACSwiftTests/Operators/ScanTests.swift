@@ -4,13 +4,13 @@ import XCTest
 final class ScanTests: RACTestCase {
     func testScanSendsTheRunningTotal() {
         let probe = StreamProbe(values: [1, 2, 3, 4])
-        XCTAssertEqual(streamEvents(probe.signal.scan(withStart: 0) { $0 + $1 }), .completing([1, 3, 6, 10]))
+        XCTAssertEqual(streamEvents(probe.signal.scan(withStart: 0) { $0 + $1 }), .valuesThenCompleted([1, 3, 6, 10]))
     }
 
     func testScanWithIndexPassesZeroBasedIndexes() {
         let probe = StreamProbe(values: [1, 2, 3, 4])
         let scanned = probe.signal.scan(withStart: 0) { running, next, index in running + next + index }
-        XCTAssertEqual(streamEvents(scanned), .completing([1, 4, 9, 16]))
+        XCTAssertEqual(streamEvents(scanned), .valuesThenCompleted([1, 4, 9, 16]))
     }
 
     // Seed 000: start 2, values 1, 1, 4, running * next + index gives 2, 3, 14.
@@ -31,7 +31,7 @@ final class ScanTests: RACTestCase {
     func testScanCanChangeTheValueType() {
         let probe = StreamProbe(values: ["a", "b", "c"])
         XCTAssertEqual(streamEvents(probe.signal.scan(withStart: [String]()) { $0 + [$1] }),
-                       .completing([["a"], ["a", "b"], ["a", "b", "c"]]))
+                       .valuesThenCompleted([["a"], ["a", "b"], ["a", "b", "c"]]))
     }
 
     func testScanOfEmptyOnlyCompletes() {
@@ -46,7 +46,7 @@ final class ScanTests: RACTestCase {
     }
 
     func testDisposingScanDisposesTheSource() {
-        let source = ManualSource<Int>()
+        let source = StreamManualSource<Int>()
         var received: [Int] = []
         let disposable = source.signal.scan(withStart: 0) { $0 + $1 }.subscribeNext { received.append($0) }
         source.send(1, 2)
@@ -64,13 +64,13 @@ final class ScanTests: RACTestCase {
             indexes.append(index)
             return running + next
         }
-        XCTAssertEqual(streamEvents(scanned), .completing([11, 13, 16]))
-        XCTAssertEqual(streamEvents(scanned), .completing([11, 13, 16]))
+        XCTAssertEqual(streamEvents(scanned), .valuesThenCompleted([11, 13, 16]))
+        XCTAssertEqual(streamEvents(scanned), .valuesThenCompleted([11, 13, 16]))
         XCTAssertEqual(indexes, [0, 1, 2, 0, 1, 2])
     }
 
     func testConcurrentSubscriptionsKeepSeparateAccumulators() {
-        let first = ManualSource<Int>()
+        let first = StreamManualSource<Int>()
         let scanned = first.signal.scan(withStart: 0) { $0 + $1 }
         var a: [Int] = []
         var b: [Int] = []

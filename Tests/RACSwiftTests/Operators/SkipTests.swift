@@ -8,7 +8,7 @@ final class SkipTests: RACTestCase {
         let values = [0, 1, 2]
         for count in 0..<values.count {
             let probe = StreamProbe(values: values)
-            XCTAssertEqual(streamEvents(probe.signal.skip(count)), .completing(Array(values.dropFirst(count))))
+            XCTAssertEqual(streamEvents(probe.signal.skip(count)), .valuesThenCompleted(Array(values.dropFirst(count))))
         }
     }
 
@@ -24,7 +24,7 @@ final class SkipTests: RACTestCase {
     }
 
     func testDisposingSkipDisposesTheSource() {
-        let source = ManualSource<Int>()
+        let source = StreamManualSource<Int>()
         var received: [Int] = []
         let disposable = source.signal.skip(1).subscribeNext { received.append($0) }
         source.send(1, 2)
@@ -38,8 +38,8 @@ final class SkipTests: RACTestCase {
     func testSkipCountsAfreshForEachSubscription() {
         let probe = StreamProbe(values: [1, 2, 3])
         let skipped = probe.signal.skip(2)
-        XCTAssertEqual(streamEvents(skipped), .completing([3]))
-        XCTAssertEqual(streamEvents(skipped), .completing([3]))
+        XCTAssertEqual(streamEvents(skipped), .valuesThenCompleted([3]))
+        XCTAssertEqual(streamEvents(skipped), .valuesThenCompleted([3]))
         XCTAssertEqual(probe.subscriptions, 2)
     }
 
@@ -57,12 +57,12 @@ final class SkipTests: RACTestCase {
 
     func testSkipUntilStartsAtTheFirstMatchAndNeverAsksAgain() {
         let probe = StreamProbe(values: predicateValues)
-        XCTAssertEqual(streamEvents(probe.signal.skip(until: { $0 >= 3 })), .completing([3, 0, 2, 4]))
+        XCTAssertEqual(streamEvents(probe.signal.skip(until: { $0 >= 3 })), .valuesThenCompleted([3, 0, 2, 4]))
     }
 
     func testSkipWhileStartsAtTheFirstMismatch() {
         let probe = StreamProbe(values: predicateValues)
-        XCTAssertEqual(streamEvents(probe.signal.skip(while: { $0 <= 1 })), .completing([2, 3, 0, 2, 4]))
+        XCTAssertEqual(streamEvents(probe.signal.skip(while: { $0 <= 1 })), .valuesThenCompleted([2, 3, 0, 2, 4]))
     }
 
     func testSkipWhileAlwaysTrueOnlyCompletes() {
@@ -72,7 +72,7 @@ final class SkipTests: RACTestCase {
 
     func testSkipWhileFalseAtFirstSendsEverything() {
         let probe = StreamProbe(values: predicateValues)
-        XCTAssertEqual(streamEvents(probe.signal.skip(while: { $0 < 0 })), .completing(predicateValues))
+        XCTAssertEqual(streamEvents(probe.signal.skip(while: { $0 < 0 })), .valuesThenCompleted(predicateValues))
     }
 
     func testSkipUntilPredicateIsNotAskedOnceSending() {
@@ -88,7 +88,7 @@ final class SkipTests: RACTestCase {
     }
 
     func testDisposingSkipUntilDisposesTheSource() {
-        let source = ManualSource<Int>()
+        let source = StreamManualSource<Int>()
         var received: [Int] = []
         let disposable = source.signal.skip(until: { $0 == 2 }).subscribeNext { received.append($0) }
         source.send(1, 2, 3)
@@ -102,8 +102,8 @@ final class SkipTests: RACTestCase {
     func testSkipUntilSkipsAfreshForEachSubscription() {
         let probe = StreamProbe(values: predicateValues)
         let skipped = probe.signal.skip(until: { $0 == 3 })
-        XCTAssertEqual(streamEvents(skipped), .completing([3, 0, 2, 4]))
-        XCTAssertEqual(streamEvents(skipped), .completing([3, 0, 2, 4]))
+        XCTAssertEqual(streamEvents(skipped), .valuesThenCompleted([3, 0, 2, 4]))
+        XCTAssertEqual(streamEvents(skipped), .valuesThenCompleted([3, 0, 2, 4]))
         XCTAssertEqual(probe.subscriptions, 2)
     }
 }

@@ -4,12 +4,12 @@ import XCTest
 final class StartWithTests: RACTestCase {
     func testStartWithSendsTheValueBeforeTheSource() {
         let probe = StreamProbe(values: [1, 2])
-        XCTAssertEqual(streamEvents(probe.signal.startWith(0)), .completing([0, 1, 2]))
+        XCTAssertEqual(streamEvents(probe.signal.startWith(0)), .valuesThenCompleted([0, 1, 2]))
         XCTAssertEqual(probe.disposals, 1)
     }
 
     func testStartWithOnEmptySendsTheValueThenCompletes() {
-        XCTAssertEqual(streamEvents(Signal<Int>.empty.startWith(9)), .completing([9]))
+        XCTAssertEqual(streamEvents(Signal<Int>.empty.startWith(9)), .valuesThenCompleted([9]))
     }
 
     func testStartWithSendsTheValueBeforeTheSourceFails() {
@@ -42,7 +42,7 @@ final class StartWithTests: RACTestCase {
     }
 
     func testDisposingStartWithDisposesTheSource() {
-        let source = ManualSource<Int>()
+        let source = StreamManualSource<Int>()
         var received: [Int] = []
         let disposable = source.signal.startWith(0).subscribeNext { received.append($0) }
         source.send(1)
@@ -56,8 +56,8 @@ final class StartWithTests: RACTestCase {
     func testStartWithSendsTheValueAgainOnEachSubscription() {
         let probe = StreamProbe(values: [1])
         let started = probe.signal.startWith(0)
-        XCTAssertEqual(streamEvents(started), .completing([0, 1]))
-        XCTAssertEqual(streamEvents(started), .completing([0, 1]))
+        XCTAssertEqual(streamEvents(started), .valuesThenCompleted([0, 1]))
+        XCTAssertEqual(streamEvents(started), .valuesThenCompleted([0, 1]))
         XCTAssertEqual(probe.subscriptions, 2)
     }
 

@@ -38,7 +38,7 @@ final class StreamProbe<Value>: @unchecked Sendable {
 /// A source that counts up from 0, synchronously and forever, until its subscription is
 /// disposed — the "infinite stream" of RAC's specs. It checks the compound it hands to the
 /// subscriber, the way `take` stops a source still inside `subscribe`.
-final class InfiniteCounter: Signal<Int>, @unchecked Sendable {
+final class StreamInfiniteCounter: Signal<Int>, @unchecked Sendable {
     private(set) var disposals = 0
     private(set) var sent = 0
 
@@ -58,14 +58,14 @@ final class InfiniteCounter: Signal<Int>, @unchecked Sendable {
 
 /// A source driven by the test: it keeps the subscriber its `create` block receives, so the
 /// test can send events later, and counts disposals. Call `release()` before the test ends.
-final class ManualSource<Value>: @unchecked Sendable {
+final class StreamManualSource<Value>: @unchecked Sendable {
     private(set) var subscriber: (any Subscriber<Value>)?
     private(set) var subscriptions = 0
     private(set) var disposals = 0
     let signal: Signal<Value>
 
     init() {
-        weak var me: ManualSource?
+        weak var me: StreamManualSource?
         signal = Signal.create { subscriber in
             me?.subscriber = subscriber
             me?.subscriptions += 1
@@ -89,14 +89,9 @@ func streamEvents<Value>(_ signal: Signal<Value>) -> [Event<Value>] {
     return events
 }
 
-/// The values of `events`, and whether they end with completion.
-func streamValues<Value>(_ events: [Event<Value>]) -> [Value] {
-    events.compactMap(\.value)
-}
-
 extension Array {
     /// Events as `Event<Value>` from plain values, followed by completion.
-    static func completing<Value>(_ values: [Value]) -> [Event<Value>] where Element == Event<Value> {
+    static func valuesThenCompleted<Value>(_ values: [Value]) -> [Event<Value>] where Element == Event<Value> {
         values.map { .next($0) } + [.completed]
     }
 }
@@ -113,7 +108,7 @@ final class StreamLockedList<Element>: @unchecked Sendable {
 /// `AnySubscriber`, which drops its closures when disposed — so tests can prove that nothing
 /// is delivered after the subscription was disposed. `onNext` runs after each value is
 /// recorded, with the subscription's disposable.
-final class RecordingSubscriber<Value>: Subscriber, @unchecked Sendable {
+final class StreamRecordingSubscriber<Value>: Subscriber, @unchecked Sendable {
     private(set) var events: [Event<Value>] = []
     private(set) var subscription: CompoundDisposable?
     var onNext: ((Value, CompoundDisposable?) -> Void)?

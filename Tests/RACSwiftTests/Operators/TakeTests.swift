@@ -8,13 +8,13 @@ final class TakeTests: RACTestCase {
         let values = [0, 1, 2]
         for count in 0..<values.count {
             let probe = StreamProbe(values: values)
-            XCTAssertEqual(streamEvents(probe.signal.take(count)), .completing(Array(values.prefix(count))))
+            XCTAssertEqual(streamEvents(probe.signal.take(count)), .valuesThenCompleted(Array(values.prefix(count))))
         }
     }
 
     func testTakeMoreThanTheSourceSendsEverything() {
         let probe = StreamProbe(values: [0, 1, 2])
-        XCTAssertEqual(streamEvents(probe.signal.take(4)), .completing([0, 1, 2]))
+        XCTAssertEqual(streamEvents(probe.signal.take(4)), .valuesThenCompleted([0, 1, 2]))
     }
 
     func testTakeZeroCompletesWithoutSubscribingTheSource() {
@@ -24,8 +24,8 @@ final class TakeTests: RACTestCase {
     }
 
     func testTakeOneTerminatesASynchronousInfiniteSourceAndDisposesIt() {
-        let source = InfiniteCounter()
-        XCTAssertEqual(streamEvents(source.take(1)), .completing([0]))
+        let source = StreamInfiniteCounter()
+        XCTAssertEqual(streamEvents(source.take(1)), .valuesThenCompleted([0]))
         XCTAssertEqual(source.disposals, 1)
         XCTAssertEqual(source.sent, 1)
     }
@@ -36,12 +36,12 @@ final class TakeTests: RACTestCase {
             Signal.from(0...).subscribe(subscriber)
             return Disposable { disposals += 1 }
         }
-        XCTAssertEqual(streamEvents(endless.take(2)), .completing([0, 1]))
+        XCTAssertEqual(streamEvents(endless.take(2)), .valuesThenCompleted([0, 1]))
         XCTAssertEqual(disposals, 1)
     }
 
     func testTakeDisposesTheSourceBeforeCompleting() {
-        let source = ManualSource<Int>()
+        let source = StreamManualSource<Int>()
         var log: [String] = []
         let signal = Signal<Int>.create { subscriber in
             let inner = source.signal.subscribe(
@@ -57,7 +57,7 @@ final class TakeTests: RACTestCase {
 
     func testDisposingWhileReceivingTheLastValueSuppressesCompletion() {
         let probe = StreamProbe(values: [1, 2, 3])
-        let subscriber = RecordingSubscriber<Int>()
+        let subscriber = StreamRecordingSubscriber<Int>()
         subscriber.onNext = { value, subscription in if value == 2 { subscription?.dispose() } }
         probe.signal.take(2).subscribe(subscriber)
         XCTAssertEqual(subscriber.events, [.next(1), .next(2)])
@@ -72,11 +72,11 @@ final class TakeTests: RACTestCase {
 
     func testTakeIgnoresAnErrorAfterItsLastValue() {
         let probe = StreamProbe(values: [1, 2], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.take(2)), .completing([1, 2]))
+        XCTAssertEqual(streamEvents(probe.signal.take(2)), .valuesThenCompleted([1, 2]))
     }
 
     func testDisposingTakeDisposesTheSource() {
-        let source = ManualSource<Int>()
+        let source = StreamManualSource<Int>()
         var received: [Int] = []
         let disposable = source.signal.take(5).subscribeNext { received.append($0) }
         source.send(1)
@@ -90,8 +90,8 @@ final class TakeTests: RACTestCase {
     func testTakeCountsAfreshForEachSubscription() {
         let probe = StreamProbe(values: [1, 2, 3])
         let taken = probe.signal.take(2)
-        XCTAssertEqual(streamEvents(taken), .completing([1, 2]))
-        XCTAssertEqual(streamEvents(taken), .completing([1, 2]))
+        XCTAssertEqual(streamEvents(taken), .valuesThenCompleted([1, 2]))
+        XCTAssertEqual(streamEvents(taken), .valuesThenCompleted([1, 2]))
         XCTAssertEqual(probe.subscriptions, 2)
         XCTAssertEqual(probe.disposals, 2)
     }
@@ -105,7 +105,7 @@ final class TakeTests: RACTestCase {
     }
 
     func testTakeOfAnEndlessSequenceTerminates() {
-        XCTAssertEqual(streamEvents(Signal.from(1...).take(3)), .completing([1, 2, 3]))
+        XCTAssertEqual(streamEvents(Signal.from(1...).take(3)), .valuesThenCompleted([1, 2, 3]))
     }
 
     // MARK: take(while:) and take(until:)
@@ -114,18 +114,18 @@ final class TakeTests: RACTestCase {
 
     func testTakeUntilStopsAtTheFirstMatchWithoutSendingIt() {
         let probe = StreamProbe(values: predicateValues)
-        XCTAssertEqual(streamEvents(probe.signal.take(until: { $0 >= 3 })), .completing([0, 1, 2]))
+        XCTAssertEqual(streamEvents(probe.signal.take(until: { $0 >= 3 })), .valuesThenCompleted([0, 1, 2]))
         XCTAssertEqual(probe.disposals, 1)
     }
 
     func testTakeWhileStopsAtTheFirstMismatch() {
         let probe = StreamProbe(values: predicateValues)
-        XCTAssertEqual(streamEvents(probe.signal.take(while: { $0 <= 1 })), .completing([0, 1]))
+        XCTAssertEqual(streamEvents(probe.signal.take(while: { $0 <= 1 })), .valuesThenCompleted([0, 1]))
     }
 
     func testTakeWhileAlwaysTrueSendsTheWholeSource() {
         let probe = StreamProbe(values: predicateValues)
-        XCTAssertEqual(streamEvents(probe.signal.take(while: { $0 <= 10 })), .completing(predicateValues))
+        XCTAssertEqual(streamEvents(probe.signal.take(while: { $0 <= 10 })), .valuesThenCompleted(predicateValues))
     }
 
     func testTakeWhileFalseAtFirstOnlyCompletes() {
@@ -134,15 +134,15 @@ final class TakeTests: RACTestCase {
     }
 
     func testTakeWhileTerminatesAnInfiniteSourceAndDisposesIt() {
-        let source = InfiniteCounter()
+        let source = StreamInfiniteCounter()
         let counted = source.scan(withStart: 0) { running, _ in running + 1 }
-        XCTAssertEqual(streamEvents(counted.take(while: { $0 <= 5 })), .completing([1, 2, 3, 4, 5]))
+        XCTAssertEqual(streamEvents(counted.take(while: { $0 <= 5 })), .valuesThenCompleted([1, 2, 3, 4, 5]))
         XCTAssertEqual(source.disposals, 1)
     }
 
     func testTakeUntilTerminatesAnInfiniteSourceAndDisposesIt() {
-        let source = InfiniteCounter()
-        XCTAssertEqual(streamEvents(source.take(until: { $0 == 3 })), .completing([0, 1, 2]))
+        let source = StreamInfiniteCounter()
+        XCTAssertEqual(streamEvents(source.take(until: { $0 == 3 })), .valuesThenCompleted([0, 1, 2]))
         XCTAssertEqual(source.disposals, 1)
         XCTAssertEqual(source.sent, 4)
     }
@@ -153,7 +153,7 @@ final class TakeTests: RACTestCase {
     }
 
     func testTakeUntilDisposesTheSourceWhenDisposed() {
-        let source = ManualSource<Int>()
+        let source = StreamManualSource<Int>()
         var received: [Int] = []
         let disposable = source.signal.take(until: { $0 > 10 }).subscribeNext { received.append($0) }
         source.send(1)
@@ -167,8 +167,8 @@ final class TakeTests: RACTestCase {
     func testTakeWhileStartsAfreshForEachSubscription() {
         let probe = StreamProbe(values: predicateValues)
         let taken = probe.signal.take(while: { $0 < 3 })
-        XCTAssertEqual(streamEvents(taken), .completing([0, 1, 2]))
-        XCTAssertEqual(streamEvents(taken), .completing([0, 1, 2]))
+        XCTAssertEqual(streamEvents(taken), .valuesThenCompleted([0, 1, 2]))
+        XCTAssertEqual(streamEvents(taken), .valuesThenCompleted([0, 1, 2]))
         XCTAssertEqual(probe.subscriptions, 2)
     }
 

@@ -11,7 +11,7 @@ final class ZipTests: RACTestCase {
         let numbers = StreamProbe(values: [1, 2, 3, 4, 5])
         let letters = StreamProbe(values: ["A", "B", "C", "D"])
         let zipped = Signal.zip(numbers.signal, letters.signal).map { "\($0)\($1)" }
-        XCTAssertEqual(streamEvents(zipped), .completing(["1A", "2B", "3C", "4D"]))
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["1A", "2B", "3C", "4D"]))
         XCTAssertEqual(numbers.disposals, 1)
         XCTAssertEqual(letters.disposals, 1)
     }
@@ -21,31 +21,31 @@ final class ZipTests: RACTestCase {
             StreamProbe(values: valuesOne).signal, StreamProbe(values: [1, 2, 3]).signal,
             StreamProbe(values: [true, false, true]).signal
         ).map { "\($0)\($1)\($2)" }
-        XCTAssertEqual(streamEvents(zipped), .completing(["Ada1true", "Bob2false", "Dea3true"]))
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["Ada1true", "Bob2false", "Dea3true"]))
     }
 
     func testZipReduceOfSeveralSignals() {
         let zipped = Signal.zip(
             StreamProbe(values: valuesOne).signal, StreamProbe(values: valuesTwo).signal,
             StreamProbe(values: valuesThree).signal, reduce: { "\($0) \($1) \($2)" })
-        XCTAssertEqual(streamEvents(zipped), .completing(["Ada eats fish", "Bob cooks bear", "Dea jumps rock"]))
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["Ada eats fish", "Bob cooks bear", "Dea jumps rock"]))
     }
 
     func testZipOfAnArrayMakesArrays() {
         let signals = [valuesOne, valuesTwo, valuesThree].map { StreamProbe(values: $0).signal }
         XCTAssertEqual(streamEvents(Signal.zip(signals)),
-                       .completing([["Ada", "eats", "fish"], ["Bob", "cooks", "bear"], ["Dea", "jumps", "rock"]]))
+                       .valuesThenCompleted([["Ada", "eats", "fish"], ["Bob", "cooks", "bear"], ["Dea", "jumps", "rock"]]))
     }
 
     func testZipReduceOfAnArray() {
         let signals = [valuesOne, valuesTwo, valuesThree].map { StreamProbe(values: $0).signal }
         let zipped = Signal.zip(signals, reduce: { $0.joined(separator: " ") })
-        XCTAssertEqual(streamEvents(zipped), .completing(["Ada eats fish", "Bob cooks bear", "Dea jumps rock"]))
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["Ada eats fish", "Bob cooks bear", "Dea jumps rock"]))
     }
 
     func testZipOfOneSignalInAnArrayMakesOneElementArrays() {
         XCTAssertEqual(streamEvents(Signal.zip([StreamProbe(values: valuesOne).signal])),
-                       .completing([["Ada"], ["Bob"], ["Dea"]]))
+                       .valuesThenCompleted([["Ada"], ["Bob"], ["Dea"]]))
     }
 
     // RACStreamExamples: "+zip: should make an empty stream if given an empty array".
@@ -57,13 +57,13 @@ final class ZipTests: RACTestCase {
     func testZipTruncatesToTheShortestSignal() {
         let signals = [valuesOne, valuesTwo, valuesThree, ["now", "later"]].map { StreamProbe(values: $0).signal }
         let zipped = Signal.zip(signals, reduce: { $0.joined(separator: " ") })
-        XCTAssertEqual(streamEvents(zipped), .completing(["Ada eats fish now", "Bob cooks bear later"]))
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["Ada eats fish now", "Bob cooks bear later"]))
     }
 
     func testZipWithAnInfiniteSignalCompletesAndDisposesIt() {
-        let infinite = InfiniteCounter()
+        let infinite = StreamInfiniteCounter()
         let zipped = Signal.zip(StreamProbe(values: valuesOne).signal, infinite, reduce: { "\($0)\($1)" })
-        XCTAssertEqual(streamEvents(zipped), .completing(["Ada0", "Bob1", "Dea2"]))
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["Ada0", "Bob1", "Dea2"]))
         XCTAssertEqual(infinite.disposals, 1)
     }
 
@@ -71,13 +71,13 @@ final class ZipTests: RACTestCase {
         let one = StreamProbe(values: valuesOne)
         let two = StreamProbe(values: valuesTwo)
         let zipped = Signal.zip([one.signal, one.signal, two.signal, two.signal], reduce: { $0.joined(separator: " ") })
-        XCTAssertEqual(streamEvents(zipped), .completing(["Ada Ada eats eats", "Bob Bob cooks cooks", "Dea Dea jumps jumps"]))
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["Ada Ada eats eats", "Bob Bob cooks cooks", "Dea Dea jumps jumps"]))
         XCTAssertEqual(one.subscriptions, 2)
     }
 
     func testZipWaitsForEveryInputAndCompletesWhenAnExhaustedInputCompletes() {
-        let a = ManualSource<Int>()
-        let b = ManualSource<String>()
+        let a = StreamManualSource<Int>()
+        let b = StreamManualSource<String>()
         var events: [Event<String>] = []
         Signal.zip(a.signal, b.signal, reduce: { "\($0)\($1)" }).subscribe(
             next: { events.append(.next($0)) }, completed: { events.append(.completed) })
@@ -93,8 +93,8 @@ final class ZipTests: RACTestCase {
     }
 
     func testZipCompletesAfterTheLastPairWhenAnInputCompletedWithBufferedValues() {
-        let a = ManualSource<Int>()
-        let b = ManualSource<String>()
+        let a = StreamManualSource<Int>()
+        let b = StreamManualSource<String>()
         var events: [Event<String>] = []
         Signal.zip(a.signal, b.signal, reduce: { "\($0)\($1)" }).subscribe(
             next: { events.append(.next($0)) }, completed: { events.append(.completed) })
@@ -109,8 +109,8 @@ final class ZipTests: RACTestCase {
     }
 
     func testZipForwardsAnErrorAtOnceAndDisposesEveryInput() {
-        let a = ManualSource<Int>()
-        let b = ManualSource<Int>()
+        let a = StreamManualSource<Int>()
+        let b = StreamManualSource<Int>()
         var events: [Event<[Int]>] = []
         Signal.zip([a.signal, b.signal]).subscribe(
             next: { events.append(.next($0)) }, error: { events.append(.error($0)) },
@@ -134,15 +134,15 @@ final class ZipTests: RACTestCase {
     }
 
     func testDisposingWhileReceivingTheLastTupleSuppressesCompletion() {
-        let subscriber = RecordingSubscriber<Int>()
+        let subscriber = StreamRecordingSubscriber<Int>()
         subscriber.onNext = { _, subscription in subscription?.dispose() }
         Signal.zip(Signal.return(1), Signal.return(2), reduce: { $0 + $1 }).subscribe(subscriber)
         XCTAssertEqual(subscriber.events, [.next(3)])
     }
 
     func testDisposingZipDisposesEveryInput() {
-        let a = ManualSource<Int>()
-        let b = ManualSource<Int>()
+        let a = StreamManualSource<Int>()
+        let b = StreamManualSource<Int>()
         var received: [Int] = []
         let disposable = Signal.zip(a.signal, b.signal, reduce: { $0 + $1 }).subscribeNext { received.append($0) }
         a.send(1)
@@ -161,8 +161,8 @@ final class ZipTests: RACTestCase {
         let a = StreamProbe(values: [1, 2, 3])
         let b = StreamProbe(values: [10, 20])
         let zipped = Signal.zip(a.signal, b.signal, reduce: { $0 + $1 })
-        XCTAssertEqual(streamEvents(zipped), .completing([11, 22]))
-        XCTAssertEqual(streamEvents(zipped), .completing([11, 22]))
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted([11, 22]))
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted([11, 22]))
         XCTAssertEqual(a.subscriptions, 2)
         XCTAssertEqual(b.subscriptions, 2)
     }

@@ -200,4 +200,121 @@ final class ZipTests: RACTestCase {
         XCTAssertTrue(received.values.allSatisfy { $0 })
         disposable.dispose()
     }
+
+    // MARK: RACSignalSpec's +zip: cases, with two driven sources
+
+    private func withTwoSources(
+        _ body: (StreamManualSource<Int>, StreamManualSource<Int>, () -> [Event<[Int]>]) -> Void
+    ) {
+        let one = StreamManualSource<Int>()
+        let two = StreamManualSource<Int>()
+        var events: [Event<[Int]>] = []
+        let disposable = Signal.zip([one.signal, two.signal]).subscribe(
+            next: { events.append(.next($0)) }, error: { events.append(.error($0)) },
+            completed: { events.append(.completed) })
+        body(one, two, { events })
+        disposable.dispose()
+        one.release()
+        two.release()
+    }
+
+    func testZipCompletesAsSoonAsNoNewTupleIsPossible() {
+        withTwoSources { one, two, events in
+            one.send(1)
+            two.send(1)
+            one.send(2)
+            one.complete()
+            XCTAssertEqual(events(), [.next([1, 1])])
+            two.send(2)
+            XCTAssertEqual(events(), [.next([1, 1]), .next([2, 2]), .completed])
+        }
+    }
+
+    func testZipCompletionDoesNotDependOnTheOrderOfTheSignals() {
+        withTwoSources { _, two, events in
+            two.complete()
+            XCTAssertEqual(events(), [.completed])
+        }
+    }
+
+    func testZipForwardsAnErrorSentEarlierAndBeforeACompletion() {
+        withTwoSources { one, two, events in
+            one.send(1, 2)
+            one.fail()
+            two.send(1, 2, 3)
+            two.complete()
+            XCTAssertEqual(events(), [.error(StreamTestError())])
+        }
+    }
+
+    func testZipForwardsAnErrorSentEarlierAndAfterACompletion() {
+        withTwoSources { one, two, events in
+            one.send(1, 2, 3)
+            one.fail()
+            two.send(1, 2)
+            two.complete()
+            XCTAssertEqual(events(), [.error(StreamTestError())])
+        }
+    }
+
+    func testZipForwardsAnErrorSentLaterWhileTuplesAreStillPossible() {
+        withTwoSources { one, two, events in
+            two.send(1, 2, 3)
+            two.complete()
+            one.send(1, 2)
+            one.fail()
+            XCTAssertEqual(events(), [.next([1, 1]), .next([2, 2]), .error(StreamTestError())])
+        }
+    }
+
+    func testZipIgnoresAnErrorSentAfterItCompleted() {
+        withTwoSources { one, two, events in
+            two.send(1, 2)
+            two.complete()
+            one.send(1, 2, 3)
+            one.fail()
+            XCTAssertEqual(events(), [.next([1, 1]), .next([2, 2]), .completed])
+        }
+    }
+
+    // RACSignalSpec: three inputs, one completes, another fails; later values change nothing.
+    func testZipOfThreeSendsTuplesUntilTheFirstErrorAndNothingAfter() {
+        let a = StreamManualSource<Int>()
+        let b = StreamManualSource<Int>()
+        let c = StreamManualSource<Int>()
+        var events: [Event<String>] = []
+        Signal.zip(a.signal, b.signal, c.signal, reduce: { "\($0)\($1)\($2)" }).subscribe(
+            next: { events.append(.next($0)) }, error: { events.append(.error($0)) },
+            completed: { events.append(.completed) })
+        a.send(1, 2, 3)
+        b.send(1)
+        c.send(1, 2)
+        XCTAssertEqual(events, [.next("111")])
+        b.send(2, 3, 4)
+        b.complete()
+        XCTAssertEqual(events, [.next("111"), .next("222")])
+        c.send(3, 4, 5)
+        c.fail()
+        XCTAssertEqual(events, [.next("111"), .next("222"), .next("333"), .error(StreamTestError())])
+        a.send(4, 5, 6, 7)
+        XCTAssertEqual(events, [.next("111"), .next("222"), .next("333"), .error(StreamTestError())])
+        XCTAssertEqual([a.disposals, b.disposals, c.disposals], [1, 1, 1])
+        a.release()
+        b.release()
+        c.release()
+    }
+
+    func testZipSubscribesASideEffectingSignalOncePerOccurrence() {
+        var counter = 0
+        let sideEffecting = Signal<Int>.create { subscriber in
+            counter += 1
+            subscriber.sendNext(1)
+            subscriber.sendCompleted()
+            return nil
+        }
+        let zipped = Signal.zip([sideEffecting, sideEffecting], reduce: { $0.map(String.init).joined() })
+        XCTAssertEqual(counter, 0)
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["11"]))
+        XCTAssertEqual(counter, 2)
+    }
 }

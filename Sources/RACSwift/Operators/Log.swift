@@ -1,7 +1,9 @@
+import Foundation
+
 extension Signal {
-    /// Prints every event with this signal's description, `"<signal> next: value"`,
-    /// `"<signal> error: error"`, `"<signal> completed"` (RAC's `-logAll`). Events pass
-    /// through unchanged; the result keeps this signal's name.
+    /// Prints every event to standard error with this signal's description:
+    /// `"<signal> next: value"`, `"<signal> error: error"`, `"<signal> completed"` (RAC's
+    /// `-logAll`). Events pass through unchanged; the result keeps this signal's name.
     public func logAll() -> Signal<Value> {
         LogSignal(source: self, events: .all).named(name)
     }
@@ -22,11 +24,13 @@ extension Signal {
     }
 }
 
-/// Where the log operators write: standard output by default (RAC uses NSLog). Tests swap it
-/// to capture the lines.
+/// Where the log operators write: standard error by default, one line per event, as RAC's
+/// NSLog does (without NSLog's timestamp prefix). Tests swap it to capture the lines.
 enum LogOutput {
     private static let lock = UnfairLock()
-    nonisolated(unsafe) private static var sink: @Sendable (String) -> Void = { print($0) }
+    nonisolated(unsafe) private static var sink: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
 
     static func write(_ line: String) {
         let sink = lock.withLock { self.sink }

@@ -24,6 +24,19 @@ final class ZipTests: RACTestCase {
         XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["Ada1true", "Bob2false", "Dea3true"]))
     }
 
+    func testZipOfSixSignalsOfDifferentTypes() {
+        let zipped = Signal.zip(
+            Signal.from([1, 2]), Signal.from(["a", "b"]), Signal.from([true, false]),
+            Signal.from([1.5, 2.5]), Signal.from(["x", "y"] as [Character]), Signal.from([Int?.none, 7])
+        ).map { a, b, c, d, e, f in "\(a)\(b)\(c)\(d)\(e)\(f.map(String.init) ?? "-")" }
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["1atrue1.5x-", "2bfalse2.5y7"]))
+    }
+
+    func testZipOfOneSignalSendsItsValues() {
+        let zipped: Signal<Int> = Signal.zip(Signal.from([1, 2]))
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted([1, 2]))
+    }
+
     func testZipReduceOfSeveralSignals() {
         let zipped = Signal.zip(
             StreamProbe(values: valuesOne).signal, StreamProbe(values: valuesTwo).signal,

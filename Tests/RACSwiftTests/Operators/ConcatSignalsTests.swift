@@ -91,6 +91,25 @@ final class ConcatSignalsTests: RACTestCase {
         XCTAssertEqual(recorder.events, [.next(0, 0), .next(0, 1), .next(1, 2), .next(1, 3), .next(2, 2), .completed(2)])
     }
 
+    func testConcatOfSignalsCompletingOnOtherThreadsKeepsOrder() {
+        let queue = DispatchQueue(label: "concat.test", attributes: .concurrent)
+        let signals = (0..<50).map { i in
+            Signal<Int>.create { subscriber in
+                queue.async {
+                    subscriber.sendNext(i)
+                    subscriber.sendCompleted()
+                }
+                return nil
+            }
+        }
+        let done = expectation(description: "completed")
+        let received = StreamLockedList<Int>()
+        let disposable = Signal.concat(signals).subscribe(next: { received.append($0) }, completed: { done.fulfill() })
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(received.values, Array(0..<50))
+        disposable.dispose()
+    }
+
     // RAC's nested -concat: chain recurses once per signal; this must run in constant stack.
     func testConcatOfAMillionSynchronousSignalsRunsInConstantStack() {
         let count = 1_000_000

@@ -88,7 +88,8 @@ final class ConcatSignalsTests: RACTestCase {
         let later = scheduler.createColdSignal([.next(1, 2), .completed(1)])
         let recorder = scheduler.record(Signal.concat(.return(0), .return(1), later, .return(3), later, .empty))
         scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(0, 0), .next(0, 1), .next(1, 2), .next(1, 3), .next(2, 2), .completed(2)])
+        XCTAssertEqual(recorder.events,
+                       [.next(0, 0), .next(0, 1), .next(1, 2), .next(1, 3), .next(2, 2), .completed(2)])
     }
 
     func testConcatOfSignalsCompletingOnOtherThreadsKeepsOrder() {

@@ -12,7 +12,8 @@ final class ReduceEachTests: RACTestCase {
     // RACStreamExamples "should reduce tuples".
     func testReduceEachReducesStringPairs() {
         let probe = StreamProbe<(String, String)>(values: [("foo", "bar"), ("buzz", "baz"), ("", "_")])
-        XCTAssertEqual(streamEvents(probe.signal.reduceEach { $0 + $1 }), .valuesThenCompleted(["foobar", "buzzbaz", "_"]))
+        XCTAssertEqual(streamEvents(probe.signal.reduceEach { $0 + $1 }),
+                       .valuesThenCompleted(["foobar", "buzzbaz", "_"]))
     }
 
     func testReduceEachOnTriplesOfMixedTypes() {

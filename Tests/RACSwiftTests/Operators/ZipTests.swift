@@ -41,19 +41,23 @@ final class ZipTests: RACTestCase {
         let zipped = Signal.zip(
             StreamProbe(values: valuesOne).signal, StreamProbe(values: valuesTwo).signal,
             StreamProbe(values: valuesThree).signal, reduce: { "\($0) \($1) \($2)" })
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["Ada eats fish", "Bob cooks bear", "Dea jumps rock"]))
+        XCTAssertEqual(streamEvents(zipped),
+                       .valuesThenCompleted(["Ada eats fish", "Bob cooks bear", "Dea jumps rock"]))
     }
 
     func testZipOfAnArrayMakesArrays() {
         let signals = [valuesOne, valuesTwo, valuesThree].map { StreamProbe(values: $0).signal }
         XCTAssertEqual(streamEvents(Signal.zip(signals)),
-                       .valuesThenCompleted([["Ada", "eats", "fish"], ["Bob", "cooks", "bear"], ["Dea", "jumps", "rock"]]))
+                       .valuesThenCompleted([
+                           ["Ada", "eats", "fish"], ["Bob", "cooks", "bear"], ["Dea", "jumps", "rock"],
+                       ]))
     }
 
     func testZipReduceOfAnArray() {
         let signals = [valuesOne, valuesTwo, valuesThree].map { StreamProbe(values: $0).signal }
         let zipped = Signal.zip(signals, reduce: { $0.joined(separator: " ") })
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["Ada eats fish", "Bob cooks bear", "Dea jumps rock"]))
+        XCTAssertEqual(streamEvents(zipped),
+                       .valuesThenCompleted(["Ada eats fish", "Bob cooks bear", "Dea jumps rock"]))
     }
 
     func testZipOfOneSignalInAnArrayMakesOneElementArrays() {
@@ -84,7 +88,8 @@ final class ZipTests: RACTestCase {
         let one = StreamProbe(values: valuesOne)
         let two = StreamProbe(values: valuesTwo)
         let zipped = Signal.zip([one.signal, one.signal, two.signal, two.signal], reduce: { $0.joined(separator: " ") })
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["Ada Ada eats eats", "Bob Bob cooks cooks", "Dea Dea jumps jumps"]))
+        XCTAssertEqual(streamEvents(zipped),
+                       .valuesThenCompleted(["Ada Ada eats eats", "Bob Bob cooks cooks", "Dea Dea jumps jumps"]))
         XCTAssertEqual(one.subscriptions, 2)
     }
 

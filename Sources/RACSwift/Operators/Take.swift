@@ -15,7 +15,7 @@ extension Signal {
     /// Sends values while `predicate` returns true; completes, without sending it, at the
     /// first value for which it returns false (RAC's `-takeWhileBlock:`).
     public func take(while predicate: @escaping (Value) -> Bool) -> Signal<Value> {
-        TakeUntilSignal(source: self, predicate: predicate, stopsWhen: false)
+        TakePredicateSignal(source: self, predicate: predicate, stopsWhen: false)
             .named("[\(name)] -takeWhileBlock:")
     }
 
@@ -23,7 +23,7 @@ extension Signal {
     /// first value for which it does (RAC's `-takeUntilBlock:`). For completing on another
     /// signal's event, see `take(until:)` with a `Signal`.
     public func take(until predicate: @escaping (Value) -> Bool) -> Signal<Value> {
-        TakeUntilSignal(source: self, predicate: predicate, stopsWhen: true)
+        TakePredicateSignal(source: self, predicate: predicate, stopsWhen: true)
             .named("[\(name)] -takeUntilBlock:")
     }
 }
@@ -91,7 +91,7 @@ final class TakeSink<Value>: Sink, Subscriber, @unchecked Sendable {
     }
 }
 
-final class TakeUntilSignal<Value>: Signal<Value>, @unchecked Sendable {
+final class TakePredicateSignal<Value>: Signal<Value>, @unchecked Sendable {
     private let source: Signal<Value>
     private let predicate: (Value) -> Bool
     private let stopsWhen: Bool
@@ -103,13 +103,13 @@ final class TakeUntilSignal<Value>: Signal<Value>, @unchecked Sendable {
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        source.subscribe(TakeUntilSink(downstream: subscriber, predicate: predicate, stopsWhen: stopsWhen))
+        source.subscribe(TakePredicateSink(downstream: subscriber, predicate: predicate, stopsWhen: stopsWhen))
     }
 }
 
 /// `take(until:)` stops when the predicate is true, `take(while:)` when it is false; one sink
 /// serves both by comparing with `stopsWhen`.
-final class TakeUntilSink<Value>: Sink, Subscriber, @unchecked Sendable {
+final class TakePredicateSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
     private let predicate: (Value) -> Bool
     private let stopsWhen: Bool

@@ -231,7 +231,12 @@ let workloads: [Workload] = [
             c.cancel()
             return acc.sum
         },
-        rac: .missing(notMerged)),
+        rac: .measured { n in
+            let acc = Acc()
+            let d = Signal<Int>.from(0..<n).scan(withStart: 0, reduce: &+).subscribeNext { acc.sum &+= $0 }
+            d.dispose()
+            return acc.sum
+        }),
 
     Workload(
         id: "W8", title: "zip of 2 subjects, alternating", count: 1_000_000, unit: "event",

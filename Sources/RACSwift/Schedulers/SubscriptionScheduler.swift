@@ -22,6 +22,10 @@ final class SubscriptionScheduler: Scheduler, @unchecked Sendable {
 
     override var runsBlocksInline: Bool { Scheduler.current != nil }
 
+    // The clock of the scheduler `after` delegates to, so that `afterDelay` inside a
+    // TestScheduler block counts virtual seconds.
+    override var now: Date { (Scheduler.current ?? backgroundScheduler).now }
+
     @discardableResult
     override func after(_ date: Date, schedule block: @escaping () -> Void) -> Disposable? {
         (Scheduler.current ?? backgroundScheduler).after(date, schedule: block)

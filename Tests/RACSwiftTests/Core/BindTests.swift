@@ -16,6 +16,21 @@ final class BindTests: RACTestCase {
         XCTAssertEqual(Fixture.Recorder(bound).events, [.next(10), .next(20), .next(30), .completed])
     }
 
+    func testASourceCompletingInsideItsBlockIsDisposedRightAfterTheResultCompletes() {
+        // The create block returns its disposable only after sending completed, so that
+        // disposable runs after the completion went through (as in RAC).
+        let log = Fixture.Log<String>()
+        let source = Signal<Int>.create { subscriber in
+            subscriber.sendNext(1)
+            subscriber.sendNext(2)
+            subscriber.sendCompleted()
+            return Disposable { log.append("disposed") }
+        }
+        source.bind { { value, _ in Signal.return(value * 10) } }
+            .subscribe(next: { log.append("next \($0)") }, completed: { log.append("completed") })
+        XCTAssertEqual(log.all, ["next 10", "next 20", "completed", "disposed"])
+    }
+
     func testStopFlagCompletesAfterThatSignalAndDisposesTheSource() {
         let seen = Fixture.Log<Int>()
         let disposed = Fixture.Counter()

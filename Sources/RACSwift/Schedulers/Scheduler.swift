@@ -184,14 +184,17 @@ private final class RecursiveSchedule: Disposable, @unchecked Sendable {
     }
 
     override func dispose() {
-        let cancelled: [Disposable]? = lock.withLock {
+        // The block is released outside the lock: what it captured may, when freed, run code
+        // that calls back into this recursion.
+        let taken = lock.withLock { () -> (block: ((@escaping () -> Void) -> Void)?, cancelled: [Disposable])? in
             guard markDisposed() else { return nil }
-            block = nil
-            let taken = outstanding.elements.map(\.disposable)
-            outstanding.removeAll()
-            return taken
+            defer {
+                block = nil
+                outstanding.removeAll()
+            }
+            return (block, outstanding.elements.map(\.disposable))
         }
-        for disposable in cancelled ?? [] { disposable.dispose() }
+        for disposable in taken?.cancelled ?? [] { disposable.dispose() }
     }
 
     func scheduleNext() {

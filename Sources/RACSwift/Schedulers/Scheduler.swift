@@ -4,8 +4,10 @@ import Foundation
 /// Where and when work runs (RACScheduler).
 ///
 /// Subclass it to make a scheduler of your own, as RAC code subclasses RACScheduler: override
-/// `schedule(_:)`, `after(_:schedule:)`, `after(_:repeatingEvery:withLeeway:schedule:)` and,
-/// for a virtual clock, `now`; run each block inside `performAsCurrentScheduler(_:)`.
+/// `schedule(_:)`, `after(_:schedule:)`, `scheduleRepeating(after:interval:leeway:_:)` (the
+/// timer behind `after(_:repeatingEvery:withLeeway:schedule:)`, which checks the arguments
+/// first for every scheduler) and, for a virtual clock, `now`; run each block inside
+/// `performAsCurrentScheduler(_:)`, and return disposables that cancel work not yet started.
 open class Scheduler: @unchecked Sendable {
     /// RACSchedulerPriority: the global queue a background scheduler targets.
     public enum Priority: Sendable {

@@ -99,6 +99,22 @@ final class MainSchedulerTests: RACTestCase {
         XCTAssertGreaterThanOrEqual(elapsed, 0.04)
     }
 
+    func testDisposingBeforeTheMainQueueGetsToABlockCancelsIt() {
+        // Scheduled from the main thread, a block cannot start before this test yields.
+        var log: [String] = []
+        Scheduler.main.schedule { log.append("cancelled") }?.dispose()
+        Scheduler.main.afterDelay(0) { log.append("after, cancelled") }?.dispose()
+        let timer = Scheduler.main.after(Date(), repeatingEvery: 0.001, withLeeway: 0) { log.append("timer") }
+        timer?.dispose()
+        let done = expectation(description: "later block")
+        Scheduler.main.afterDelay(0.02) {
+            log.append("kept")
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(log, ["kept"])
+    }
+
     func testCurrentIsMainOnTheMainThreadAndNilOnAPlainThread() {
         XCTAssertTrue(Scheduler.current === Scheduler.main)
         let done = expectation(description: "plain thread")

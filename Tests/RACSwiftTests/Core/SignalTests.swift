@@ -143,6 +143,37 @@ final class SignalCreateTests: RACTestCase {
         kept = nil
     }
 
+    func testAtMostTheInFlightEventArrivesAfterDisposeReturns() {
+        // Contract §2.6: a thread already delivering when disposal began may finish that one
+        // event; nothing sent after `dispose()` returned gets through.
+        var kept: (any Subscriber<Int>)?
+        let received = Fixture.Counter()
+        let disposable = Signal<Int>.create { kept = $0; return nil }.subscribeNext { _ in received.increment() }
+        let subscriber = kept!
+        let started = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            // Send until disposal is visible here, then 1,000 more times.
+            var signalled = false
+            var afterDisposal = 0
+            while afterDisposal < 1_000 {
+                subscriber.sendNext(1)
+                if disposable.isDisposed { afterDisposal += 1 }
+                if !signalled, received.value >= 100 {
+                    signalled = true
+                    started.signal()
+                }
+            }
+            finished.signal()
+        }
+        XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
+        disposable.dispose()
+        let atDispose = received.value
+        XCTAssertEqual(finished.wait(timeout: .now() + 10), .success)
+        XCTAssertLessThanOrEqual(received.value, atDispose + 1)
+        kept = nil
+    }
+
     func testConcurrentTerminalEventsDeliverExactlyOne() {
         for _ in 0..<20 {
             var kept: (any Subscriber<Int>)?

@@ -69,32 +69,38 @@ final class SubscriptionSchedulerTests: RACTestCase {
         XCTAssertEqual(log.all, ["block on main", "current is main", "completed", "returned"])
     }
 
-    func testSubscribingOffTheMainThreadRunsTheCreateBlockAsynchronouslyElsewhere() {
+    func testSubscribingOffTheMainThreadRunsTheCreateBlockAsynchronouslyOnAnotherThread() {
         let done = expectation(description: "completed")
         let log = Fixture.Log<String>()
+        let blockThread = Fixture.Log<pthread_t>()
+        // The caller holds `gate` while it subscribes: a block running inline would take the
+        // recursive lock at once and log before "returned".
+        let gate = NSRecursiveLock()
+        let ran = DispatchSemaphore(value: 0)
         let signal = Signal<Int>.create { subscriber in
+            gate.lock()
             log.append("block")
             log.append(Scheduler.current == nil ? "no current" : "current")
-            subscriber.sendNext(1)
+            blockThread.append(pthread_self())
+            gate.unlock()
+            ran.signal()
             subscriber.sendCompleted()
             return nil
         }
         DispatchQueue.global().async {
-            let gate = NSRecursiveLock()
+            let caller = pthread_self()
             gate.lock()
-            signal.subscribe(next: { _ in
-                gate.lock()
-                log.append("next")
-                gate.unlock()
-            }, completed: { done.fulfill() })
+            signal.subscribeCompleted { done.fulfill() }
             log.append("returned")
             gate.unlock()
+            // Blocked here until the block has run, so it cannot have run on this thread.
+            _ = ran.wait(timeout: .now() + 10)
+            log.append(pthread_equal(caller, blockThread.all.first ?? caller) == 0 ? "other thread" : "same thread")
         }
         wait(for: [done], timeout: 10)
-        let all = log.all
-        XCTAssertEqual(Set(all), ["returned", "block", "current", "next"])
-        XCTAssertLessThan(all.firstIndex(of: "returned")!, all.firstIndex(of: "next")!,
-                          "subscribe returned before the block delivered: it did not run inline")
+        let deadline = Date().addingTimeInterval(10)
+        while log.all.count < 4, Date() < deadline { RunLoop.current.run(until: Date().addingTimeInterval(0.001)) }
+        XCTAssertEqual(log.all, ["returned", "block", "current", "other thread"])
     }
 
     func testDisposingAPendingBackgroundSubscriptionCancelsIt() {

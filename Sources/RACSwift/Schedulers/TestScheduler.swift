@@ -21,7 +21,9 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     private let lock = UnfairLock()
     private var queue = ActionHeap()  // guarded by `lock`
     private var sequence: UInt64 = 0  // guarded by `lock`
-    private var clock = TestScheduler.startDate  // guarded by `lock`
+    // Guarded by `lock`. Times are kept as seconds since the reference date (exactly what a
+    // Date stores): plain Doubles compare and copy cheaply in the queue.
+    private var clock = TestScheduler.startDate.timeIntervalSinceReferenceDate
     // How recursions reach the scheduler for a reschedule asked for outside a run, without a
     // weak reference (which would put every retain of the scheduler on the slow path).
     private lazy var handle = SchedulerHandle(self)
@@ -39,7 +41,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         }
     }
 
-    override public var now: Date { lock.withLock { clock } }
+    override public var now: Date { Date(timeIntervalSinceReferenceDate: lock.withLock { clock }) }
 
     /// The number of blocks waiting to run, cancelled ones that have not been reached yet
     /// included.
@@ -52,7 +54,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
 
     @discardableResult
     override public func after(_ date: Date, schedule block: @escaping () -> Void) -> Disposable? {
-        lock.withLock { enqueue(at: date, block) }
+        lock.withLock { enqueue(at: date.timeIntervalSinceReferenceDate, block) }
     }
 
     @discardableResult
@@ -75,22 +77,22 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     }
 
     fileprivate func enqueueAction(at date: Date, _ block: @escaping () -> Void) -> Disposable {
-        lock.withLock { enqueue(at: date, block) }
+        lock.withLock { enqueue(at: date.timeIntervalSinceReferenceDate, block) }
     }
 
     fileprivate func enqueueRuns(of recursion: VirtualRecursion, count: Int) {
         lock.withLock {
             for _ in 0..<count {
                 sequence += 1
-                queue.insert(QueueEntry(date: clock, sequence: sequence, work: .recursion(recursion)))
+                queue.insert(QueueEntry(time: clock, sequence: sequence, work: .recursion(recursion)))
             }
         }
     }
 
-    private func enqueue(at date: Date, _ block: @escaping () -> Void) -> Disposable {
+    private func enqueue(at time: TimeInterval, _ block: @escaping () -> Void) -> Disposable {
         sequence += 1
         let action = ScheduledAction(block: block)
-        queue.insert(QueueEntry(date: date, sequence: sequence, work: .block(action)))
+        queue.insert(QueueEntry(time: time, sequence: sequence, work: .block(action)))
         return action
     }
 
@@ -135,20 +137,21 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     /// `now` to `date` if it is later. A date in the past runs only blocks due by then (and
     /// leaves `now` alone).
     public func advance(to date: Date) {
-        while runNext(until: date) {}
-        lock.withLock { if clock < date { clock = date } }
+        let limit = date.timeIntervalSinceReferenceDate
+        while runNext(until: limit) {}
+        lock.withLock { if clock < limit { clock = limit } }
     }
 
     /// Pops and runs one block (skipping cancelled ones, which leave the clock alone); false
     /// when nothing is due.
-    private func runNext(until limit: Date?) -> Bool {
+    private func runNext(until limit: TimeInterval?) -> Bool {
         while true {
             let next: QueueEntry.Work?? = lock.withLock {
                 guard let first = queue.first else { return .none }
-                if let limit, first.date > limit { return .none }
+                if let limit, first.time > limit { return .none }
                 queue.removeFirst()
                 if first.work.isCancelled { return .some(nil) }
-                if clock < first.date { clock = first.date }
+                if clock < first.time { clock = first.time }
                 return .some(first.work)
             }
             guard let entry = next else { return false }
@@ -179,7 +182,7 @@ private struct QueueEntry {
         }
     }
 
-    let date: Date
+    let time: TimeInterval  // since the reference date
     let sequence: UInt64
     let work: Work
 }
@@ -343,7 +346,7 @@ private final class VirtualTimer: Disposable, @unchecked Sendable {
     }
 }
 
-/// A binary min-heap of queue entries ordered by (date, sequence).
+/// A binary min-heap of queue entries ordered by (time, sequence).
 private struct ActionHeap {
     private(set) var entries: [QueueEntry] = []
 
@@ -351,7 +354,7 @@ private struct ActionHeap {
     var first: QueueEntry? { entries.first }
 
     private static func before(_ a: QueueEntry, _ b: QueueEntry) -> Bool {
-        a.date < b.date || (a.date == b.date && a.sequence < b.sequence)
+        a.time < b.time || (a.time == b.time && a.sequence < b.sequence)
     }
 
     mutating func insert(_ entry: QueueEntry) {

@@ -62,9 +62,9 @@ extension Scheduler {
 /// subscription is disposed or terminated, and on a terminal event it disposes the
 /// subscription first, then forwards the event — RAC's order.
 final class PassthroughSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
-    // Guarded by `lock`; nil once a terminal event went through, so a create block that keeps
-    // its subscriber after the end does not keep the chain below (and what its closures
-    // captured) alive.
+    // Guarded by `lock`; nil once a terminal event went through (or an event met a disposed
+    // subscription), so a create block that keeps its subscriber after the end does not keep
+    // the chain below (and what its closures captured) alive.
     private var downstream: (any Subscriber<Value>)?
     private let disposable: CompoundDisposable
     private let lock = RecursiveLock()
@@ -78,7 +78,11 @@ final class PassthroughSubscriber<Value>: Sink, Subscriber, @unchecked Sendable 
 
     func sendNext(_ value: Value) {
         lock.withLock {
-            guard let downstream, !disposable.isDisposed else { return }
+            guard let downstream else { return }
+            guard !disposable.isDisposed else {
+                self.downstream = nil
+                return
+            }
             downstream.sendNext(value)
         }
     }
@@ -100,8 +104,9 @@ final class PassthroughSubscriber<Value>: Sink, Subscriber, @unchecked Sendable 
     /// Ends the subscription: disposes it first (RAC's order), then hands back the subscriber
     /// that gets the terminal event. Nil if the subscription already ended. Called under `lock`.
     private func takeForTermination() -> (any Subscriber<Value>)? {
-        guard let downstream, !disposable.isDisposed else { return nil }
+        guard let downstream else { return nil }
         self.downstream = nil
+        guard !disposable.isDisposed else { return nil }
         disposable.dispose()
         return downstream
     }

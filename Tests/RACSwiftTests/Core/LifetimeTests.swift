@@ -67,6 +67,29 @@ final class LifetimeTests: RACTestCase {
         XCTAssertEqual(LiveSubscriptions.count, live)
     }
 
+    func testASourceThatKeepsSendingAfterDisposalLetsTheChainGo() {
+        // A create block that ignores disposal and keeps its subscriber: its next send after
+        // the disposal releases everything below it.
+        weak var weakSinkCapture: Token?
+        let live = LiveSubscriptions.count
+        var kept: (any Subscriber<Int>)?
+        let disposable: Disposable
+        do {
+            let sinkCapture = Token()
+            weakSinkCapture = sinkCapture
+            disposable = Signal<Int>.create { kept = $0; return nil }
+                .bind { { value, _ in Signal.return(value) } }
+                .subscribe(next: { _ in _ = sinkCapture })
+        }
+        kept?.sendNext(1)
+        disposable.dispose()
+        kept?.sendNext(2)
+        XCTAssertNil(weakSinkCapture)
+        XCTAssertEqual(LiveSubscriptions.count, live + 1, "only the create block's own subscriber is left")
+        kept = nil
+        XCTAssertEqual(LiveSubscriptions.count, live)
+    }
+
     func testALiveSubscriptionDoesNotRetainItsSignals() {
         weak var weakSource: Signal<Int>?
         weak var weakBound: Signal<Int>?

@@ -5,8 +5,9 @@
 /// `scheduleRecursive` on `Scheduler.current`, or on a new background scheduler when there is
 /// none (RAC's rule). So every repetition is one turn of that scheduler — a main-queue turn on
 /// the main thread, a step of a `TestScheduler` — and the loop never grows the stack, however
-/// synchronously the source terminates. Each finished subscription leaves `disposable` as it
-/// ends, and disposing `disposable` stops the loop.
+/// synchronously the source terminates. Only the running subscription is held (RAC adds each
+/// to a compound and removes it when it ends; one serial slot does the same with one lock and
+/// no search), and disposing `disposable` stops the loop.
 final class ForeverLoop<Value>: Sink, @unchecked Sendable {
     enum Decision {
         /// Subscribe again.
@@ -18,6 +19,8 @@ final class ForeverLoop<Value>: Sink, @unchecked Sendable {
     let source: Signal<Value>
     let downstream: any Subscriber<Value>
     let disposable = CompoundDisposable()
+    /// The running subscription; each new one replaces the finished one.
+    let current = SerialDisposable()
     /// Called once per finished subscription, from that subscription's terminal event; the
     /// subscriptions are sequential, so it needs no lock. `nil` error means completed.
     private let decide: (_ error: (any Error)?) -> Decision
@@ -27,6 +30,8 @@ final class ForeverLoop<Value>: Sink, @unchecked Sendable {
         self.source = source
         self.downstream = downstream
         self.decide = decide
+        super.init()
+        disposable.add(current)
     }
 
     /// Subscribes for the first time; the first repetition starts the recursive scheduling.
@@ -44,8 +49,7 @@ final class ForeverLoop<Value>: Sink, @unchecked Sendable {
         source.subscribe(ForeverIterationSink(loop: self, recurse: recurse))
     }
 
-    func finished(_ subscription: CompoundDisposable?, error: (any Error)?, recurse: () -> Void) {
-        if let subscription { disposable.remove(subscription) }
+    func finished(error: (any Error)?, recurse: () -> Void) {
         if disposable.isDisposed { return }
         switch decide(error) {
         case .resubscribe:
@@ -65,7 +69,6 @@ final class ForeverLoop<Value>: Sink, @unchecked Sendable {
 final class ForeverIterationSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let loop: ForeverLoop<Value>
     private let recurse: () -> Void
-    private var subscription: CompoundDisposable?
 
     init(loop: ForeverLoop<Value>, recurse: @escaping () -> Void) {
         self.loop = loop
@@ -73,13 +76,12 @@ final class ForeverIterationSink<Value>: Sink, Subscriber, @unchecked Sendable {
     }
 
     func didSubscribe(with disposable: CompoundDisposable) {
-        subscription = disposable
-        loop.disposable.add(disposable)
+        loop.current.disposable = disposable
     }
 
     func sendNext(_ value: Value) { loop.downstream.sendNext(value) }
-    func sendError(_ error: any Error) { loop.finished(subscription, error: error, recurse: recurse) }
-    func sendCompleted() { loop.finished(subscription, error: nil, recurse: recurse) }
+    func sendError(_ error: any Error) { loop.finished(error: error, recurse: recurse) }
+    func sendCompleted() { loop.finished(error: nil, recurse: recurse) }
 }
 
 /// The signal `repeat()` and `retry(_:)` return: one `ForeverLoop` per subscription, with a

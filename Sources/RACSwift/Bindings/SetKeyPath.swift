@@ -66,7 +66,8 @@ final class KeyPathBindingSink<Root: AnyObject, Value, Property>: Sink, Subscrib
     }
 
     func sendError(_ error: any Error) {
-        let message = "RACSwift: received error from signal \"\(signalName)\" in binding for key path "
+        let signal = signalName.isEmpty ? "a signal" : "signal \"\(signalName)\""
+        let message = "RACSwift: received error from \(signal) in binding for key path "
             + "\(keyPath) on \(object.map { String(describing: $0) } ?? "a deallocated object"): \(error); "
             + "the binding has ended\n"
         FileHandle.standardError.write(Data(message.utf8))

@@ -164,3 +164,28 @@ final class RepeatOnMainThreadTests: RACTestCase {
         XCTAssertEqual(events, [.next(1)])
     }
 }
+
+final class RepeatOnBackgroundTests: RACTestCase {
+    /// Off the main thread with no scheduler current, the loop makes a background scheduler of
+    /// its own (RAC's `[RACScheduler scheduler]`) and repeats there.
+    func testRepeatSubscribedFromABackgroundThreadRepeatsOnABackgroundScheduler() {
+        let total = 1_000
+        let finished = expectation(description: "took \(total) values")
+        let count = UncheckedBox(0)
+        let onMain = UncheckedBox(false)
+        let stop = UncheckedBox<CompoundDisposable?>(nil)
+        let subscriber = AnySubscriber<Int>(next: { _ in
+            count.value += 1
+            if Thread.isMainThread { onMain.value = true }
+            if count.value == total {
+                stop.value?.dispose()
+                finished.fulfill()
+            }
+        })
+        stop.value = subscriber.disposable
+        DispatchQueue.global().async { Signal.return(1).repeat().subscribe(subscriber) }
+        wait(for: [finished], timeout: 10)
+        XCTAssertEqual(count.value, total)
+        XCTAssertFalse(onMain.value)
+    }
+}

@@ -126,3 +126,30 @@ func bRange(_ count: Int, _ sink: @escaping Sink) {
     let sink = opaque(sink)
     for i in 0..<count { sink(i) }
 }
+
+@inline(never)
+func bDoNext(_ block: @escaping Sink, _ next: @escaping Sink) -> Sink {
+    let block = opaque(block)
+    let next = opaque(next)
+    return { block($0); next($0) }
+}
+
+final class Counter { var n = 0 }
+
+@inline(never)
+func bSkip(_ count: Int, _ next: @escaping Sink) -> Sink {
+    let next = opaque(next)
+    let seen = Counter()
+    return { value in
+        if seen.n < count { seen.n += 1 } else { next(value) }
+    }
+}
+
+@inline(never)
+func bTake(_ count: Int, _ next: @escaping Sink) -> Sink {
+    let next = opaque(next)
+    let taken = Counter()
+    return { value in
+        if taken.n < count { taken.n += 1; next(value) }
+    }
+}

@@ -1,9 +1,9 @@
-// The workloads: issue 7's W1–W8, then RxSwift's benchmark set adapted to RAC (R1–R7).
+// The workloads: issue 7's W1–W8, S1 (stateless operators that must not allocate per event),
+// then RxSwift's benchmark set adapted to RAC (R1–R7).
 // Each has a baseline, an OpenCombine and a RACSwift side computing the same checksum.
 import OpenCombine
 import RACSwift
 
-let notMerged = "n/a (operator not merged yet)"
 
 // Transforms shared by every side, so all three do the same arithmetic.
 let inc: (Int) -> Int = { $0 &+ 1 }
@@ -261,6 +261,32 @@ let workloads: [Workload] = [
             let a = RACSwift.Subject<Int>(), b = RACSwift.Subject<Int>()
             let d = a.zip(with: b).subscribeNext { acc.sum &+= $0.0 &+ $0.1 }
             for i in 0..<n { if i & 1 == 0 { a.sendNext(i) } else { b.sendNext(i) } }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
+        id: "S1", title: "subject → doNext → skip(1) → take(Int.max)", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let s = baseSubject(bDoNext({ _ in acc.sum &+= 1 }, bSkip(1, bTake(Int.max) { acc.sum &+= $0 })))
+            for i in 0..<n { s.send(i) }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let s = PassthroughSubject<Int, Never>()
+            let c = s.handleEvents(receiveOutput: { _ in acc.sum &+= 1 }).dropFirst(1).prefix(Int.max)
+                .sink { acc.sum &+= $0 }
+            for i in 0..<n { s.send(i) }
+            c.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.Subject<Int>()
+            let d = s.doNext { _ in acc.sum &+= 1 }.skip(1).take(Int.max).subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
             d.dispose()
             return acc.sum
         }),

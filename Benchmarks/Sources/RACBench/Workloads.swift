@@ -1,4 +1,4 @@
-// The workloads: issue 7's W1–W8, S1 (stateless operators that must not allocate per event),
+// The workloads: issue 7's W1–W8, S1–S2 (operators that must not allocate per event),
 // then RxSwift's benchmark set adapted to RAC (R1–R7).
 // Each has a baseline, an OpenCombine and a RACSwift side computing the same checksum.
 import OpenCombine
@@ -286,6 +286,32 @@ let workloads: [Workload] = [
             let acc = Acc()
             let s = RACSwift.Subject<Int>()
             let d = s.doNext { _ in acc.sum &+= 1 }.skip(1).take(Int.max).subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
+        id: "S2", title: "subject → scan(+) (W7 without the range source)", count: 1_000_000,
+        unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let s = baseSubject(bScan(0, &+) { acc.sum &+= $0 })
+            for i in 0..<n { s.send(i) }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let s = PassthroughSubject<Int, Never>()
+            let c = s.scan(0, &+).sink { acc.sum &+= $0 }
+            for i in 0..<n { s.send(i) }
+            c.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.Subject<Int>()
+            let d = s.scan(withStart: 0, reduce: &+).subscribeNext { acc.sum &+= $0 }
             for i in 0..<n { s.sendNext(i) }
             d.dispose()
             return acc.sum

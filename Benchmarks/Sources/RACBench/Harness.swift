@@ -146,7 +146,7 @@ struct MallocCounter {
 
 struct Options {
     var scale = 1.0
-    var runs = 5
+    var runs = 7
     var filter: Set<String> = []
     var allocsOut: String?
     var allocsIn: String?

@@ -1,7 +1,7 @@
 extension Signal {
     /// Forwards each value for which `body` does not throw; the first thrown error stops this
     /// signal and is sent as the result's error (RAC's `-try:`, where the block returns NO and
-    /// sets an error).
+    /// sets an error). Completion and this signal's own error pass through.
     public func `try`(_ body: @escaping (Value) throws -> Void) -> Signal<Value> {
         TryMapSignal(source: self) { value in
             try body(value)
@@ -11,6 +11,7 @@ extension Signal {
 
     /// Sends `transform(value)` for each value; the first error `transform` throws stops this
     /// signal and is sent as the result's error (RAC's `-tryMap:`).
+    /// Completion and this signal's own error pass through.
     public func tryMap<U>(_ transform: @escaping (Value) throws -> U) -> Signal<U> {
         TryMapSignal(source: self, transform: transform).named("[\(name)] -tryMap:")
     }

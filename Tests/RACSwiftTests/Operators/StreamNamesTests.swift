@@ -68,6 +68,7 @@ final class StreamNamesTests: RACTestCase {
         assertName(Signal<Int>.defer { src }, "+defer:")
         assertName(src.then { other }, "[src] -then:")
         assertName(src.collect(), "[src] -collect")
+        assertName(src.buffer(2), "[src] -buffer: 2")
         assertName(src.aggregate(withStart: 0) { $0 + $1 }, "[src] -aggregateWithStart: 0 reduce:")
         assertName(src.materialize(), "[src] -materialize")
         assertName(condition.not(), "[[src] -map:] -not")

@@ -57,6 +57,7 @@ final class StreamNamesTests: RACTestCase {
         assertName(src.combineLatest(with: other), "[src] -combineLatestWith: \(other)")
         assertName(src.take(until: other), "[src] -takeUntil: \(other)")
         assertName(src.sample(other), "[src] -sample: \(other)")
+        assertName(src.window(withStart: other, close: { _ in other }), "[src] -windowWithStart: \(other) close:")
         let condition = src.map { $0 > 0 }
         assertName(Signal.if(condition, then: src, else: other), "+if: \(condition) then: \(src) else: \(other)")
         assertName(src.doNext { _ in }, "[src] -doNext:")

@@ -20,6 +20,8 @@ extension Signal {
     /// gets its first subscriber (RAC's `+startLazilyWithScheduler:block:`). Each subscriber is
     /// subscribed on `scheduler` and receives every event `block` has sent, then the rest.
     /// Given `Scheduler.immediate`, the first subscription runs `block` synchronously.
+    /// As with `subscribe(on:)`, disposing a subscription stops its events at once and
+    /// removes it from the replay on `scheduler`.
     public static func startLazily(
         on scheduler: Scheduler, _ block: @escaping (any Subscriber<Value>) -> Void
     ) -> Signal<Value> {

@@ -62,3 +62,15 @@ struct EarlyStop {
         return true
     }
 }
+
+/// How an operator that answers once, at its source's end (aggregate, collect, any/all,
+/// materialize's last event), finishes its own subscription `outer`: it sends `value`, then —
+/// unless the subscriber disposed meanwhile, also while receiving `value` — disposes `outer`
+/// and completes.
+func sendFinalValue<Value>(_ value: Value, to downstream: any Subscriber<Value>, ending outer: CompoundDisposable) {
+    if outer.isDisposed { return }
+    downstream.sendNext(value)
+    if outer.isDisposed { return }
+    outer.dispose()
+    downstream.sendCompleted()
+}

@@ -43,16 +43,8 @@ final class MaterializeSink<Value>: Sink, Subscriber, @unchecked Sendable {
 
     func didSubscribe(with disposable: CompoundDisposable) { outer.add(disposable) }
     func sendNext(_ value: Value) { downstream.sendNext(.next(value)) }
-    func sendError(_ error: any Error) { finish(.error(error)) }
-    func sendCompleted() { finish(.completed) }
-
-    private func finish(_ event: Event<Value>) {
-        if outer.isDisposed { return }
-        downstream.sendNext(event)
-        if outer.isDisposed { return }
-        outer.dispose()
-        downstream.sendCompleted()
-    }
+    func sendError(_ error: any Error) { sendFinalValue(.error(error), to: downstream, ending: outer) }
+    func sendCompleted() { sendFinalValue(.completed, to: downstream, ending: outer) }
 }
 
 final class DematerializeSignal<Value>: Signal<Value>, @unchecked Sendable {

@@ -114,16 +114,24 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// Sends `value` to every current subscriber. Call with `lock` held.
     @inline(__always)
     final func deliverNext(_ value: Value) {
+        // The snapshot's buffer keeps every entry in it alive until the loop ends, whatever a
+        // subscriber does to the list meanwhile, so the entries are borrowed unretained: no
+        // retain/release pair per subscriber per send.
         let snapshot = entries
-        // An index loop over non-generic elements: in unspecialized generic code (a
-        // `Subject<Int>` used from another module) this avoids a generic iterator per value.
-        var index = 0
-        let count = snapshot.count
-        while index < count {
-            if let entry = snapshot[index], !entry.subscription.isDisposed {
-                unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendNext(value)
+        snapshot.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // Read each slot as a trivial `Unmanaged?` (the same single nullable pointer as
+            // `SubjectEntryBase?`), so that reading it does not retain the entry.
+            let slots = UnsafeRawPointer(base)
+            let stride = MemoryLayout<SubjectEntryBase?>.stride
+            for index in 0..<buffer.count {
+                let slot = slots.load(fromByteOffset: index * stride, as: Unmanaged<SubjectEntryBase>?.self)
+                slot?._withUnsafeGuaranteedRef { entry in
+                    if !entry.subscription.isDisposed {
+                        unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendNext(value)
+                    }
+                }
             }
-            index += 1
         }
     }
 

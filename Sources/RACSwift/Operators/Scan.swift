@@ -38,8 +38,10 @@ final class ScanSignal<Value, U>: Signal<U>, @unchecked Sendable {
 final class ScanSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<U>
     private let reduce: (U, Value, Int) -> U
-    private var running: U
-    private var index = 0
+    // Serialized by the source; exclusivity is unchecked because the dynamic check costs
+    // more than the reduction itself.
+    @exclusivity(unchecked) private var running: U
+    @exclusivity(unchecked) private var index = 0
 
     init(downstream: some Subscriber<U>, start: U, reduce: @escaping (U, Value, Int) -> U) {
         self.downstream = downstream

@@ -10,24 +10,43 @@ extension Signal {
     @inlinable
     public static func from<S: Sequence>(_ values: S, on scheduler: Scheduler? = nil) -> Signal<Value>
     where S.Element == Value {
-        // Inlinable so that the iterator is made and stepped here, in the caller's module,
-        // specialized for `S`: the library's code, generic over `Value` only, then steps it
-        // through one closure call instead of the unspecialized Sequence witnesses (which
-        // allocate per element for a Range).
-        fromIterators(sequenceType: S.self, scheduler: scheduler) {
+        // Inlinable so that the iteration is compiled here, in the caller's module,
+        // specialized for `S` (a Range steps as a counter) instead of going through the
+        // unspecialized Sequence witnesses, which allocate per element for a Range.
+        guard let scheduler else {
+            return fromLoop(sequenceType: S.self) { subscriber, disposable in
+                var iterator = values.makeIterator()
+                while !disposable.isDisposed {
+                    guard let value = iterator.next() else { return true }
+                    subscriber.sendNext(value)
+                }
+                return false
+            }
+        }
+        return fromSteps(sequenceType: S.self, scheduler: scheduler) {
             let box = IteratorBox(values.makeIterator())
             return { box.next() }
         }
     }
 
-    /// `from(_:on:)` once the sequence is erased: `makeIterator` makes one subscription's
-    /// iterator, as a closure that returns the next element or nil at the end.
+    /// `from(_:on:)` with no scheduler: `run` sends the elements of a fresh iterator to the
+    /// subscriber, checking the disposable before each one, and returns whether the iterator
+    /// ended (false: disposed).
     @usableFromInline
-    static func fromIterators(
-        sequenceType: Any.Type, scheduler: Scheduler?, _ makeIterator: @escaping () -> () -> Value?
+    static func fromLoop(
+        sequenceType: Any.Type, _ run: @escaping (any Subscriber<Value>, CompoundDisposable) -> Bool
     ) -> Signal<Value> {
-        FromSequenceSignal(makeIterator: makeIterator, scheduler: scheduler)
-            .named("[\(sequenceType)] -signalWithScheduler: \(scheduler?.name ?? "nil")")
+        FromSequenceSignal(.loop(run)).named("[\(sequenceType)] -signalWithScheduler: nil")
+    }
+
+    /// `from(_:on:)` on `scheduler`: `makeIterator` makes one subscription's iterator, as a
+    /// closure that returns the next element or nil at the end.
+    @usableFromInline
+    static func fromSteps(
+        sequenceType: Any.Type, scheduler: Scheduler, _ makeIterator: @escaping () -> () -> Value?
+    ) -> Signal<Value> {
+        FromSequenceSignal(.steps(makeIterator, scheduler))
+            .named("[\(sequenceType)] -signalWithScheduler: \(scheduler.name)")
     }
 }
 
@@ -50,36 +69,36 @@ final class IteratorBox<Iterator: IteratorProtocol> {
 }
 
 final class FromSequenceSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let makeIterator: () -> () -> Value?
-    private let scheduler: Scheduler?
+    enum Iteration {
+        /// Every element in one loop, in the caller's specialized code.
+        case loop((any Subscriber<Value>, CompoundDisposable) -> Bool)
+        /// One element per block on the scheduler.
+        case steps(() -> () -> Value?, Scheduler)
+    }
 
-    init(makeIterator: @escaping () -> () -> Value?, scheduler: Scheduler?) {
-        self.makeIterator = makeIterator
-        self.scheduler = scheduler
+    private let iteration: Iteration
+
+    init(_ iteration: Iteration) {
+        self.iteration = iteration
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
         let disposable = CompoundDisposable()
         subscriber.didSubscribe(with: disposable)
-        let next = makeIterator()
-        guard let scheduler else {
+        switch iteration {
+        case .loop(let run):
             // One synchronous producer, like `return`: no lock, no trampoline, no allocation
             // per element; just the disposal check before each one.
             Scheduler.runSubscription(adding: disposable) {
-                while !disposable.isDisposed {
-                    guard let value = next() else {
-                        disposable.dispose()
-                        subscriber.sendCompleted()
-                        return
-                    }
-                    subscriber.sendNext(value)
-                }
+                guard run(subscriber, disposable) else { return }
+                disposable.dispose()
+                subscriber.sendCompleted()
             }
-            return disposable
-        }
-        let sink = FromSequenceSink(downstream: subscriber, next: next, disposable: disposable)
-        Scheduler.runSubscription(adding: disposable) {
-            disposable.add(scheduler.scheduleRecursive { reschedule in sink.step(reschedule) })
+        case .steps(let makeIterator, let scheduler):
+            let sink = FromSequenceSink(downstream: subscriber, next: makeIterator(), disposable: disposable)
+            Scheduler.runSubscription(adding: disposable) {
+                disposable.add(scheduler.scheduleRecursive { reschedule in sink.step(reschedule) })
+            }
         }
         return disposable
     }

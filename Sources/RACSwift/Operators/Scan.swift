@@ -50,9 +50,11 @@ final class ScanSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
     }
 
     func sendNext(_ value: Value) {
-        running = reduce(running, value, index)
+        // Sending the local rather than `running` spares a copy of it in generic code.
+        let next = reduce(running, value, index)
         index += 1
-        downstream.sendNext(running)
+        running = next
+        downstream.sendNext(next)
     }
 
     func sendError(_ error: any Error) { downstream.sendError(error) }

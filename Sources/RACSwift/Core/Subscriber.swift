@@ -88,14 +88,16 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
 /// The closures live in a `ClosureHandlers` box held unmanaged, so that a value reaches the
 /// `next` closure without a retain/release pair (about 10 ns on the measured VM). A terminal
 /// event releases the box.
+@usableFromInline
 final class ClosureSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
     // Owned (+1) until a terminal event; nil afterwards. Guarded by the signal's serialization.
-    @exclusivity(unchecked) private var handlers: Unmanaged<ClosureHandlers<Value>>?
+    @usableFromInline @exclusivity(unchecked) var handlers: Unmanaged<ClosureHandlers<Value>>?
     /// `next` calls in progress (nested ones when the closure sends into its own source).
-    @exclusivity(unchecked) private var depth = 0
+    @usableFromInline @exclusivity(unchecked) var depth = 0
     /// Handlers taken by a terminal event while `depth > 0`, released when it returns to 0.
-    @exclusivity(unchecked) private var pendingRelease: Unmanaged<ClosureHandlers<Value>>?
+    @usableFromInline @exclusivity(unchecked) var pendingRelease: Unmanaged<ClosureHandlers<Value>>?
 
+    @inlinable
     init(next: ((Value) -> Void)?, error: ((any Error) -> Void)?, completed: (() -> Void)?) {
         handlers = Unmanaged.passRetained(ClosureHandlers(next: next, error: error, completed: completed))
     }
@@ -105,7 +107,7 @@ final class ClosureSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
         pendingRelease?.release()
     }
 
-    @inline(__always)
+    @usableFromInline @inline(__always)
     func sendNext(_ value: Value) {
         guard let handlers else { return }
         depth += 1
@@ -117,6 +119,7 @@ final class ClosureSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
         }
     }
 
+    @usableFromInline
     func sendError(_ error: any Error) {
         guard let handlers else { return }
         let block = handlers.takeUnretainedValue().error
@@ -124,6 +127,7 @@ final class ClosureSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
         block?(error)
     }
 
+    @usableFromInline
     func sendCompleted() {
         guard let handlers else { return }
         let block = handlers.takeUnretainedValue().completed
@@ -138,15 +142,18 @@ final class ClosureSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
         if depth == 0 { taken.release() } else { pendingRelease = taken }
     }
 
+    @usableFromInline
     func didSubscribe(with disposable: CompoundDisposable) {}
 }
 
 /// The closures of a `ClosureSubscriber`: `let`s, so a call borrows them.
+@usableFromInline
 final class ClosureHandlers<Value> {
-    let next: ((Value) -> Void)?
-    let error: ((any Error) -> Void)?
-    let completed: (() -> Void)?
+    @usableFromInline let next: ((Value) -> Void)?
+    @usableFromInline let error: ((any Error) -> Void)?
+    @usableFromInline let completed: (() -> Void)?
 
+    @inlinable
     init(next: ((Value) -> Void)?, error: ((any Error) -> Void)?, completed: (() -> Void)?) {
         self.next = next
         self.error = error

@@ -49,7 +49,7 @@ final class ScanSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
         self.reduce = reduce
     }
 
-    func sendNext(_ value: Value) {
+    @inline(__always) func sendNext(_ value: Value) {
         // Sending the local rather than `running` spares a copy of it in generic code.
         let next = reduce(running, value, index)
         index += 1

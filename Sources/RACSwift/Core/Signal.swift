@@ -53,10 +53,13 @@ extension Signal: CustomStringConvertible {
     }
 }
 
+// The closure-subscribing entry points are inlinable so that the subscriber is allocated in
+// the caller's code, with its class metadata cached there for the concrete `Value`, instead
+// of a runtime generic metadata lookup per subscription in the library.
 extension Signal {
     /// Subscribes with closures for each kind of event (RAC's
     /// `-subscribeNext:error:completed:` and its shorter forms).
-    @discardableResult
+    @inlinable @discardableResult
     public func subscribe(
         next: ((Value) -> Void)? = nil, error: ((any Error) -> Void)? = nil,
         completed: (() -> Void)? = nil
@@ -65,19 +68,19 @@ extension Signal {
     }
 
     /// Subscribes to values only (RAC's `-subscribeNext:`).
-    @discardableResult
+    @inlinable @discardableResult
     public func subscribeNext(_ next: @escaping (Value) -> Void) -> Disposable {
         subscribe(ClosureSubscriber(next: next, error: nil, completed: nil))
     }
 
     /// Subscribes to errors only (RAC's `-subscribeError:`).
-    @discardableResult
+    @inlinable @discardableResult
     public func subscribeError(_ error: @escaping (any Error) -> Void) -> Disposable {
         subscribe(ClosureSubscriber(next: nil, error: error, completed: nil))
     }
 
     /// Subscribes to completion only (RAC's `-subscribeCompleted:`).
-    @discardableResult
+    @inlinable @discardableResult
     public func subscribeCompleted(_ completed: @escaping () -> Void) -> Disposable {
         subscribe(ClosureSubscriber(next: nil, error: nil, completed: completed))
     }

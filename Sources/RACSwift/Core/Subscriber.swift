@@ -94,39 +94,79 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
 
 /// The subscriber behind `subscribe(next:error:completed:)`: subscribed exactly once by the
 /// library, so the signal's own serialization suffices and it needs no lock.
+///
+/// The closures live in a `ClosureHandlers` box held unmanaged, so that a value reaches the
+/// `next` closure without a retain/release pair (about 10 ns on the measured VM). A terminal
+/// event releases the box.
+@usableFromInline
 final class ClosureSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
-    private var next: ((Value) -> Void)?
-    private var error: ((any Error) -> Void)?
-    private var completed: (() -> Void)?
+    // Owned (+1) until a terminal event; nil afterwards. Guarded by the signal's serialization.
+    @usableFromInline @exclusivity(unchecked) var handlers: Unmanaged<ClosureHandlers<Value>>?
+    /// `next` calls in progress (nested ones when the closure sends into its own source).
+    @usableFromInline @exclusivity(unchecked) var depth = 0
+    /// Handlers taken by a terminal event while `depth > 0`, released when it returns to 0.
+    @usableFromInline @exclusivity(unchecked) var pendingRelease: Unmanaged<ClosureHandlers<Value>>?
 
+    @inlinable
+    init(next: ((Value) -> Void)?, error: ((any Error) -> Void)?, completed: (() -> Void)?) {
+        handlers = Unmanaged.passRetained(ClosureHandlers(next: next, error: error, completed: completed))
+    }
+
+    deinit {
+        handlers?.release()
+        pendingRelease?.release()
+    }
+
+    @usableFromInline @inline(__always)
+    func sendNext(_ value: Value) {
+        guard let handlers else { return }
+        depth += 1
+        handlers._withUnsafeGuaranteedRef { $0.next?(value) }
+        depth -= 1
+        if depth == 0, let pending = pendingRelease {
+            pendingRelease = nil
+            pending.release()
+        }
+    }
+
+    @usableFromInline
+    func sendError(_ error: any Error) {
+        guard let handlers else { return }
+        let block = handlers.takeUnretainedValue().error
+        release(handlers)
+        block?(error)
+    }
+
+    @usableFromInline
+    func sendCompleted() {
+        guard let handlers else { return }
+        let block = handlers.takeUnretainedValue().completed
+        release(handlers)
+        block?()
+    }
+
+    /// Drops the closures at a terminal event, so whatever they captured is freed; a `next`
+    /// call still running below on the stack keeps them until it returns.
+    private func release(_ taken: Unmanaged<ClosureHandlers<Value>>) {
+        handlers = nil
+        if depth == 0 { taken.release() } else { pendingRelease = taken }
+    }
+
+    @usableFromInline
+    func didSubscribe(with disposable: CompoundDisposable) {}
+}
+
+/// The closures of a `ClosureSubscriber`: `let`s, so a call borrows them.
+@usableFromInline
+final class ClosureHandlers<Value> {
+    @usableFromInline let next: ((Value) -> Void)?
+    @usableFromInline let error: ((any Error) -> Void)?
+    @usableFromInline let completed: (() -> Void)?
+
+    @inlinable
     init(next: ((Value) -> Void)?, error: ((any Error) -> Void)?, completed: (() -> Void)?) {
         self.next = next
         self.error = error
         self.completed = completed
     }
-
-    @inline(__always)
-    func sendNext(_ value: Value) {
-        next?(value)
-    }
-
-    func sendError(_ error: any Error) {
-        let block = self.error
-        release()
-        block?(error)
-    }
-
-    func sendCompleted() {
-        let block = completed
-        release()
-        block?()
-    }
-
-    private func release() {
-        next = nil
-        error = nil
-        completed = nil
-    }
-
-    func didSubscribe(with disposable: CompoundDisposable) {}
 }

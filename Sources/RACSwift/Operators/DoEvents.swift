@@ -43,7 +43,7 @@ final class DoNextSink<Value>: Sink, Subscriber, @unchecked Sendable {
         self.block = block
     }
 
-    func sendNext(_ value: Value) {
+    @inline(__always) func sendNext(_ value: Value) {
         block(value)
         downstream.sendNext(value)
     }
@@ -82,7 +82,7 @@ final class DoTerminalSink<Value>: Sink, Subscriber, @unchecked Sendable {
         self.completed = completed
     }
 
-    func sendNext(_ value: Value) { downstream.sendNext(value) }
+    @inline(__always) func sendNext(_ value: Value) { downstream.sendNext(value) }
 
     func sendError(_ error: any Error) {
         self.error?(error)

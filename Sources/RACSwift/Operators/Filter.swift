@@ -29,7 +29,7 @@ final class FilterSink<Value>: Sink, Subscriber, @unchecked Sendable {
         self.isIncluded = isIncluded
     }
 
-    func sendNext(_ value: Value) {
+    @inline(__always) func sendNext(_ value: Value) {
         if isIncluded(value) { downstream.sendNext(value) }
     }
 

@@ -35,7 +35,7 @@ final class MapSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
         self.transform = transform
     }
 
-    func sendNext(_ value: Source) { downstream.sendNext(transform(value)) }
+    @inline(__always) func sendNext(_ value: Source) { downstream.sendNext(transform(value)) }
     func sendError(_ error: any Error) { downstream.sendError(error) }
     func sendCompleted() { downstream.sendCompleted() }
     func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }

@@ -38,8 +38,10 @@ final class ScanSignal<Value, U>: Signal<U>, @unchecked Sendable {
 final class ScanSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<U>
     private let reduce: (U, Value, Int) -> U
-    private var running: U
-    private var index = 0
+    // Serialized by the source; exclusivity is unchecked because the dynamic check costs
+    // more than the reduction itself.
+    @exclusivity(unchecked) private var running: U
+    @exclusivity(unchecked) private var index = 0
 
     init(downstream: some Subscriber<U>, start: U, reduce: @escaping (U, Value, Int) -> U) {
         self.downstream = downstream
@@ -47,10 +49,12 @@ final class ScanSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
         self.reduce = reduce
     }
 
-    func sendNext(_ value: Value) {
-        running = reduce(running, value, index)
+    @inline(__always) func sendNext(_ value: Value) {
+        // Sending the local rather than `running` spares a copy of it in generic code.
+        let next = reduce(running, value, index)
         index += 1
-        downstream.sendNext(running)
+        running = next
+        downstream.sendNext(next)
     }
 
     func sendError(_ error: any Error) { downstream.sendError(error) }

@@ -45,7 +45,7 @@ final class SkipSink<Value>: Sink, Subscriber, @unchecked Sendable {
         self.remaining = count
     }
 
-    func sendNext(_ value: Value) {
+    @inline(__always) func sendNext(_ value: Value) {
         if remaining > 0 {
             remaining -= 1
         } else {

@@ -61,7 +61,7 @@ final class TakeSink<Value>: Sink, Subscriber, @unchecked Sendable {
         downstream.didSubscribe(with: disposable)
     }
 
-    func sendNext(_ value: Value) {
+    @inline(__always) func sendNext(_ value: Value) {
         guard !stop.isDone else { return }
         remaining -= 1
         downstream.sendNext(value)

@@ -26,11 +26,19 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     let lock = RecursiveLock()
     /// Subscribers in subscription order, guarded by `lock`. A disposed subscription leaves a
     /// nil slot (O(1) removal); `compact()` reclaims them once they are half the list. A send
-    /// iterates the array it read under the lock; only a re-entrant change during that
-    /// iteration copies it. Exclusivity is unchecked: `lock` guards every access, and the
-    /// dynamic check would be a large part of a send's cost.
-    @exclusivity(unchecked) private var entries: ContiguousArray<SubjectEntryBase?> = []
-    private var vacantSlots = 0  // guarded by `lock`
+    /// walks the list in place, retaining neither it nor its entries; a change made while a
+    /// send is walking it (re-entrantly, from a subscriber) first moves the walked list to
+    /// `retired` and changes a copy, so the walk never sees a change or a freed entry.
+    /// Exclusivity is unchecked: `lock` guards every access, and the dynamic check would be a
+    /// large part of a send's cost.
+    @exclusivity(unchecked) private var entries = SubjectEntryList()
+    @exclusivity(unchecked) private var vacantSlots = 0
+    /// Lists that sends in progress may still be walking; freed when the outermost send ends.
+    @exclusivity(unchecked) private var retired: [SubjectEntryList] = []
+    /// Sends in progress (nested ones when a subscriber sends into the subject).
+    @exclusivity(unchecked) private var deliveries = 0
+    /// Whether a send may be walking `entries` itself, so that a change must copy it first.
+    @exclusivity(unchecked) private var entriesAreWalked = false
     /// The subject's subscriptions to other signals.
     private let sources = CompoundDisposable()
 
@@ -41,6 +49,8 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
 
     deinit {
         sources.dispose()
+        entries.free()
+        freeRetired()
     }
 
     // MARK: Signal
@@ -61,6 +71,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// held, after `subscriber.didSubscribe(with: subscription)`; the replaying subclasses
     /// replay and register in one critical section, so that nothing is missed or seen twice.
     final func register(_ subscriber: some Subscriber<Value>, subscription: CompoundDisposable) {
+        willChangeEntries()
         let slot = SubjectSlot(entries.count)
         entries.append(SubjectEntry<Value>(subscriber, subscription: subscription, slot: slot))
         // The removal refers to the slot, not the entry: a weak reference to the entry would
@@ -73,9 +84,10 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
         lock.withLock {
             let index = slot.index
             guard index < entries.count, let entry = entries[index], entry.slot === slot else { return }
+            willChangeEntries()
             if index == entries.count - 1 {
                 entries.removeLast()
-                while let last = entries.last, last == nil {
+                while entries.count > 0, entries[entries.count - 1] == nil {
                     entries.removeLast()
                     vacantSlots -= 1
                 }
@@ -88,14 +100,24 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     }
 
     private func compact() {
-        var live = ContiguousArray<SubjectEntryBase?>()
-        live.reserveCapacity(entries.count - vacantSlots)
-        for case let entry? in entries {
+        var live = SubjectEntryList()
+        for index in 0..<entries.count {
+            guard let entry = entries[index] else { continue }
             entry.slot.index = live.count
             live.append(entry)
         }
+        entries.free()
         entries = live
         vacantSlots = 0
+    }
+
+    /// Call before any change to `entries`: if a send may be walking it, retire it (the send
+    /// keeps walking it, intact and alive) and continue with a copy.
+    private func willChangeEntries() {
+        guard entriesAreWalked else { return }
+        entriesAreWalked = false
+        retired.append(entries)
+        entries = entries.copy()
     }
 
     // MARK: Subscriber
@@ -123,17 +145,36 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// Sends `value` to every current subscriber. Call with `lock` held.
     @inline(__always)
     final func deliverNext(_ value: Value) {
-        let snapshot = entries
-        // An index loop over non-generic elements: in unspecialized generic code (a
-        // `Subject<Int>` used from another module) this avoids a generic iterator per value.
+        guard let base = entries.base else { return }
+        let count = entries.count
+        deliveries += 1
+        entriesAreWalked = true
+        // Each slot is read as a trivial `Unmanaged?` (the same single nullable pointer as
+        // `SubjectEntryBase?`) and the entry borrowed: no retain/release per subscriber. The
+        // list (retired if a subscriber changes it meanwhile) keeps every entry alive.
+        let slots = UnsafeRawPointer(base)
+        let stride = MemoryLayout<SubjectEntryBase?>.stride
         var index = 0
-        let count = snapshot.count
         while index < count {
-            if let entry = snapshot[index], !entry.subscription.isDisposed {
-                unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendNext(value)
+            let slot = slots.load(fromByteOffset: index * stride, as: Unmanaged<SubjectEntryBase>?.self)
+            slot?._withUnsafeGuaranteedRef { entry in
+                if !entry.subscription.isDisposed {
+                    unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendNext(value)
+                }
             }
             index += 1
         }
+        deliveries -= 1
+        if deliveries == 0 {
+            entriesAreWalked = false
+            if !retired.isEmpty { freeRetired() }
+        }
+    }
+
+    private func freeRetired() {
+        var lists = retired
+        retired = []
+        for index in lists.indices { lists[index].free() }
     }
 
     /// Ends every current subscription with `error`. Call with `lock` held.
@@ -158,8 +199,16 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     private func takeAll() -> ContiguousArray<SubjectEntryBase> {
         var taken = ContiguousArray<SubjectEntryBase>()
         taken.reserveCapacity(entries.count - vacantSlots)
-        for case let entry? in entries { taken.append(entry) }
-        entries = []
+        for index in 0..<entries.count {
+            if let entry = entries[index] { taken.append(entry) }
+        }
+        if entriesAreWalked {
+            entriesAreWalked = false
+            retired.append(entries)
+        } else {
+            entries.free()
+        }
+        entries = SubjectEntryList()
         vacantSlots = 0
         return taken
     }
@@ -207,5 +256,67 @@ final class SubjectSlot: @unchecked Sendable {
 
     init(_ index: Int) {
         self.index = index
+    }
+}
+
+/// A subject's subscriber list: strong references in a buffer the subject manages by hand, so
+/// that a send can walk it through a plain pointer. Copying the struct does not copy the
+/// buffer; `copy()` does, and `free()` releases the entries and the buffer.
+struct SubjectEntryList {
+    private(set) var base: UnsafeMutablePointer<SubjectEntryBase?>?
+    private(set) var count = 0
+    private var capacity = 0
+
+    subscript(index: Int) -> SubjectEntryBase? {
+        get {
+            precondition(index >= 0 && index < count)
+            return base.unsafelyUnwrapped[index]
+        }
+        set {
+            precondition(index >= 0 && index < count)
+            base.unsafelyUnwrapped[index] = newValue
+        }
+    }
+
+    mutating func append(_ entry: SubjectEntryBase) {
+        if count == capacity { grow(to: Swift.max(4, capacity * 2)) }
+        (base.unsafelyUnwrapped + count).initialize(to: entry)
+        count += 1
+    }
+
+    mutating func removeLast() {
+        precondition(count > 0)
+        count -= 1
+        (base.unsafelyUnwrapped + count).deinitialize(count: 1)
+    }
+
+    /// A list of its own holding the same entries.
+    func copy() -> SubjectEntryList {
+        var copy = SubjectEntryList()
+        if count > 0, let base {
+            copy.grow(to: count)
+            copy.base.unsafelyUnwrapped.initialize(from: base, count: count)
+            copy.count = count
+        }
+        return copy
+    }
+
+    /// Releases every entry and the buffer, leaving the list empty.
+    mutating func free() {
+        if let base {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
+        self = SubjectEntryList()
+    }
+
+    private mutating func grow(to newCapacity: Int) {
+        let grown = UnsafeMutablePointer<SubjectEntryBase?>.allocate(capacity: newCapacity)
+        if let base {
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+        }
+        base = grown
+        capacity = newCapacity
     }
 }

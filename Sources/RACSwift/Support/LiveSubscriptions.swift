@@ -44,7 +44,8 @@ public enum LiveSubscriptions {
 
 /// Base class of the library's internal subscribers: every instance is a live subscription
 /// part for `LiveSubscriptions`. Subclasses keep the hot path final and free of this class.
+@usableFromInline
 class Sink: @unchecked Sendable {
-    init() { LiveSubscriptions.increment() }
+    @usableFromInline init() { LiveSubscriptions.increment() }
     deinit { LiveSubscriptions.decrement() }
 }

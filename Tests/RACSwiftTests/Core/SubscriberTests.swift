@@ -141,3 +141,66 @@ final class SubscriberProtocolTests: RACTestCase {
         XCTAssertEqual(recorder.events, [.next(1)])
     }
 }
+
+/// The subscriber behind `subscribe(next:error:completed:)`, seen through a signal that keeps
+/// its subscriber after the end (as a user's `Signal` subclass may).
+final class ClosureSubscriberTests: RACTestCase {
+    private final class Token {}
+
+    /// Hands events to its one subscriber directly and keeps it until `drop()`.
+    private final class KeepingSignal: Signal<Int>, @unchecked Sendable {
+        private(set) var subscriber: (any Subscriber<Int>)?
+
+        override func subscribe(_ subscriber: some Subscriber<Int>) -> Disposable {
+            let disposable = CompoundDisposable()
+            subscriber.didSubscribe(with: disposable)
+            self.subscriber = subscriber
+            return disposable
+        }
+
+        func drop() { subscriber = nil }
+    }
+
+    func testCompletionReleasesTheClosuresWhileTheSignalStillHoldsTheSubscriber() {
+        weak var weakToken: Token?
+        let signal = KeepingSignal()
+        let log = Fixture.Log<String>()
+        do {
+            let token = Token()
+            weakToken = token
+            signal.subscribe(next: { _ = token; log.append("next \($0)") }, completed: { _ = token; log.append("completed") })
+        }
+        signal.subscriber?.sendNext(1)
+        XCTAssertNotNil(weakToken)
+        signal.subscriber?.sendCompleted()
+        XCTAssertNil(weakToken)
+        signal.subscriber?.sendNext(2)
+        signal.subscriber?.sendError(Fixture.TestError.boom)
+        XCTAssertEqual(log.all, ["next 1", "completed"])
+        signal.drop()
+    }
+
+    func testATerminalEventSentFromInsideNextKeepsTheClosuresUntilNextReturns() {
+        weak var weakToken: Token?
+        let signal = KeepingSignal()
+        let log = Fixture.Log<String>()
+        do {
+            let token = Token()
+            weakToken = token
+            signal.subscribe(
+                next: { value in
+                    log.append("next \(value)")
+                    signal.subscriber?.sendError(Fixture.TestError.boom)
+                    // Still running in this closure: what it captured must be alive.
+                    log.append("after nested error, token alive: \(weakToken != nil)")
+                    signal.subscriber?.sendNext(value + 1)
+                    _ = token
+                },
+                error: { _ in log.append("error") })
+        }
+        signal.subscriber?.sendNext(1)
+        XCTAssertNil(weakToken)
+        XCTAssertEqual(log.all, ["next 1", "error", "after nested error, token alive: true"])
+        signal.drop()
+    }
+}

@@ -142,6 +142,62 @@ final class SubjectTests: RACTestCase {
         XCTAssertEqual(added.events, [.next(2), .completed])
     }
 
+    // A send walks the subscriber list in place; whatever a subscriber changes during the
+    // walk (growing the list, vacating slots until it compacts, ending every subscription)
+    // must leave the walk on the list as it was when the send began.
+    func testListChangesMadeDuringADeliveryDoNotDisturbIt() {
+        let subject = Subject<Int>()
+        let removed = (0..<4).map { _ in HotEventLog<Int>() }
+        let kept = (0..<2).map { _ in HotEventLog<Int>() }
+        let added = (0..<10).map { _ in HotEventLog<Int>() }
+        var removedSubscriptions: [Disposable] = []
+        var mutatorSubscription: Disposable?
+        var mutatorValues: [Int] = []
+        mutatorSubscription = subject.subscribeNext { value in
+            mutatorValues.append(value)
+            guard value == 1 else { return }
+            // Vacating four of seven slots compacts the list; then ten more grow it.
+            for subscription in removedSubscriptions { subscription.dispose() }
+            mutatorSubscription?.dispose()
+            for log in added { log.subscribe(to: subject) }
+            subject.sendNext(100)
+        }
+        removedSubscriptions.append(removed[0].subscribe(to: subject))
+        kept[0].subscribe(to: subject)
+        removedSubscriptions.append(removed[1].subscribe(to: subject))
+        removedSubscriptions.append(removed[2].subscribe(to: subject))
+        kept[1].subscribe(to: subject)
+        removedSubscriptions.append(removed[3].subscribe(to: subject))
+        subject.sendNext(1)
+        subject.sendNext(2)
+        subject.sendCompleted()
+        XCTAssertEqual(mutatorValues, [1])
+        for log in removed { XCTAssertEqual(log.events, []) }
+        // The nested send walks the changed list; the outer one then resumes on the old one.
+        for log in kept { XCTAssertEqual(log.events, [.next(100), .next(1), .next(2), .completed]) }
+        for log in added { XCTAssertEqual(log.events, [.next(100), .next(2), .completed]) }
+    }
+
+    func testATerminalEventSentFromInsideADeliveryEndsItForLaterSubscribers() {
+        let subject = Subject<Int>()
+        let first = HotEventLog<Int>()
+        let second = HotEventLog<Int>()
+        subject.subscribeNext { value in
+            if value == 1 { subject.sendCompleted() }
+        }
+        first.subscribe(to: subject)
+        second.subscribe(to: subject)
+        subject.sendNext(1)
+        subject.sendNext(2)
+        XCTAssertEqual(first.events, [.completed])
+        XCTAssertEqual(second.events, [.completed])
+        let late = HotEventLog<Int>()
+        late.subscribe(to: subject)
+        subject.sendNext(3)
+        subject.sendCompleted()
+        XCTAssertEqual(late.events, [.next(3), .completed])
+    }
+
     // The delivery lock is recursive: a subscriber that sends into the subject from inside a
     // delivery gets a nested delivery instead of a deadlock, as with RAC's @synchronized.
     func testSendingIntoTheSubjectFromInsideADeliveryNests() {

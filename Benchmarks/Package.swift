@@ -30,5 +30,5 @@ let package = Package(
             dependencies: [.product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -6,10 +6,10 @@ import RACSwift
 
 
 // Transforms shared by every side, so all three do the same arithmetic.
-let inc: (Int) -> Int = { $0 &+ 1 }
-let isEven: (Int) -> Bool = { $0 & 1 == 0 }
-let triple: (Int) -> Int = { $0 &* 3 }
-let isPositive: (Int) -> Bool = { $0 > 0 }
+let inc: @Sendable (Int) -> Int = { $0 &+ 1 }
+let isEven: @Sendable (Int) -> Bool = { $0 & 1 == 0 }
+let triple: @Sendable (Int) -> Int = { $0 &* 3 }
+let isPositive: @Sendable (Int) -> Bool = { $0 > 0 }
 
 extension Signal where Value == Int {
     /// Ten maps, as W3 chains them.
@@ -62,11 +62,11 @@ func baseSubject(_ sink: @escaping Sink) -> BaseSubject {
     return s
 }
 
-let justInner: (Int) -> Cold = { bReturn($0) }
+nonisolated(unsafe) let justInner: (Int) -> Cold = { bReturn($0) }
 
 // MARK: - The workloads
 
-let workloads: [Workload] = [
+nonisolated(unsafe) let workloads: [Workload] = [
     Workload(
         id: "W1", title: "subject, one subscriber", count: 1_000_000, unit: "event",
         base: .measured { n in

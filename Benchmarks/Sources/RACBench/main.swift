@@ -5,8 +5,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
-setvbuf(stdout, nil, _IOLBF, 0)
+// Progress goes to standard error (unbuffered) as it happens; the table goes to standard
+// output at the end.
 let options = Options.parse(CommandLine.arguments)
 let selected = workloads.filter { options.filter.isEmpty || options.filter.contains($0.id) }
 
@@ -16,7 +18,7 @@ func scaled(_ w: Workload) -> Int { max(1, Int(Double(w.count) * options.scale))
 
 if let path = options.allocsOut {
     guard let counter = MallocCounter.shared else {
-        fputs("racbench: --allocs-out needs the malloc interposer (LD_PRELOAD=.../libMallocInterposerSwift.so)\n", stderr)
+        FileHandle.standardError.write(Data("racbench: --allocs-out needs the malloc interposer (LD_PRELOAD=.../libMallocInterposerSwift.so)\n".utf8))
         exit(2)
     }
     var lines: [String] = []
@@ -77,7 +79,7 @@ var notes: [String] = []
 var mismatches: [String] = []
 for w in selected {
     let count = scaled(w)
-    fputs("  \(w.id) \(w.title) (\(count) \(w.unit)s)…\n", stderr)
+    FileHandle.standardError.write(Data("  \(w.id) \(w.title) (\(count) \(w.unit)s)…\n".utf8))
     let t = time(w, count: count, runs: options.runs, libs: options.libs)
     let checks = Set(t.values.map(\.checksum))
     if checks.count > 1 {

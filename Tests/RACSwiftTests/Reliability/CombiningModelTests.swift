@@ -18,12 +18,12 @@ final class CombiningModelTests: RACTestCase {
     }
 
     private func checkHigherOrder(
-        _ name: String, actual: @escaping (HigherOrderInput) -> [String],
-        expected: @escaping (HigherOrderInput) -> [String],
+        _ name: String, actual: @escaping (ModelHigherOrderInput) -> [String],
+        expected: @escaping (ModelHigherOrderInput) -> [String],
         file: StaticString = #filePath, line: UInt = #line
     ) {
         ModelCheck.check(
-            name, generate: { rng in HigherOrderInput.random(&rng) }, shrink: \.shrunk,
+            name, generate: { rng in ModelHigherOrderInput.random(&rng) }, shrink: \.shrunk,
             actual: actual, expected: expected, file: file, line: line)
     }
 
@@ -47,7 +47,7 @@ final class CombiningModelTests: RACTestCase {
         var out = ModelOutput<[Int]>()
         var latest = [Int?](repeating: nil, count: streams.count)
         var completed = 0
-        for event in timeline(streams) {
+        for event in modelTimeline(streams) {
             switch event.input {
             case .value(let value):
                 latest[event.stream] = value
@@ -82,7 +82,7 @@ final class CombiningModelTests: RACTestCase {
     static func mergeModel(_ streams: [Stream]) -> [String] {
         var out = ModelOutput<Int>()
         var completed = 0
-        for event in timeline(streams) {
+        for event in modelTimeline(streams) {
             switch event.input {
             case .value(let value): out.next(event.time, value)
             case .completed:
@@ -133,9 +133,9 @@ final class CombiningModelTests: RACTestCase {
     /// completes. Values pass as they arrive; completes when the outer signal and every inner
     /// one have completed; any error ends it at once. `nilInner` stands for flattenMap's nil
     /// (an empty signal: it completes at once without occupying anything).
-    static func flattenModel(_ input: HigherOrderInput, limit: Int, nilInner: Int? = nil) -> [String] {
+    static func flattenModel(_ input: ModelHigherOrderInput, limit: Int, nilInner: Int? = nil) -> [String] {
         var out = ModelOutput<Int>()
-        var clock = VirtualTimeline()
+        var clock = ModelClock()
         for event in input.outer.inputs { clock.schedule(event.time, .outer(event.input)) }
         var running = 0
         var queued: [Int] = []
@@ -184,9 +184,9 @@ final class CombiningModelTests: RACTestCase {
     /// RAC's -switchToLatest: each new inner signal replaces the previous one, whose later
     /// events are ignored; completes when the outer signal and the latest inner signal have
     /// completed; an error from the outer or the latest inner signal ends it at once.
-    static func switchModel(_ input: HigherOrderInput) -> [String] {
+    static func switchModel(_ input: ModelHigherOrderInput) -> [String] {
         var out = ModelOutput<Int>()
-        var clock = VirtualTimeline()
+        var clock = ModelClock()
         for event in input.outer.inputs { clock.schedule(event.time, .outer(event.input)) }
         var current: Int?  // the latest inner subscription, while it runs
         var subscriptions = 0

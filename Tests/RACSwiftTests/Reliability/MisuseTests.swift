@@ -21,30 +21,30 @@ struct MisuseTests {
 
     @Test func signalSubclassMustOverrideSubscribe() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            BareSignal().subscribe(next: { _ in })
+            MisuseBareSignal().subscribe(next: { _ in })
         }
-        expectMessage(result, "Signal.subscribe(_:) must be overridden by BareSignal")
+        expectMessage(result, "Signal.subscribe(_:) must be overridden by MisuseBareSignal")
     }
 
     @Test func schedulerSubclassMustOverrideSchedule() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            BareScheduler().schedule {}
+            MisuseBareScheduler().schedule {}
         }
-        expectMessage(result, "Scheduler.schedule(_:) must be overridden by BareScheduler")
+        expectMessage(result, "Scheduler.schedule(_:) must be overridden by MisuseBareScheduler")
     }
 
     @Test func schedulerSubclassMustOverrideAfter() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            BareScheduler().after(Date()) {}
+            MisuseBareScheduler().after(Date()) {}
         }
-        expectMessage(result, "Scheduler.after(_:schedule:) must be overridden by BareScheduler")
+        expectMessage(result, "Scheduler.after(_:schedule:) must be overridden by MisuseBareScheduler")
     }
 
     @Test func schedulerSubclassMustOverrideAfterRepeating() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            BareScheduler().after(Date(), repeatingEvery: 1, withLeeway: 0) {}
+            MisuseBareScheduler().after(Date(), repeatingEvery: 1, withLeeway: 0) {}
         }
-        expectMessage(result, "Scheduler.after(_:repeatingEvery:withLeeway:schedule:) must be overridden by BareScheduler")
+        expectMessage(result, "Scheduler.after(_:repeatingEvery:withLeeway:schedule:) must be overridden by MisuseBareScheduler")
     }
 
     // MARK: Schedulers
@@ -240,7 +240,7 @@ struct MisuseTests {
 }
 
 /// A Signal subclass that forgot to override `subscribe(_:)`.
-final class BareSignal: Signal<Int>, @unchecked Sendable {}
+final class MisuseBareSignal: Signal<Int>, @unchecked Sendable {}
 
 /// A Scheduler subclass that forgot to override the scheduling methods.
-final class BareScheduler: Scheduler, @unchecked Sendable {}
+final class MisuseBareScheduler: Scheduler, @unchecked Sendable {}

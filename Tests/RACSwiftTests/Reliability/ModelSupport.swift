@@ -14,7 +14,7 @@ enum ModelInput: Equatable {
 }
 
 /// A timestamped input event of stream number `stream`.
-struct TimedInput {
+struct ModelTimedInput {
     let time: Int
     let stream: Int
     let input: ModelInput
@@ -22,9 +22,9 @@ struct TimedInput {
 
 extension Stream {
     /// This stream's events in order.
-    var inputs: [TimedInput] {
-        var events = values.map { TimedInput(time: $0.time, stream: 0, input: .value($0.value)) }
-        if let end { events.append(TimedInput(time: end.time, stream: 0, input: end.error ? .error : .completed)) }
+    var inputs: [ModelTimedInput] {
+        var events = values.map { ModelTimedInput(time: $0.time, stream: 0, input: .value($0.value)) }
+        if let end { events.append(ModelTimedInput(time: end.time, stream: 0, input: end.error ? .error : .completed)) }
         return events
     }
 
@@ -43,9 +43,9 @@ extension Stream {
 
 /// The events of several hot streams in the order a `TestScheduler` sends them: by time, and
 /// at one instant in the order the hot signals were created (stream 0's first).
-func timeline(_ streams: [Stream]) -> [TimedInput] {
+func modelTimeline(_ streams: [Stream]) -> [ModelTimedInput] {
     streams.enumerated()
-        .flatMap { index, stream in stream.inputs.map { TimedInput(time: $0.time, stream: index, input: $0.input) } }
+        .flatMap { index, stream in stream.inputs.map { ModelTimedInput(time: $0.time, stream: index, input: $0.input) } }
         .enumerated()
         .sorted { ($0.element.time, $0.element.stream, $0.offset) < ($1.element.time, $1.element.stream, $1.offset) }
         .map(\.element)
@@ -82,13 +82,13 @@ struct ModelOutput<V> {
 }
 
 /// A draw of a small integer in `range`.
-func draw(_ range: ClosedRange<Int>, _ rng: inout SplitMix64) -> Int {
+func modelDraw(_ range: ClosedRange<Int>, _ rng: inout SplitMix64) -> Int {
     Int.random(in: range, using: &rng)
 }
 
 /// Input of the higher-order models: an outer stream whose values pick one of `inners`
 /// (value `i` stands for inner stream `i % inners.count`).
-struct HigherOrderInput: CustomStringConvertible {
+struct ModelHigherOrderInput: CustomStringConvertible {
     var outer: Stream
     var inners: [Stream]
 
@@ -96,10 +96,10 @@ struct HigherOrderInput: CustomStringConvertible {
         "outer: [\(outer)]; " + inners.enumerated().map { "inner \($0.offset): [\($0.element)]" }.joined(separator: "; ")
     }
 
-    static func random(_ rng: inout SplitMix64) -> HigherOrderInput {
-        let count = draw(1...3, &rng)
+    static func random(_ rng: inout SplitMix64) -> ModelHigherOrderInput {
+        let count = modelDraw(1...3, &rng)
         let inners = (0..<count).map { _ in Stream.random(&rng, maxValues: 4, alphabet: 10) }
-        return HigherOrderInput(outer: Stream.random(&rng, maxValues: 6, alphabet: count), inners: inners)
+        return ModelHigherOrderInput(outer: Stream.random(&rng, maxValues: 6, alphabet: count), inners: inners)
     }
 
     /// Inner stream `index`'s cold recording: its values tagged `100 * (index + 1) + value`,
@@ -109,8 +109,8 @@ struct HigherOrderInput: CustomStringConvertible {
     }
 
     /// Smaller inputs: the outer stream shrunk, then each inner one.
-    var shrunk: [HigherOrderInput] {
-        var smaller = outer.shrunk.map { HigherOrderInput(outer: $0, inners: inners) }
+    var shrunk: [ModelHigherOrderInput] {
+        var smaller = outer.shrunk.map { ModelHigherOrderInput(outer: $0, inners: inners) }
         for index in inners.indices {
             for inner in inners[index].shrunk {
                 var copy = self
@@ -143,7 +143,7 @@ struct HigherOrderInput: CustomStringConvertible {
 /// A discrete-event simulation of a `TestScheduler`: actions run in (time, scheduling order),
 /// which is how the models of operators that subscribe to cold signals later order their
 /// events. A cold signal subscribed at `now` schedules all of its events at once, in order.
-struct VirtualTimeline {
+struct ModelClock {
     enum Action {
         case outer(ModelInput)
         case inner(subscription: Int, inner: Int, ModelInput)
@@ -174,15 +174,15 @@ struct VirtualTimeline {
 
 /// Input of the models over one cold source that an operator subscribes to again (repeat,
 /// retry, catch): the stream, and a second one for catch's replacement.
-struct ResubscribeInput: CustomStringConvertible {
+struct ModelResubscribeInput: CustomStringConvertible {
     var first: Stream
     var second: Stream
     var count: Int
 
     var description: String { "first: [\(first)]; second: [\(second)]; count: \(count)" }
 
-    var shrunk: [ResubscribeInput] {
-        first.shrunk.map { ResubscribeInput(first: $0, second: second, count: count) }
-            + second.shrunk.map { ResubscribeInput(first: first, second: $0, count: count) }
+    var shrunk: [ModelResubscribeInput] {
+        first.shrunk.map { ModelResubscribeInput(first: $0, second: second, count: count) }
+            + second.shrunk.map { ModelResubscribeInput(first: first, second: $0, count: count) }
     }
 }

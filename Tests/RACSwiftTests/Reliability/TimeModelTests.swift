@@ -27,7 +27,7 @@ final class TimeModelTests: RACTestCase {
         static func random(_ rng: inout SplitMix64, streams: Int, interval: ClosedRange<Int>) -> Input {
             Input(
                 streams: (0..<streams).map { _ in Stream.random(&rng, maxValues: 10) },
-                interval: draw(interval, &rng), flag: Bool.random(using: &rng))
+                interval: modelDraw(interval, &rng), flag: Bool.random(using: &rng))
         }
     }
 
@@ -205,7 +205,7 @@ final class TimeModelTests: RACTestCase {
     static func sampleModel(source: Int, _ streams: [Stream]) -> [String] {
         var out = ModelOutput<Int>()
         var latest: Int?
-        for event in timeline(streams) {
+        for event in modelTimeline(streams) {
             switch event.input {
             case .value(let value):
                 if event.stream == source {
@@ -239,7 +239,7 @@ final class TimeModelTests: RACTestCase {
     static func takeUntilModel(source: Int, _ streams: [Stream]) -> [String] {
         var out = ModelOutput<Int>()
         var triggerFailed = false
-        for event in timeline(streams) {
+        for event in modelTimeline(streams) {
             if event.stream == source {
                 switch event.input {
                 case .value(let value): out.next(event.time, value)

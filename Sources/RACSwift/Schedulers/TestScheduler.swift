@@ -33,8 +33,10 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
             withExtendedLifetime(released) {}
         }
 
+        // An action runs once, so it lets go of its block then: a block that captures its own
+        // disposable (a serial slot holding it) would otherwise form a cycle through this action.
         func run() {
-            if let block = lock.withLock({ block }) { block() }
+            if let block = lock.withLock({ block.take() }) { block() }
         }
     }
 

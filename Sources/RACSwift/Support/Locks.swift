@@ -11,7 +11,13 @@ import Synchronization
 
 /// A non-recursive lock stored inline in its owner (no allocation on Linux).
 struct UnfairLock: ~Copyable {
-    #if canImport(Darwin)
+    #if RACSWIFT_TSAN
+    // ThreadSanitizer cannot see Mutex's contended path (it runs inside the uninstrumented
+    // standard library) and reports false races; it does intercept pthread mutexes.
+    private let base = PthreadMutex(recursive: false)
+    @inline(__always) func lock() { base.lock() }
+    @inline(__always) func unlock() { base.unlock() }
+    #elseif canImport(Darwin)
     private let base = OSAllocatedUnfairLock()
     @inline(__always) func lock() { base.lock() }
     @inline(__always) func unlock() { base.unlock() }
@@ -37,7 +43,16 @@ struct UnfairLock: ~Copyable {
 /// into the signal it is subscribed to (a feedback loop through a subject) must get a nested
 /// delivery, not a deadlock.
 struct RecursiveLock: ~Copyable {
-    #if canImport(Darwin)
+    #if RACSWIFT_TSAN
+    private let base = PthreadMutex(recursive: true)
+    init() {}
+    @inline(__always)
+    func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        base.lock()
+        defer { base.unlock() }
+        return try body()
+    }
+    #elseif canImport(Darwin)
     private let base = NSRecursiveLock()
     init() {}
     @inline(__always)
@@ -108,6 +123,29 @@ struct AtomicCounter: ~Copyable {
     func add(_ delta: Int) -> Int { base.add(delta, ordering: .acquiringAndReleasing).newValue }
     #endif
 }
+
+#if RACSWIFT_TSAN
+/// A heap-allocated pthread mutex, for ThreadSanitizer builds only (see `UnfairLock`).
+final class PthreadMutex: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init(recursive: Bool) {
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        if recursive { pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE)) }
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
+}
+#endif
 
 @inline(__always)
 func currentThreadID() -> UInt {

@@ -1,0 +1,92 @@
+extension Signal {
+    /// Splits this signal's values into groups by `key`: sends a `GroupedSignal` the first
+    /// time a key appears, and each value to its group (RAC's `-groupBy:`).
+    ///
+    /// Groups are subjects: subscribe to a group when it arrives, or you miss its values. A
+    /// terminal event goes first to the result's subscriber, then to every group, in the order
+    /// the groups appeared. As in RAC, disposing the result's subscription stops the source,
+    /// and the groups then never terminate.
+    public func groupBy<Key: Hashable>(
+        _ key: @escaping (Value) -> Key
+    ) -> Signal<GroupedSignal<Key, Value>> {
+        GroupBySignal(source: self, key: key, transform: { $0 }).named("[\(name)] -groupBy:")
+    }
+
+    /// Like `groupBy(_:)`, but sends `transform(value)` to the group instead of the value
+    /// (RAC's `-groupBy:transform:`).
+    public func groupBy<Key: Hashable, U>(
+        _ key: @escaping (Value) -> Key, transform: @escaping (Value) -> U
+    ) -> Signal<GroupedSignal<Key, U>> {
+        GroupBySignal(source: self, key: key, transform: transform).named("[\(name)] -groupBy:transform:")
+    }
+}
+
+final class GroupBySignal<Source, Key: Hashable, Value>: Signal<GroupedSignal<Key, Value>>, @unchecked Sendable {
+    private let source: Signal<Source>
+    private let key: (Source) -> Key
+    private let transform: (Source) -> Value
+
+    init(source: Signal<Source>, key: @escaping (Source) -> Key, transform: @escaping (Source) -> Value) {
+        self.source = source
+        self.key = key
+        self.transform = transform
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<GroupedSignal<Key, Value>>) -> Disposable {
+        source.subscribe(GroupBySink(downstream: subscriber, key: key, transform: transform))
+    }
+}
+
+/// Single input, so no lock: the source serializes. The groups are held until the source
+/// terminates, then released.
+final class GroupBySink<Source, Key: Hashable, Value>: Sink, Subscriber, @unchecked Sendable {
+    private let downstream: any Subscriber<GroupedSignal<Key, Value>>
+    private let key: (Source) -> Key
+    private let transform: (Source) -> Value
+    private var groups: [Key: GroupedSignal<Key, Value>] = [:]
+    private var orderedGroups: [GroupedSignal<Key, Value>] = []
+
+    init(
+        downstream: some Subscriber<GroupedSignal<Key, Value>>, key: @escaping (Source) -> Key,
+        transform: @escaping (Source) -> Value
+    ) {
+        self.downstream = downstream
+        self.key = key
+        self.transform = transform
+    }
+
+    func sendNext(_ value: Source) {
+        let groupKey = key(value)
+        let group: GroupedSignal<Key, Value>
+        if let existing = groups[groupKey] {
+            group = existing
+        } else {
+            group = GroupedSignal(key: groupKey)
+            groups[groupKey] = group
+            orderedGroups.append(group)
+            downstream.sendNext(group)
+        }
+        group.sendNext(transform(value))
+    }
+
+    func sendError(_ error: any Error) {
+        let groups = takeGroups()
+        downstream.sendError(error)
+        for group in groups { group.sendError(error) }
+    }
+
+    func sendCompleted() {
+        let groups = takeGroups()
+        downstream.sendCompleted()
+        for group in groups { group.sendCompleted() }
+    }
+
+    private func takeGroups() -> [GroupedSignal<Key, Value>] {
+        let taken = orderedGroups
+        orderedGroups = []
+        groups = [:]
+        return taken
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+}

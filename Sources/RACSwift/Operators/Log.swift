@@ -1,0 +1,102 @@
+import Foundation
+
+extension Signal {
+    /// Prints every event to standard error with this signal's description:
+    /// `"<signal> next: value"`, `"<signal> error: error"`, `"<signal> completed"` (RAC's
+    /// `-logAll`). Events pass through unchanged; the result keeps this signal's name.
+    public func logAll() -> Signal<Value> {
+        LogSignal(source: self, events: .all).named(name)
+    }
+
+    /// Prints each value as `"<signal> next: value"` (RAC's `-logNext`).
+    public func logNext() -> Signal<Value> {
+        LogSignal(source: self, events: .next).named(name)
+    }
+
+    /// Prints an error as `"<signal> error: error"` (RAC's `-logError`).
+    public func logError() -> Signal<Value> {
+        LogSignal(source: self, events: .error).named(name)
+    }
+
+    /// Prints completion as `"<signal> completed"` (RAC's `-logCompleted`).
+    public func logCompleted() -> Signal<Value> {
+        LogSignal(source: self, events: .completed).named(name)
+    }
+}
+
+/// Where the log operators write: standard error by default, one line per event, as RAC's
+/// NSLog does (without NSLog's timestamp prefix). Tests swap it to capture the lines.
+enum LogOutput {
+    private static let lock = UnfairLock()
+    nonisolated(unsafe) private static var sink: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    static func write(_ line: String) {
+        let sink = lock.withLock { self.sink }
+        sink(line)
+    }
+
+    /// Sets the sink and returns the previous one.
+    @discardableResult
+    static func setSink(_ newSink: @escaping @Sendable (String) -> Void) -> @Sendable (String) -> Void {
+        lock.withLock {
+            let previous = sink
+            sink = newSink
+            return previous
+        }
+    }
+}
+
+struct LogEvents: OptionSet, Sendable {
+    let rawValue: UInt8
+    static let next = LogEvents(rawValue: 1)
+    static let error = LogEvents(rawValue: 2)
+    static let completed = LogEvents(rawValue: 4)
+    static let all: LogEvents = [.next, .error, .completed]
+}
+
+final class LogSignal<Value>: Signal<Value>, @unchecked Sendable {
+    private let source: Signal<Value>
+    private let events: LogEvents
+
+    init(source: Signal<Value>, events: LogEvents) {
+        self.source = source
+        self.events = events
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        // The lines name the logged signal, as RAC's do; its description is computed once per
+        // subscription, not per event, and the sink does not keep the signal alive.
+        source.subscribe(LogSink(downstream: subscriber, label: source.description, events: events))
+    }
+}
+
+final class LogSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let downstream: any Subscriber<Value>
+    private let label: String
+    private let events: LogEvents
+
+    init(downstream: some Subscriber<Value>, label: String, events: LogEvents) {
+        self.downstream = downstream
+        self.label = label
+        self.events = events
+    }
+
+    func sendNext(_ value: Value) {
+        if events.contains(.next) { LogOutput.write("\(label) next: \(value)") }
+        downstream.sendNext(value)
+    }
+
+    func sendError(_ error: any Error) {
+        if events.contains(.error) { LogOutput.write("\(label) error: \(error)") }
+        downstream.sendError(error)
+    }
+
+    func sendCompleted() {
+        if events.contains(.completed) { LogOutput.write("\(label) completed") }
+        downstream.sendCompleted()
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+}

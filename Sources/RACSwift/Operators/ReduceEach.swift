@@ -1,0 +1,13 @@
+extension Signal {
+    /// Calls `reduce` with the elements of each tuple value as its arguments and sends the
+    /// result (RAC's `-reduceEach:`, for tuples of any arity). Terminal events pass through.
+    ///
+    /// ```swift
+    /// pairs.reduceEach { (a: Int, b: Int) in a + b }
+    /// ```
+    public func reduceEach<each T, U>(_ reduce: @escaping (repeat each T) -> U) -> Signal<U>
+    where Value == (repeat each T) {
+        MapSignal(source: self, transform: { (tuple: (repeat each T)) in reduce(repeat each tuple) })
+            .named("[\(name)] -reduceEach:")
+    }
+}

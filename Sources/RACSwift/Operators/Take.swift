@@ -1,0 +1,152 @@
+extension Signal {
+    /// Sends the first `count` values, then completes (RAC's `-take:`).
+    ///
+    /// `take(0)` is an empty signal: it completes at once and never subscribes this one. With
+    /// `count > 0` the result completes right after the `count`-th value, disposing this
+    /// signal's subscription first — so `take(1)` stops even a source that sends synchronously
+    /// forever, provided it checks its disposable. Errors and an earlier completion pass
+    /// through.
+    public func take(_ count: Int) -> Signal<Value> {
+        precondition(count >= 0, "Signal.take(_:): count must not be negative, got \(count)")
+        if count == 0 { return Signal.empty.named("[\(name)] -take: 0") }
+        return TakeSignal(source: self, count: count).named("[\(name)] -take: \(count)")
+    }
+
+    /// Sends values while `predicate` returns true; completes, without sending it, at the
+    /// first value for which it returns false (RAC's `-takeWhileBlock:`).
+    public func take(while predicate: @escaping (Value) -> Bool) -> Signal<Value> {
+        TakePredicateSignal(source: self, predicate: predicate, stopsWhen: false)
+            .named("[\(name)] -takeWhileBlock:")
+    }
+
+    /// Sends values until `predicate` returns true; completes, without sending it, at the
+    /// first value for which it does (RAC's `-takeUntilBlock:`). For completing on another
+    /// signal's event, see `take(until:)` with a `Signal`.
+    public func take(until predicate: @escaping (Value) -> Bool) -> Signal<Value> {
+        TakePredicateSignal(source: self, predicate: predicate, stopsWhen: true)
+            .named("[\(name)] -takeUntilBlock:")
+    }
+}
+
+final class TakeSignal<Value>: Signal<Value>, @unchecked Sendable {
+    private let source: Signal<Value>
+    private let count: Int
+
+    init(source: Signal<Value>, count: Int) {
+        self.source = source
+        self.count = count
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        source.subscribe(TakeSink(downstream: subscriber, count: count))
+    }
+}
+
+/// Keeps the subscription's compound from `didSubscribe(with:)` so that, at the last value, it
+/// can stop a source that is still inside its synchronous `subscribe`.
+final class TakeSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let downstream: any Subscriber<Value>
+    private var remaining: Int
+    private var subscription: CompoundDisposable?
+    private var isDone = false
+
+    init(downstream: some Subscriber<Value>, count: Int) {
+        self.downstream = downstream
+        self.remaining = count
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) {
+        subscription = disposable
+        downstream.didSubscribe(with: disposable)
+    }
+
+    func sendNext(_ value: Value) {
+        guard !isDone else { return }
+        remaining -= 1
+        downstream.sendNext(value)
+        if remaining == 0 { finish() }
+    }
+
+    func sendError(_ error: any Error) {
+        guard !isDone else { return }
+        isDone = true
+        downstream.sendError(error)
+    }
+
+    func sendCompleted() {
+        guard !isDone else { return }
+        isDone = true
+        downstream.sendCompleted()
+    }
+
+    private func finish() {
+        guard !isDone else { return }
+        isDone = true
+        if let subscription {
+            // A subscriber that disposed while receiving the last value gets no completion.
+            if subscription.isDisposed { return }
+            subscription.dispose()
+        }
+        downstream.sendCompleted()
+    }
+}
+
+final class TakePredicateSignal<Value>: Signal<Value>, @unchecked Sendable {
+    private let source: Signal<Value>
+    private let predicate: (Value) -> Bool
+    private let stopsWhen: Bool
+
+    init(source: Signal<Value>, predicate: @escaping (Value) -> Bool, stopsWhen: Bool) {
+        self.source = source
+        self.predicate = predicate
+        self.stopsWhen = stopsWhen
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        source.subscribe(TakePredicateSink(downstream: subscriber, predicate: predicate, stopsWhen: stopsWhen))
+    }
+}
+
+/// `take(until:)` stops when the predicate is true, `take(while:)` when it is false; one sink
+/// serves both by comparing with `stopsWhen`.
+final class TakePredicateSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let downstream: any Subscriber<Value>
+    private let predicate: (Value) -> Bool
+    private let stopsWhen: Bool
+    private var subscription: CompoundDisposable?
+    private var isDone = false
+
+    init(downstream: some Subscriber<Value>, predicate: @escaping (Value) -> Bool, stopsWhen: Bool) {
+        self.downstream = downstream
+        self.predicate = predicate
+        self.stopsWhen = stopsWhen
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) {
+        subscription = disposable
+        downstream.didSubscribe(with: disposable)
+    }
+
+    func sendNext(_ value: Value) {
+        guard !isDone else { return }
+        if predicate(value) == stopsWhen {
+            isDone = true
+            subscription?.dispose()
+            downstream.sendCompleted()
+        } else {
+            downstream.sendNext(value)
+        }
+    }
+
+    func sendError(_ error: any Error) {
+        guard !isDone else { return }
+        isDone = true
+        downstream.sendError(error)
+    }
+
+    func sendCompleted() {
+        guard !isDone else { return }
+        isDone = true
+        downstream.sendCompleted()
+    }
+}

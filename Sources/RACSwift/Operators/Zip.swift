@@ -1,0 +1,198 @@
+extension Signal {
+    /// Zips any number of signals: the n-th value of the result is the tuple of the n-th
+    /// values of every input (RAC's `+zip:`, with a typed tuple for any arity).
+    ///
+    /// Completes as soon as one input has completed and every value it sent has been zipped;
+    /// an error from any input is forwarded at once and ends every subscription. Inputs are
+    /// subscribed in order; values may arrive on different threads, and tuples go out one at
+    /// a time. With no inputs, the result completes at once, as RAC's does.
+    public static func zip<each S>(_ signals: repeat Signal<each S>) -> Signal<(repeat each S)>
+    where Value == (repeat each S) {
+        zip(repeat each signals, reduce: { (values: repeat each S) in (repeat each values) })
+            .named("+zip: \(zipSignalsDescription(repeat each signals))")
+    }
+
+    /// Zips any number of signals and sends `reduce` of each set of n-th values (RAC's
+    /// `+zip:reduce:`). Completes and fails as `zip(_:)` does.
+    public static func zip<each S>(
+        _ signals: repeat Signal<each S>, reduce: @escaping (repeat each S) -> Value
+    ) -> Signal<Value> {
+        ZipPackSignal(repeat each signals, reduce: reduce)
+            .named("+zip: \(zipSignalsDescription(repeat each signals)) reduce:")
+    }
+
+    /// Zips an array of signals of one type into arrays of their n-th values (RAC's `+zip:`
+    /// on an array). An empty array gives a signal that completes at once, as in RAC.
+    /// Completes and fails as `zip(_:)` on several signals does.
+    public static func zip<T>(_ signals: [Signal<T>]) -> Signal<[T]> where Value == [T] {
+        ZipArraySignal(signals, reduce: { $0 }).named("+zip: \(signals)")
+    }
+
+    /// Zips an array of signals of one type and sends `reduce` of each array of n-th values
+    /// (RAC's `+zip:reduce:`).
+    public static func zip<T>(_ signals: [Signal<T>], reduce: @escaping ([T]) -> Value) -> Signal<Value> {
+        ZipArraySignal(signals, reduce: reduce).named("+zip: \(signals) reduce:")
+    }
+}
+
+/// "(sig1, sig2, ...)" for debug names.
+func zipSignalsDescription<each S>(_ signals: repeat Signal<each S>) -> String {
+    var parts: [String] = []
+    for signal in repeat each signals { parts.append(signal.description) }
+    return "(" + parts.joined(separator: ", ") + ")"
+}
+
+// MARK: - The zip machine
+
+/// One input's queue of values not yet zipped, and whether that input has completed. The
+/// untyped base lets `ZipState` apply RAC's rules to inputs of different types.
+class ZipBufferBase: @unchecked Sendable {
+    var isCompleted = false
+    var isEmpty: Bool { true }
+}
+
+final class ZipBuffer<T>: ZipBufferBase, @unchecked Sendable {
+    private var values = FIFO<T>()
+    override var isEmpty: Bool { values.isEmpty }
+    func append(_ value: T) { values.append(value) }
+    func removeFirst() -> T { values.removeFirst() }
+}
+
+/// The shared state of one zip subscription. Every rule sits in `receive`/`complete`:
+/// a tuple goes out when every buffer holds a value; the result completes when some input has
+/// completed with an empty buffer (RAC's `-zipWith:` rule, applied to all inputs at once).
+/// The lock is the output's serializing point.
+final class ZipState<Output>: Sink, @unchecked Sendable {
+    let disposable = CompoundDisposable()
+    private let downstream: any Subscriber<Output>
+    private let buffers: [ZipBufferBase]
+    private let makeOutput: () -> Output  // pops the head of every buffer
+    private let lock = RecursiveLock()
+    private var isTerminated = false  // guarded by `lock`
+
+    init(downstream: some Subscriber<Output>, buffers: [ZipBufferBase], makeOutput: @escaping () -> Output) {
+        self.downstream = downstream
+        self.buffers = buffers
+        self.makeOutput = makeOutput
+    }
+
+    /// Runs `append` (which queues a value on one buffer) under the lock, then sends a tuple
+    /// if every buffer now has one.
+    func receive(_ append: () -> Void) {
+        lock.withLock {
+            guard !isTerminated else { return }
+            append()
+            for buffer in buffers where buffer.isEmpty { return }
+            downstream.sendNext(makeOutput())
+            // A subscriber that disposed while receiving the tuple gets no completion.
+            guard !disposable.isDisposed else { return }
+            completeIfExhausted()
+        }
+    }
+
+    func complete(_ buffer: ZipBufferBase) {
+        lock.withLock {
+            guard !isTerminated else { return }
+            buffer.isCompleted = true
+            completeIfExhausted()
+        }
+    }
+
+    func fail(_ error: any Error) {
+        lock.withLock {
+            guard !isTerminated else { return }
+            isTerminated = true
+            disposable.dispose()
+            downstream.sendError(error)
+        }
+    }
+
+    /// Completes at once when there is nothing to zip (RAC: `+zip:` of no streams is empty).
+    func completeIfNoInputs() {
+        guard buffers.isEmpty else { return }
+        lock.withLock {
+            guard !isTerminated else { return }
+            isTerminated = true
+            disposable.dispose()
+            downstream.sendCompleted()
+        }
+    }
+
+    private func completeIfExhausted() {
+        guard !isTerminated else { return }
+        guard buffers.contains(where: { $0.isCompleted && $0.isEmpty }) else { return }
+        isTerminated = true
+        disposable.dispose()
+        downstream.sendCompleted()
+    }
+}
+
+final class ZipSide<T, Output>: Sink, Subscriber, @unchecked Sendable {
+    private let state: ZipState<Output>
+    private let buffer: ZipBuffer<T>
+
+    init(state: ZipState<Output>, buffer: ZipBuffer<T>) {
+        self.state = state
+        self.buffer = buffer
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
+    func sendNext(_ value: T) { state.receive { buffer.append(value) } }
+    func sendError(_ error: any Error) { state.fail(error) }
+    func sendCompleted() { state.complete(buffer) }
+}
+
+/// Subscribes `signal` as one input of `state`, unless the zip has already ended (an earlier
+/// input failed or completed empty while being subscribed).
+private func subscribeSide<T, Output>(_ signal: Signal<T>, _ buffer: ZipBuffer<T>, _ state: ZipState<Output>) {
+    guard !state.disposable.isDisposed else { return }
+    signal.subscribe(ZipSide(state: state, buffer: buffer))
+}
+
+final class ZipPackSignal<each S, Output>: Signal<Output>, @unchecked Sendable {
+    private let signals: (repeat Signal<each S>)
+    private let reduce: (repeat each S) -> Output
+
+    init(_ signals: repeat Signal<each S>, reduce: @escaping (repeat each S) -> Output) {
+        self.signals = (repeat each signals)
+        self.reduce = reduce
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Output>) -> Disposable {
+        let buffers = (repeat ZipBuffer<each S>())
+        var all: [ZipBufferBase] = []
+        for buffer in repeat each buffers { all.append(buffer) }
+        let reduce = self.reduce
+        let state = ZipState(downstream: subscriber, buffers: all) {
+            reduce(repeat (each buffers).removeFirst())
+        }
+        subscriber.didSubscribe(with: state.disposable)
+        state.completeIfNoInputs()
+        repeat subscribeSide(each signals, each buffers, state)
+        return state.disposable
+    }
+}
+
+final class ZipArraySignal<T, Output>: Signal<Output>, @unchecked Sendable {
+    private let signals: [Signal<T>]
+    private let reduce: ([T]) -> Output
+
+    init(_ signals: [Signal<T>], reduce: @escaping ([T]) -> Output) {
+        self.signals = signals
+        self.reduce = reduce
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Output>) -> Disposable {
+        let buffers = signals.map { _ in ZipBuffer<T>() }
+        let reduce = self.reduce
+        let state = ZipState(downstream: subscriber, buffers: buffers) {
+            reduce(buffers.map { $0.removeFirst() })
+        }
+        subscriber.didSubscribe(with: state.disposable)
+        state.completeIfNoInputs()
+        for (signal, buffer) in Swift.zip(signals, buffers) {
+            subscribeSide(signal, buffer, state)
+        }
+        return state.disposable
+    }
+}

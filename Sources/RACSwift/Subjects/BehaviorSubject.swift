@@ -1,0 +1,46 @@
+/// A subject that sends its latest value to each new subscriber, then forwards what follows
+/// (RACBehaviorSubject).
+///
+/// It starts with `defaultValue`; each value sent to it becomes the latest. Like `Subject` it
+/// keeps no terminal event: after one, a new subscriber still receives the latest value and
+/// then whatever is sent later. The latest value is sent and the subscriber registered in one
+/// critical section, so no value sent meanwhile is missed or seen twice; as in RAC this runs on
+/// `Scheduler.subscription` (at once when a scheduler is current or on the main thread, else on
+/// a background scheduler).
+open class BehaviorSubject<Value>: Subject<Value>, @unchecked Sendable {
+    private var latest: Value  // guarded by `lock`
+
+    /// A behaviour subject whose latest value is `defaultValue` until another is sent
+    /// (RAC's `+behaviorSubjectWithDefaultValue:`).
+    public init(defaultValue: Value) {
+        latest = defaultValue
+        super.init()
+    }
+
+    /// The latest value.
+    public var value: Value {
+        lock.withLock { latest }
+    }
+
+    @discardableResult
+    open override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        let disposable = CompoundDisposable()
+        subscriber.didSubscribe(with: disposable)
+        Scheduler.runSubscription(adding: disposable) { [self] in
+            lock.withLock {
+                if disposable.isDisposed { return }
+                subscriber.sendNext(latest)
+                if disposable.isDisposed { return }
+                register(subscriber, subscription: disposable)
+            }
+        }
+        return disposable
+    }
+
+    open override func sendNext(_ value: Value) {
+        lock.withLock {
+            latest = value
+            deliverNext(value)
+        }
+    }
+}

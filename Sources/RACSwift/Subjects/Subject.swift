@@ -1,0 +1,199 @@
+/// A signal you send events to by hand, shared by all its subscribers (RACSubject).
+///
+/// A subject is both a `Signal` and a `Subscriber`: every event sent to it (directly, or by a
+/// signal it is subscribed to) goes to every subscriber it has at that moment, in the order
+/// they subscribed. It remembers nothing: a subscriber sees only what is sent after it
+/// subscribed. As in RAC, a terminal event ends every current subscription, but the subject
+/// itself stays usable — a subscriber that arrives after a terminal event receives none of the
+/// past events, yet does receive whatever is sent to the subject afterwards.
+///
+/// Subscribing registers the subscriber at once, on the calling thread (subjects bypass
+/// `Scheduler.subscription`). Events sent from several threads are serialized: the subject
+/// holds a recursive lock while it delivers one, so subscribers never see two at once, and a
+/// subscriber that sends into the subject from inside a delivery gets a nested delivery rather
+/// than a deadlock. Subscribing and disposing are safe at any time, also from inside a
+/// delivery; a subscription disposed during a delivery receives nothing once its `dispose()`
+/// has returned. Subscribing or disposing from another thread waits for a delivery in progress
+/// to finish, so a subscriber must not block on a thread that is subscribing to or disposing
+/// a subscription of the same subject.
+///
+/// When a subject is subscribed to a signal (`signal.subscribe(subject)`), that subscription
+/// is kept in the subject's own disposable, which its terminal events and its deinit dispose
+/// (RAC's `-didSubscribeWithDisposable:`).
+open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
+    /// The serializing point: held while an event is delivered, and guarding the subscriber
+    /// list, so a send takes exactly one lock.
+    let lock = RecursiveLock()
+    /// Subscribers in subscription order, guarded by `lock`. A disposed subscription leaves a
+    /// nil slot (O(1) removal); `compact()` reclaims them once they are half the list. A send
+    /// iterates the array it read under the lock; only a re-entrant change during that
+    /// iteration copies it. Exclusivity is unchecked: `lock` guards every access, and the
+    /// dynamic check would be a large part of a send's cost.
+    @exclusivity(unchecked) private var entries: ContiguousArray<SubjectEntryBase?> = []
+    private var vacantSlots = 0  // guarded by `lock`
+    /// The subject's subscriptions to other signals.
+    private let sources = CompoundDisposable()
+
+    public override init() {
+        super.init()
+    }
+
+    deinit {
+        sources.dispose()
+    }
+
+    // MARK: Signal
+
+    @discardableResult
+    open override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        let subscription = CompoundDisposable()
+        lock.withLock {
+            subscriber.didSubscribe(with: subscription)
+            register(subscriber, subscription: subscription)
+        }
+        return subscription
+    }
+
+    /// Adds `subscriber`, whose subscription is `subscription`, to the list. Call with `lock`
+    /// held, after `subscriber.didSubscribe(with: subscription)`; the replaying subclasses
+    /// replay and register in one critical section, so that nothing is missed or seen twice.
+    final func register(_ subscriber: some Subscriber<Value>, subscription: CompoundDisposable) {
+        let slot = SubjectSlot(entries.count)
+        entries.append(SubjectEntry<Value>(subscriber, subscription: subscription, slot: slot))
+        // The removal refers to the slot, not the entry: a weak reference to the entry would
+        // give it a side table and put every retain of it in a send on the slow path, and a
+        // strong one would be a cycle through `subscription`.
+        subscription.add(Disposable { [weak self] in self?.unregister(slot) })
+    }
+
+    private func unregister(_ slot: SubjectSlot) {
+        lock.withLock {
+            let index = slot.index
+            guard index < entries.count, let entry = entries[index], entry.slot === slot else { return }
+            if index == entries.count - 1 {
+                entries.removeLast()
+                while let last = entries.last, last == nil {
+                    entries.removeLast()
+                    vacantSlots -= 1
+                }
+            } else {
+                entries[index] = nil
+                vacantSlots += 1
+                if vacantSlots * 2 > entries.count { compact() }
+            }
+        }
+    }
+
+    private func compact() {
+        var live = ContiguousArray<SubjectEntryBase?>()
+        live.reserveCapacity(entries.count - vacantSlots)
+        for case let entry? in entries {
+            entry.slot.index = live.count
+            live.append(entry)
+        }
+        entries = live
+        vacantSlots = 0
+    }
+
+    // MARK: Subscriber
+
+    open func sendNext(_ value: Value) {
+        lock.withLock { deliverNext(value) }
+    }
+
+    open func sendError(_ error: any Error) {
+        sources.dispose()
+        lock.withLock { deliverError(error) }
+    }
+
+    open func sendCompleted() {
+        sources.dispose()
+        lock.withLock { deliverCompleted() }
+    }
+
+    /// Sends `value` to every current subscriber. Call with `lock` held.
+    @inline(__always)
+    final func deliverNext(_ value: Value) {
+        let snapshot = entries
+        // An index loop over non-generic elements: in unspecialized generic code (a
+        // `Subject<Int>` used from another module) this avoids a generic iterator per value.
+        var index = 0
+        let count = snapshot.count
+        while index < count {
+            if let entry = snapshot[index], !entry.subscription.isDisposed {
+                unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendNext(value)
+            }
+            index += 1
+        }
+    }
+
+    /// Ends every current subscription with `error`. Call with `lock` held.
+    final func deliverError(_ error: any Error) {
+        for entry in takeAll() where !entry.subscription.isDisposed {
+            // Terminate: dispose the subscription, then forward the event (RAC's order).
+            entry.subscription.dispose()
+            unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendError(error)
+        }
+    }
+
+    /// Ends every current subscription. Call with `lock` held.
+    final func deliverCompleted() {
+        for entry in takeAll() where !entry.subscription.isDisposed {
+            entry.subscription.dispose()
+            unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendCompleted()
+        }
+    }
+
+    /// Empties the list: a terminal event ends every subscription it reaches, and subscribers
+    /// added while it is being delivered stay for later events, as in RAC.
+    private func takeAll() -> ContiguousArray<SubjectEntryBase> {
+        var taken = ContiguousArray<SubjectEntryBase>()
+        taken.reserveCapacity(entries.count - vacantSlots)
+        for case let entry? in entries { taken.append(entry) }
+        entries = []
+        vacantSlots = 0
+        return taken
+    }
+
+    public func didSubscribe(with disposable: CompoundDisposable) {
+        if disposable.isDisposed { return }
+        let sources = self.sources
+        sources.add(disposable)
+        // A source subscription that ends on its own stops being held by the subject.
+        disposable.add(Disposable { [weak sources, weak disposable] in
+            if let sources, let disposable { sources.remove(disposable) }
+        })
+    }
+}
+
+/// One subscription of a subject. The list holds this non-generic base, so that iterating
+/// it costs no generic metadata work; every element is a `SubjectEntry<Value>` of the
+/// subject's `Value`.
+class SubjectEntryBase: Sink, @unchecked Sendable {
+    final let subscription: CompoundDisposable
+    final let slot: SubjectSlot
+
+    init(subscription: CompoundDisposable, slot: SubjectSlot) {
+        self.subscription = subscription
+        self.slot = slot
+    }
+}
+
+/// One subscriber of a subject and its subscription.
+final class SubjectEntry<Value>: SubjectEntryBase, @unchecked Sendable {
+    let subscriber: any Subscriber<Value>
+
+    init(_ subscriber: some Subscriber<Value>, subscription: CompoundDisposable, slot: SubjectSlot) {
+        self.subscriber = subscriber
+        super.init(subscription: subscription, slot: slot)
+    }
+}
+
+/// Where an entry sits in its subject's list, for O(1) removal.
+final class SubjectSlot: @unchecked Sendable {
+    var index: Int  // guarded by the subject's lock
+
+    init(_ index: Int) {
+        self.index = index
+    }
+}

@@ -1,0 +1,124 @@
+import XCTest
+@testable import RACSwift
+
+final class ConcatSignalsTests: RACTestCase {
+    // RACStreamExamples "+concat:".
+    func testConcatOfAnArraySendsEverySignalInOrder() {
+        let signals: [Signal<Int>] = [
+            .return(0), .empty, StreamProbe(values: [1, 2, 3]).signal, .return(4), .return(5), .empty, .empty,
+            StreamProbe(values: [6, 7]).signal,
+        ]
+        XCTAssertEqual(streamEvents(Signal.concat(signals)), .valuesThenCompleted([0, 1, 2, 3, 4, 5, 6, 7]))
+    }
+
+    func testConcatOfArguments() {
+        let concatenated = Signal.concat(Signal.return(1), StreamProbe(values: [2, 3]).signal, Signal.return(4))
+        XCTAssertEqual(streamEvents(concatenated), .valuesThenCompleted([1, 2, 3, 4]))
+    }
+
+    func testConcatOfOneSignal() {
+        XCTAssertEqual(streamEvents(Signal.concat([Signal.return(1)])), .valuesThenCompleted([1]))
+        XCTAssertEqual(streamEvents(Signal.concat(Signal.return(1))), .valuesThenCompleted([1]))
+    }
+
+    func testConcatOfNoSignalsCompletesAtOnce() {
+        XCTAssertEqual(streamEvents(Signal.concat([Signal<Int>]())), [.completed])
+    }
+
+    func testConcatSubscribesEachSignalOnlyAfterThePreviousCompletes() {
+        let first = StreamManualSource<Int>()
+        let second = StreamProbe(values: [2])
+        var events: [Event<Int>] = []
+        Signal.concat([first.signal, second.signal]).subscribe(
+            next: { events.append(.next($0)) }, completed: { events.append(.completed) })
+        first.send(1)
+        XCTAssertEqual(second.subscriptions, 0)
+        first.complete()
+        XCTAssertEqual(second.subscriptions, 1)
+        XCTAssertEqual(first.disposals, 1)
+        XCTAssertEqual(events, .valuesThenCompleted([1, 2]))
+        first.release()
+    }
+
+    func testConcatStopsAtAnErrorWithoutSubscribingLaterSignals() {
+        let later = StreamProbe(values: [9])
+        let failing = StreamProbe(values: [1], then: .error(StreamTestError()))
+        let concatenated = Signal.concat([failing.signal, later.signal])
+        XCTAssertEqual(streamEvents(concatenated), [.next(1), .error(StreamTestError())])
+        XCTAssertEqual(later.subscriptions, 0)
+        XCTAssertEqual(failing.disposals, 1)
+    }
+
+    func testDisposingConcatDisposesTheCurrentSignalAndSubscribesNoMore() {
+        let first = StreamManualSource<Int>()
+        let later = StreamProbe(values: [9])
+        var received: [Int] = []
+        let disposable = Signal.concat([first.signal, later.signal]).subscribeNext { received.append($0) }
+        first.send(1)
+        disposable.dispose()
+        XCTAssertEqual(first.disposals, 1)
+        first.send(2)
+        first.complete()
+        XCTAssertEqual(received, [1])
+        XCTAssertEqual(later.subscriptions, 0)
+        first.release()
+    }
+
+    func testConcatStartsFromTheFirstSignalOnEachSubscription() {
+        let a = StreamProbe(values: [1])
+        let b = StreamProbe(values: [2])
+        let concatenated = Signal.concat(a.signal, b.signal)
+        XCTAssertEqual(streamEvents(concatenated), .valuesThenCompleted([1, 2]))
+        XCTAssertEqual(streamEvents(concatenated), .valuesThenCompleted([1, 2]))
+        XCTAssertEqual(a.subscriptions, 2)
+        XCTAssertEqual(b.subscriptions, 2)
+    }
+
+    func testConcatOfAsynchronousSignalsInVirtualTime() {
+        let scheduler = TestScheduler()
+        let a = scheduler.createColdSignal([.next(1, "a"), .completed(2)])
+        let b = scheduler.createColdSignal([.next(1, "b"), .completed(3)])
+        let recorder = scheduler.record(Signal.concat(a, b, a))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(1, "a"), .next(3, "b"), .next(6, "a"), .completed(7)])
+    }
+
+    func testConcatMixesSynchronousAndAsynchronousCompletions() {
+        let scheduler = TestScheduler()
+        let later = scheduler.createColdSignal([.next(1, 2), .completed(1)])
+        let recorder = scheduler.record(Signal.concat(.return(0), .return(1), later, .return(3), later, .empty))
+        scheduler.run()
+        XCTAssertEqual(recorder.events,
+                       [.next(0, 0), .next(0, 1), .next(1, 2), .next(1, 3), .next(2, 2), .completed(2)])
+    }
+
+    func testConcatOfSignalsCompletingOnOtherThreadsKeepsOrder() {
+        let queue = DispatchQueue(label: "concat.test", attributes: .concurrent)
+        let signals = (0..<50).map { i in
+            Signal<Int>.create { subscriber in
+                queue.async {
+                    subscriber.sendNext(i)
+                    subscriber.sendCompleted()
+                }
+                return nil
+            }
+        }
+        let done = expectation(description: "completed")
+        let received = StreamLockedList<Int>()
+        let disposable = Signal.concat(signals).subscribe(next: { received.append($0) }, completed: { done.fulfill() })
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(received.values, Array(0..<50))
+        disposable.dispose()
+    }
+
+    // RAC's nested -concat: chain recurses once per signal; this must run in constant stack.
+    func testConcatOfAMillionSynchronousSignalsRunsInConstantStack() {
+        let count = 1_000_000
+        let signals = [Signal<Int>](repeating: .return(1), count: count)
+        var sum = 0
+        var completed = false
+        Signal.concat(signals).subscribe(next: { sum += $0 }, completed: { completed = true })
+        XCTAssertEqual(sum, count)
+        XCTAssertTrue(completed)
+    }
+}

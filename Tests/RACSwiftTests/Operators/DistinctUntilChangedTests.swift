@@ -1,0 +1,55 @@
+import XCTest
+@testable import RACSwift
+
+final class DistinctUntilChangedTests: RACTestCase {
+    func testDistinctUntilChangedDropsConsecutiveRepeatsOnly() {
+        let probe = StreamProbe(values: [1, 1, 2, 2, 2, 1, 3, 3])
+        XCTAssertEqual(streamEvents(probe.signal.distinctUntilChanged()), .valuesThenCompleted([1, 2, 1, 3]))
+    }
+
+    // RAC: `lastValue == x || [x isEqual:lastValue]`, so nil after nil is dropped, and the
+    // first value goes through even when it is nil.
+    func testDistinctUntilChangedTreatsNilAsEqualToNil() {
+        let probe = StreamProbe<String?>(values: [nil, nil, "a", nil, nil, "a"])
+        XCTAssertEqual(streamEvents(probe.signal.distinctUntilChanged()), .valuesThenCompleted([nil, "a", nil, "a"]))
+    }
+
+    func testDistinctUntilChangedByComparatorForNonEquatableValues() {
+        struct Point { var x: Int; var y: Int }
+        let probe = StreamProbe(values: [Point(x: 1, y: 1), Point(x: 1, y: 2), Point(x: 2, y: 2)])
+        let distinct = probe.signal.distinctUntilChanged(by: { $0.x == $1.x }).map(\.y)
+        XCTAssertEqual(streamEvents(distinct), .valuesThenCompleted([1, 2]))
+    }
+
+    func testDistinctUntilChangedComparesWithTheLastSentValue() {
+        var compared: [String] = []
+        let probe = StreamProbe(values: [1, 2, 2, 3])
+        _ = streamEvents(probe.signal.distinctUntilChanged(by: { compared.append("\($0)\($1)"); return $0 == $1 }))
+        XCTAssertEqual(compared, ["12", "22", "23"])
+    }
+
+    func testDistinctUntilChangedForwardsError() {
+        let probe = StreamProbe(values: [1, 1], then: .error(StreamTestError()))
+        XCTAssertEqual(streamEvents(probe.signal.distinctUntilChanged()), [.next(1), .error(StreamTestError())])
+        XCTAssertEqual(probe.disposals, 1)
+    }
+
+    func testDisposingDistinctUntilChangedDisposesTheSource() {
+        let source = StreamManualSource<Int>()
+        var received: [Int] = []
+        let disposable = source.signal.distinctUntilChanged().subscribeNext { received.append($0) }
+        source.send(1, 1, 2)
+        disposable.dispose()
+        source.send(3)
+        XCTAssertEqual(received, [1, 2])
+        XCTAssertEqual(source.disposals, 1)
+        source.release()
+    }
+
+    func testDistinctUntilChangedForgetsThePreviousValueBetweenSubscriptions() {
+        let probe = StreamProbe(values: [7, 7])
+        let distinct = probe.signal.distinctUntilChanged()
+        XCTAssertEqual(streamEvents(distinct), .valuesThenCompleted([7]))
+        XCTAssertEqual(streamEvents(distinct), .valuesThenCompleted([7]))
+    }
+}

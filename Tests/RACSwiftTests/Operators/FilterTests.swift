@@ -1,0 +1,49 @@
+import XCTest
+@testable import RACSwift
+
+final class FilterTests: RACTestCase {
+    func testFilterSendsOnlyIncludedValues() {
+        let probe = StreamProbe(values: [1, 2, 3, 4, 5, 6])
+        XCTAssertEqual(streamEvents(probe.signal.filter { $0 % 2 == 0 }), .valuesThenCompleted([2, 4, 6]))
+        XCTAssertEqual(probe.disposals, 1)
+    }
+
+    func testFilterRejectingEverythingOnlyCompletes() {
+        let probe = StreamProbe(values: [1, 2, 3])
+        XCTAssertEqual(streamEvents(probe.signal.filter { _ in false }), [.completed])
+    }
+
+    func testFilterForwardsErrorEvenWhenValuesAreDropped() {
+        let probe = StreamProbe(values: [1, 3], then: .error(StreamTestError()))
+        XCTAssertEqual(streamEvents(probe.signal.filter { $0 > 2 }), [.next(3), .error(StreamTestError())])
+        XCTAssertEqual(probe.disposals, 1)
+    }
+
+    func testDisposingFilterDisposesTheSource() {
+        let source = StreamManualSource<Int>()
+        var received: [Int] = []
+        let disposable = source.signal.filter { $0 > 1 }.subscribeNext { received.append($0) }
+        source.send(1, 2)
+        disposable.dispose()
+        source.send(3)
+        XCTAssertEqual(received, [2])
+        XCTAssertEqual(source.disposals, 1)
+        source.release()
+    }
+
+    func testFilterResubscriptionRunsTheSourceAgain() {
+        let probe = StreamProbe(values: [1, 2, 3])
+        let filtered = probe.signal.filter { $0 != 2 }
+        XCTAssertEqual(streamEvents(filtered), .valuesThenCompleted([1, 3]))
+        XCTAssertEqual(streamEvents(filtered), .valuesThenCompleted([1, 3]))
+        XCTAssertEqual(probe.subscriptions, 2)
+    }
+
+    func testFilterOnTestSchedulerKeepsTimes() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdSignal([.next(1, 1), .next(2, 2), .next(3, 3), .completed(5)])
+        let recorder = scheduler.record(source.filter { $0 != 2 })
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(1, 1), .next(3, 3), .completed(5)])
+    }
+}

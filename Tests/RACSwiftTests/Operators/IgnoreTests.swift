@@ -1,0 +1,41 @@
+import XCTest
+@testable import RACSwift
+
+final class IgnoreTests: RACTestCase {
+    func testIgnoreDropsEveryEqualValue() {
+        let probe = StreamProbe(values: [1, 2, 3, 2, 4])
+        XCTAssertEqual(streamEvents(probe.signal.ignore(2)), .valuesThenCompleted([1, 3, 4]))
+    }
+
+    // RAC: `innerValue != value && ![innerValue isEqual:value]`, so ignoring nil drops nils.
+    func testIgnoreNilDropsNilValues() {
+        let probe = StreamProbe<String?>(values: ["a", nil, "b", nil])
+        XCTAssertEqual(streamEvents(probe.signal.ignore(nil)), .valuesThenCompleted(["a", "b"]))
+    }
+
+    func testIgnoreForwardsError() {
+        let probe = StreamProbe(values: [2, 1], then: .error(StreamTestError()))
+        XCTAssertEqual(streamEvents(probe.signal.ignore(2)), [.next(1), .error(StreamTestError())])
+        XCTAssertEqual(probe.disposals, 1)
+    }
+
+    func testDisposingIgnoreDisposesTheSource() {
+        let source = StreamManualSource<Int>()
+        var received: [Int] = []
+        let disposable = source.signal.ignore(0).subscribeNext { received.append($0) }
+        source.send(0, 1)
+        disposable.dispose()
+        source.send(2)
+        XCTAssertEqual(received, [1])
+        XCTAssertEqual(source.disposals, 1)
+        source.release()
+    }
+
+    func testIgnoreResubscriptionRunsTheSourceAgain() {
+        let probe = StreamProbe(values: ["x", "y"])
+        let signal = probe.signal.ignore("x")
+        XCTAssertEqual(streamEvents(signal), .valuesThenCompleted(["y"]))
+        XCTAssertEqual(streamEvents(signal), .valuesThenCompleted(["y"]))
+        XCTAssertEqual(probe.subscriptions, 2)
+    }
+}

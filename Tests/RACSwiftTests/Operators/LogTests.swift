@@ -1,0 +1,70 @@
+import XCTest
+@testable import RACSwift
+
+final class LogTests: RACTestCase {
+    private var lines: StreamLockedList<String>!
+    private var previousSink: (@Sendable (String) -> Void)?
+
+    override func setUp() {
+        super.setUp()
+        let lines = StreamLockedList<String>()
+        self.lines = lines
+        previousSink = LogOutput.setSink { lines.append($0) }
+    }
+
+    override func tearDown() {
+        if let previousSink { LogOutput.setSink(previousSink) }
+        super.tearDown()
+    }
+
+    func testLogAllPrintsEveryEventWithTheSignalAndPassesThemThrough() {
+        let source = StreamProbe(values: [1, 2]).signal.setName("numbers")
+        XCTAssertEqual(streamEvents(source.logAll()), .valuesThenCompleted([1, 2]))
+        XCTAssertEqual(lines.values, ["\(source) next: 1", "\(source) next: 2", "\(source) completed"])
+        XCTAssertTrue(lines.values[0].contains("numbers"))
+    }
+
+    func testLogAllPrintsTheError() {
+        let source = StreamProbe(values: [1], then: .error(StreamTestError(code: 7))).signal
+        XCTAssertEqual(streamEvents(source.logAll()), [.next(1), .error(StreamTestError(code: 7))])
+        XCTAssertEqual(lines.values, ["\(source) next: 1", "\(source) error: \(StreamTestError(code: 7))"])
+    }
+
+    func testLogNextPrintsValuesOnly() {
+        let source = StreamProbe(values: ["a"], then: .error(StreamTestError())).signal
+        XCTAssertEqual(streamEvents(source.logNext()), [.next("a"), .error(StreamTestError())])
+        XCTAssertEqual(lines.values, ["\(source) next: a"])
+    }
+
+    func testLogErrorPrintsErrorsOnly() {
+        let source = StreamProbe(values: [1], then: .error(StreamTestError())).signal
+        XCTAssertEqual(streamEvents(source.logError()), [.next(1), .error(StreamTestError())])
+        XCTAssertEqual(lines.values, ["\(source) error: \(StreamTestError())"])
+    }
+
+    func testLogCompletedPrintsCompletionOnly() {
+        let source = StreamProbe(values: [1, 2]).signal
+        XCTAssertEqual(streamEvents(source.logCompleted()), .valuesThenCompleted([1, 2]))
+        XCTAssertEqual(lines.values, ["\(source) completed"])
+    }
+
+    func testDisposingLogDisposesTheSourceAndLogsNothingMore() {
+        let source = StreamManualSource<Int>()
+        let disposable = source.signal.logAll().subscribeNext { _ in }
+        source.send(1)
+        disposable.dispose()
+        source.send(2)
+        source.complete()
+        XCTAssertEqual(lines.values, ["\(source.signal) next: 1"])
+        XCTAssertEqual(source.disposals, 1)
+        source.release()
+    }
+
+    func testLogPrintsAgainForEachSubscription() {
+        let source = StreamProbe(values: [1]).signal
+        let logged = source.logNext()
+        _ = streamEvents(logged)
+        _ = streamEvents(logged)
+        XCTAssertEqual(lines.values, ["\(source) next: 1", "\(source) next: 1"])
+    }
+}

@@ -1,0 +1,76 @@
+import XCTest
+@testable import RACSwift
+
+final class MapTests: RACTestCase {
+    func testMapTransformsEachValueAndCompletes() {
+        let probe = StreamProbe(values: [1, 2, 3])
+        XCTAssertEqual(streamEvents(probe.signal.map { $0 * 10 }), .valuesThenCompleted([10, 20, 30]))
+        XCTAssertEqual(probe.disposals, 1)
+    }
+
+    func testMapChangesTheValueType() {
+        let probe = StreamProbe(values: [1, 2])
+        XCTAssertEqual(streamEvents(probe.signal.map { "#\($0)" }), .valuesThenCompleted(["#1", "#2"]))
+    }
+
+    func testMapForwardsErrorAfterValues() {
+        let probe = StreamProbe(values: [1], then: .error(StreamTestError()))
+        XCTAssertEqual(streamEvents(probe.signal.map { $0 + 1 }), [.next(2), .error(StreamTestError())])
+        XCTAssertEqual(probe.disposals, 1)
+    }
+
+    func testMapRunsTransformOncePerValue() {
+        var calls = 0
+        let probe = StreamProbe(values: [1, 2, 3])
+        _ = streamEvents(probe.signal.map { v -> Int in calls += 1; return v })
+        XCTAssertEqual(calls, 3)
+    }
+
+    func testDisposingMapDisposesTheSourceAndStopsValues() {
+        let source = StreamManualSource<Int>()
+        var received: [Int] = []
+        let disposable = source.signal.map { $0 * 2 }.subscribeNext { received.append($0) }
+        source.send(1, 2)
+        disposable.dispose()
+        XCTAssertEqual(source.disposals, 1)
+        source.send(3)
+        XCTAssertEqual(received, [2, 4])
+        source.release()
+    }
+
+    func testMapResubscriptionRunsTheSourceAgain() {
+        let probe = StreamProbe(values: [1, 2])
+        let mapped = probe.signal.map { $0 + 1 }
+        XCTAssertEqual(streamEvents(mapped), .valuesThenCompleted([2, 3]))
+        XCTAssertEqual(streamEvents(mapped), .valuesThenCompleted([2, 3]))
+        XCTAssertEqual(probe.subscriptions, 2)
+        XCTAssertEqual(probe.disposals, 2)
+    }
+
+    func testMapOfEmptyOnlyCompletes() {
+        XCTAssertEqual(streamEvents(Signal<Int>.empty.map { $0 }), [.completed])
+    }
+
+    func testMapKeepsNilValues() {
+        let probe = StreamProbe<Int?>(values: [1, nil, 3])
+        XCTAssertEqual(streamEvents(probe.signal.map { $0.map { $0 * 2 } }), .valuesThenCompleted([2, nil, 6]))
+    }
+
+    func testMapReplaceSendsTheGivenValueForEachValue() {
+        let probe = StreamProbe(values: [1, 2, 3])
+        XCTAssertEqual(streamEvents(probe.signal.mapReplace("A")), .valuesThenCompleted(["A", "A", "A"]))
+    }
+
+    func testMapReplaceForwardsError() {
+        let probe = StreamProbe(values: [1], then: .error(StreamTestError()))
+        XCTAssertEqual(streamEvents(probe.signal.mapReplace(0)), [.next(0), .error(StreamTestError())])
+    }
+
+    func testMapOnTestSchedulerKeepsTimes() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdSignal([.next(1, 1), .next(3, 2), .completed(4)])
+        let recorder = scheduler.record(source.map { $0 * 100 })
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(1, 100), .next(3, 200), .completed(4)])
+    }
+}

@@ -1,0 +1,89 @@
+import XCTest
+@testable import RACSwift
+
+final class ScanTests: RACTestCase {
+    func testScanSendsTheRunningTotal() {
+        let probe = StreamProbe(values: [1, 2, 3, 4])
+        XCTAssertEqual(streamEvents(probe.signal.scan(withStart: 0) { $0 + $1 }), .valuesThenCompleted([1, 3, 6, 10]))
+    }
+
+    func testScanWithIndexPassesZeroBasedIndexes() {
+        let probe = StreamProbe(values: [1, 2, 3, 4])
+        let scanned = probe.signal.scan(withStart: 0) { running, next, index in running + next + index }
+        XCTAssertEqual(streamEvents(scanned), .valuesThenCompleted([1, 4, 9, 16]))
+    }
+
+    // Seed 000: start 2, values 1, 1, 4, running * next + index gives 2, 3, 14.
+    func testScanWithIndexReproducesTheSeedExample() {
+        let source = Signal<Int>.create { subscriber in
+            subscriber.sendNext(1)
+            subscriber.sendNext(1)
+            subscriber.sendNext(4)
+            return Disposable {}
+        }
+        var values: [Int] = []
+        let disposable = source.scan(withStart: 2) { running, next, index in running * next + index }
+            .subscribeNext { values.append($0) }
+        XCTAssertEqual(values, [2, 3, 14])
+        disposable.dispose()
+    }
+
+    func testScanCanChangeTheValueType() {
+        let probe = StreamProbe(values: ["a", "b", "c"])
+        XCTAssertEqual(streamEvents(probe.signal.scan(withStart: [String]()) { $0 + [$1] }),
+                       .valuesThenCompleted([["a"], ["a", "b"], ["a", "b", "c"]]))
+    }
+
+    func testScanOfEmptyOnlyCompletes() {
+        XCTAssertEqual(streamEvents(Signal<Int>.empty.scan(withStart: 100) { $0 + $1 }), [.completed])
+    }
+
+    func testScanForwardsError() {
+        let probe = StreamProbe(values: [1, 2], then: .error(StreamTestError()))
+        XCTAssertEqual(streamEvents(probe.signal.scan(withStart: 0) { $0 + $1 }),
+                       [.next(1), .next(3), .error(StreamTestError())])
+        XCTAssertEqual(probe.disposals, 1)
+    }
+
+    func testDisposingScanDisposesTheSource() {
+        let source = StreamManualSource<Int>()
+        var received: [Int] = []
+        let disposable = source.signal.scan(withStart: 0) { $0 + $1 }.subscribeNext { received.append($0) }
+        source.send(1, 2)
+        disposable.dispose()
+        source.send(3)
+        XCTAssertEqual(received, [1, 3])
+        XCTAssertEqual(source.disposals, 1)
+        source.release()
+    }
+
+    func testScanStartsFromTheStartAndIndexZeroOnEachSubscription() {
+        let probe = StreamProbe(values: [1, 2, 3])
+        var indexes: [Int] = []
+        let scanned = probe.signal.scan(withStart: 10) { running, next, index in
+            indexes.append(index)
+            return running + next
+        }
+        XCTAssertEqual(streamEvents(scanned), .valuesThenCompleted([11, 13, 16]))
+        XCTAssertEqual(streamEvents(scanned), .valuesThenCompleted([11, 13, 16]))
+        XCTAssertEqual(indexes, [0, 1, 2, 0, 1, 2])
+    }
+
+    func testConcurrentSubscriptionsKeepSeparateAccumulators() {
+        let first = StreamManualSource<Int>()
+        let scanned = first.signal.scan(withStart: 0) { $0 + $1 }
+        var a: [Int] = []
+        var b: [Int] = []
+        let da = scanned.subscribeNext { a.append($0) }
+        let sourceA = first.subscriber
+        let db = scanned.subscribeNext { b.append($0) }
+        sourceA?.sendNext(1)
+        first.send(10)
+        sourceA?.sendNext(1)
+        XCTAssertEqual(a, [1, 2])
+        XCTAssertEqual(b, [10])
+        da.dispose()
+        db.dispose()
+        first.release()
+    }
+}

@@ -1,0 +1,109 @@
+import XCTest
+@testable import RACSwift
+
+final class SkipTests: RACTestCase {
+    // MARK: skip(_:)
+
+    func testSkipDropsTheFirstValues() {
+        let values = [0, 1, 2]
+        for count in 0..<values.count {
+            let probe = StreamProbe(values: values)
+            XCTAssertEqual(streamEvents(probe.signal.skip(count)), .valuesThenCompleted(Array(values.dropFirst(count))))
+        }
+    }
+
+    func testSkipMoreThanTheSourceOnlyCompletes() {
+        let probe = StreamProbe(values: [0, 1, 2])
+        XCTAssertEqual(streamEvents(probe.signal.skip(4)), [.completed])
+    }
+
+    func testSkipForwardsErrorWhileSkipping() {
+        let probe = StreamProbe(values: [1], then: .error(StreamTestError()))
+        XCTAssertEqual(streamEvents(probe.signal.skip(2)), [.error(StreamTestError())])
+        XCTAssertEqual(probe.disposals, 1)
+    }
+
+    func testDisposingSkipDisposesTheSource() {
+        let source = StreamManualSource<Int>()
+        var received: [Int] = []
+        let disposable = source.signal.skip(1).subscribeNext { received.append($0) }
+        source.send(1, 2)
+        disposable.dispose()
+        source.send(3)
+        XCTAssertEqual(received, [2])
+        XCTAssertEqual(source.disposals, 1)
+        source.release()
+    }
+
+    func testSkipCountsAfreshForEachSubscription() {
+        let probe = StreamProbe(values: [1, 2, 3])
+        let skipped = probe.signal.skip(2)
+        XCTAssertEqual(streamEvents(skipped), .valuesThenCompleted([3]))
+        XCTAssertEqual(streamEvents(skipped), .valuesThenCompleted([3]))
+        XCTAssertEqual(probe.subscriptions, 2)
+    }
+
+    func testSkipKeepsVirtualTimes() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdSignal([.next(1, "a"), .next(2, "b"), .next(4, "c"), .completed(5)])
+        let recorder = scheduler.record(source.skip(1))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(2, "b"), .next(4, "c"), .completed(5)])
+    }
+
+    // MARK: skip(while:) and skip(until:)
+
+    private let predicateValues = [0, 1, 2, 3, 0, 2, 4]
+
+    func testSkipUntilStartsAtTheFirstMatchAndNeverAsksAgain() {
+        let probe = StreamProbe(values: predicateValues)
+        XCTAssertEqual(streamEvents(probe.signal.skip(until: { $0 >= 3 })), .valuesThenCompleted([3, 0, 2, 4]))
+    }
+
+    func testSkipWhileStartsAtTheFirstMismatch() {
+        let probe = StreamProbe(values: predicateValues)
+        XCTAssertEqual(streamEvents(probe.signal.skip(while: { $0 <= 1 })), .valuesThenCompleted([2, 3, 0, 2, 4]))
+    }
+
+    func testSkipWhileAlwaysTrueOnlyCompletes() {
+        let probe = StreamProbe(values: predicateValues)
+        XCTAssertEqual(streamEvents(probe.signal.skip(while: { $0 <= 10 })), [.completed])
+    }
+
+    func testSkipWhileFalseAtFirstSendsEverything() {
+        let probe = StreamProbe(values: predicateValues)
+        XCTAssertEqual(streamEvents(probe.signal.skip(while: { $0 < 0 })), .valuesThenCompleted(predicateValues))
+    }
+
+    func testSkipUntilPredicateIsNotAskedOnceSending() {
+        var asked: [Int] = []
+        let probe = StreamProbe(values: [1, 2, 3, 4])
+        _ = streamEvents(probe.signal.skip(until: { asked.append($0); return $0 == 2 }))
+        XCTAssertEqual(asked, [1, 2])
+    }
+
+    func testSkipWhileForwardsError() {
+        let probe = StreamProbe(values: [0, 5], then: .error(StreamTestError()))
+        XCTAssertEqual(streamEvents(probe.signal.skip(while: { $0 == 0 })), [.next(5), .error(StreamTestError())])
+    }
+
+    func testDisposingSkipUntilDisposesTheSource() {
+        let source = StreamManualSource<Int>()
+        var received: [Int] = []
+        let disposable = source.signal.skip(until: { $0 == 2 }).subscribeNext { received.append($0) }
+        source.send(1, 2, 3)
+        disposable.dispose()
+        source.send(4)
+        XCTAssertEqual(received, [2, 3])
+        XCTAssertEqual(source.disposals, 1)
+        source.release()
+    }
+
+    func testSkipUntilSkipsAfreshForEachSubscription() {
+        let probe = StreamProbe(values: predicateValues)
+        let skipped = probe.signal.skip(until: { $0 == 3 })
+        XCTAssertEqual(streamEvents(skipped), .valuesThenCompleted([3, 0, 2, 4]))
+        XCTAssertEqual(streamEvents(skipped), .valuesThenCompleted([3, 0, 2, 4]))
+        XCTAssertEqual(probe.subscriptions, 2)
+    }
+}

@@ -1,0 +1,85 @@
+import XCTest
+@testable import RACSwift
+
+final class StartWithTests: RACTestCase {
+    func testStartWithSendsTheValueBeforeTheSource() {
+        let probe = StreamProbe(values: [1, 2])
+        XCTAssertEqual(streamEvents(probe.signal.startWith(0)), .valuesThenCompleted([0, 1, 2]))
+        XCTAssertEqual(probe.disposals, 1)
+    }
+
+    func testStartWithOnEmptySendsTheValueThenCompletes() {
+        XCTAssertEqual(streamEvents(Signal<Int>.empty.startWith(9)), .valuesThenCompleted([9]))
+    }
+
+    func testStartWithSendsTheValueBeforeTheSourceFails() {
+        XCTAssertEqual(streamEvents(Signal<Int>.error(StreamTestError()).startWith(9)),
+                       [.next(9), .error(StreamTestError())])
+    }
+
+    func testStartWithSubscribesTheSourceAfterSendingTheValue() {
+        var log: [String] = []
+        let source = Signal<Int>.create { subscriber in
+            log.append("subscribed")
+            subscriber.sendCompleted()
+            return nil
+        }
+        source.startWith(1).subscribe(next: { log.append("next \($0)") }, completed: { log.append("completed") })
+        XCTAssertEqual(log, ["next 1", "subscribed", "completed"])
+    }
+
+    func testDisposingDuringTheStartValueNeverSubscribesTheSource() {
+        let probe = StreamProbe(values: [1])
+        var received: [Int] = []
+        // The subscriber's own disposable holds the subscription from `didSubscribe(with:)`,
+        // so it can end it while `subscribe` is still running.
+        var subscriber: AnySubscriber<Int>?
+        subscriber = AnySubscriber<Int>(next: { received.append($0); subscriber?.disposable.dispose() })
+        probe.signal.startWith(0).subscribe(subscriber!)
+        XCTAssertEqual(received, [0])
+        XCTAssertEqual(probe.subscriptions, 0)
+        subscriber = nil
+    }
+
+    func testDisposingStartWithDisposesTheSource() {
+        let source = StreamManualSource<Int>()
+        var received: [Int] = []
+        let disposable = source.signal.startWith(0).subscribeNext { received.append($0) }
+        source.send(1)
+        disposable.dispose()
+        source.send(2)
+        XCTAssertEqual(received, [0, 1])
+        XCTAssertEqual(source.disposals, 1)
+        source.release()
+    }
+
+    func testStartWithSendsTheValueAgainOnEachSubscription() {
+        let probe = StreamProbe(values: [1])
+        let started = probe.signal.startWith(0)
+        XCTAssertEqual(streamEvents(started), .valuesThenCompleted([0, 1]))
+        XCTAssertEqual(streamEvents(started), .valuesThenCompleted([0, 1]))
+        XCTAssertEqual(probe.subscriptions, 2)
+    }
+
+    func testStartWithSendsAtSubscriptionTimeInVirtualTime() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdSignal([.next(2, "b"), .completed(3)])
+        let recorder = scheduler.record(source.startWith("a"))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(0, "a"), .next(2, "b"), .completed(3)])
+    }
+
+    func testStartWithFromABackgroundThreadDeliversOnTheSubscriptionScheduler() {
+        let done = expectation(description: "completed")
+        let received = StreamLockedList<Int>()
+        let isMain = StreamLockedList<Bool>()
+        DispatchQueue.global().async {
+            Signal.from([1, 2]).startWith(0).subscribe(
+                next: { value in received.append(value); isMain.append(Thread.isMainThread) },
+                completed: { done.fulfill() })
+        }
+        wait(for: [done], timeout: 5)
+        XCTAssertEqual(received.values, [0, 1, 2])
+        XCTAssertEqual(isMain.values, [false, false, false])
+    }
+}

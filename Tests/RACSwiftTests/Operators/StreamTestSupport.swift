@@ -1,0 +1,124 @@
+import Foundation
+import XCTest
+@testable import RACSwift
+
+/// An error for the stream operator tests.
+struct StreamTestError: Error, Equatable {
+    var code = 1
+}
+
+/// A cold source whose subscriptions and disposals are counted, sending `events`
+/// synchronously to each subscriber (RAC specs' `streamWithValues` plus the disposal check).
+final class StreamProbe<Value>: @unchecked Sendable {
+    private(set) var subscriptions = 0
+    private(set) var disposals = 0
+    let signal: Signal<Value>
+
+    init(_ events: [Event<Value>]) {
+        weak var me: StreamProbe?
+        signal = Signal.create { subscriber in
+            me?.subscriptions += 1
+            for event in events {
+                switch event {
+                case .next(let value): subscriber.sendNext(value)
+                case .error(let error): subscriber.sendError(error)
+                case .completed: subscriber.sendCompleted()
+                }
+            }
+            return Disposable { me?.disposals += 1 }
+        }
+        me = self
+    }
+
+    convenience init(values: [Value], then terminal: Event<Value> = .completed) {
+        self.init(values.map { .next($0) } + [terminal])
+    }
+}
+
+/// A source that counts up from 0, synchronously and forever, until its subscription is
+/// disposed — the "infinite stream" of RAC's specs. It checks the compound it hands to the
+/// subscriber, the way `take` stops a source still inside `subscribe`.
+final class StreamInfiniteCounter: Signal<Int>, @unchecked Sendable {
+    private(set) var disposals = 0
+    private(set) var sent = 0
+
+    override func subscribe(_ subscriber: some Subscriber<Int>) -> Disposable {
+        let disposable = CompoundDisposable()
+        disposable.add(Disposable { [unowned self] in disposals += 1 })
+        subscriber.didSubscribe(with: disposable)
+        var next = 0
+        while !disposable.isDisposed {
+            subscriber.sendNext(next)
+            sent += 1
+            next += 1
+        }
+        return disposable
+    }
+}
+
+/// A source driven by the test: it keeps the subscriber its `create` block receives, so the
+/// test can send events later, and counts disposals. Call `release()` before the test ends.
+final class StreamManualSource<Value>: @unchecked Sendable {
+    private(set) var subscriber: (any Subscriber<Value>)?
+    private(set) var subscriptions = 0
+    private(set) var disposals = 0
+    let signal: Signal<Value>
+
+    init() {
+        weak var me: StreamManualSource?
+        signal = Signal.create { subscriber in
+            me?.subscriber = subscriber
+            me?.subscriptions += 1
+            return Disposable { me?.disposals += 1 }
+        }
+        me = self
+    }
+
+    func send(_ values: Value...) { for value in values { subscriber?.sendNext(value) } }
+    func fail(_ error: any Error = StreamTestError()) { subscriber?.sendError(error) }
+    func complete() { subscriber?.sendCompleted() }
+    func release() { subscriber = nil }
+}
+
+/// Every event `signal` sends to one synchronous subscription.
+func streamEvents<Value>(_ signal: Signal<Value>) -> [Event<Value>] {
+    var events: [Event<Value>] = []
+    signal.subscribe(
+        next: { events.append(.next($0)) }, error: { events.append(.error($0)) },
+        completed: { events.append(.completed) })
+    return events
+}
+
+extension Array {
+    /// Events as `Event<Value>` from plain values, followed by completion.
+    static func valuesThenCompleted<Value>(_ values: [Value]) -> [Event<Value>] where Element == Event<Value> {
+        values.map { .next($0) } + [.completed]
+    }
+}
+
+/// Values appended from any thread.
+final class StreamLockedList<Element>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Element] = []
+    func append(_ item: Element) { lock.withLock { items.append(item) } }
+    var values: [Element] { lock.withLock { items } }
+}
+
+/// A plain subscriber that records every event it gets — even after disposal, unlike
+/// `AnySubscriber`, which drops its closures when disposed — so tests can prove that nothing
+/// is delivered after the subscription was disposed. `onNext` runs after each value is
+/// recorded, with the subscription's disposable.
+final class StreamRecordingSubscriber<Value>: Subscriber, @unchecked Sendable {
+    private(set) var events: [Event<Value>] = []
+    private(set) var subscription: CompoundDisposable?
+    var onNext: ((Value, CompoundDisposable?) -> Void)?
+
+    func sendNext(_ value: Value) {
+        events.append(.next(value))
+        onNext?(value, subscription)
+    }
+
+    func sendError(_ error: any Error) { events.append(.error(error)) }
+    func sendCompleted() { events.append(.completed) }
+    func didSubscribe(with disposable: CompoundDisposable) { subscription = disposable }
+}

@@ -1,0 +1,338 @@
+import XCTest
+@testable import RACSwift
+
+final class ZipTests: RACTestCase {
+    private let valuesOne = ["Ada", "Bob", "Dea"]
+    private let valuesTwo = ["eats", "cooks", "jumps"]
+    private let valuesThree = ["fish", "bear", "rock"]
+
+    // Seed 001: 1…5 zipped with A…D gives four pairs; 5 is never paired.
+    func testZipOfOneToFiveWithAToDReproducesTheSeed() {
+        let numbers = StreamProbe(values: [1, 2, 3, 4, 5])
+        let letters = StreamProbe(values: ["A", "B", "C", "D"])
+        let zipped = Signal.zip(numbers.signal, letters.signal).map { "\($0)\($1)" }
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["1A", "2B", "3C", "4D"]))
+        XCTAssertEqual(numbers.disposals, 1)
+        XCTAssertEqual(letters.disposals, 1)
+    }
+
+    func testZipOfThreeSignalsMakesTriples() {
+        let zipped = Signal.zip(
+            StreamProbe(values: valuesOne).signal, StreamProbe(values: [1, 2, 3]).signal,
+            StreamProbe(values: [true, false, true]).signal
+        ).map { "\($0)\($1)\($2)" }
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["Ada1true", "Bob2false", "Dea3true"]))
+    }
+
+    func testZipOfSixSignalsOfDifferentTypes() {
+        let zipped = Signal.zip(
+            Signal.from([1, 2]), Signal.from(["a", "b"]), Signal.from([true, false]),
+            Signal.from([1.5, 2.5]), Signal.from(["x", "y"] as [Character]), Signal.from([Int?.none, 7])
+        ).map { a, b, c, d, e, f in "\(a)\(b)\(c)\(d)\(e)\(f.map(String.init) ?? "-")" }
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["1atrue1.5x-", "2bfalse2.5y7"]))
+    }
+
+    func testZipOfOneSignalSendsItsValues() {
+        let zipped: Signal<Int> = Signal.zip(Signal.from([1, 2]))
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted([1, 2]))
+    }
+
+    func testZipReduceOfSeveralSignals() {
+        let zipped = Signal.zip(
+            StreamProbe(values: valuesOne).signal, StreamProbe(values: valuesTwo).signal,
+            StreamProbe(values: valuesThree).signal, reduce: { "\($0) \($1) \($2)" })
+        XCTAssertEqual(streamEvents(zipped),
+                       .valuesThenCompleted(["Ada eats fish", "Bob cooks bear", "Dea jumps rock"]))
+    }
+
+    func testZipOfAnArrayMakesArrays() {
+        let signals = [valuesOne, valuesTwo, valuesThree].map { StreamProbe(values: $0).signal }
+        XCTAssertEqual(streamEvents(Signal.zip(signals)),
+                       .valuesThenCompleted([
+                           ["Ada", "eats", "fish"], ["Bob", "cooks", "bear"], ["Dea", "jumps", "rock"],
+                       ]))
+    }
+
+    func testZipReduceOfAnArray() {
+        let signals = [valuesOne, valuesTwo, valuesThree].map { StreamProbe(values: $0).signal }
+        let zipped = Signal.zip(signals, reduce: { $0.joined(separator: " ") })
+        XCTAssertEqual(streamEvents(zipped),
+                       .valuesThenCompleted(["Ada eats fish", "Bob cooks bear", "Dea jumps rock"]))
+    }
+
+    func testZipOfOneSignalInAnArrayMakesOneElementArrays() {
+        XCTAssertEqual(streamEvents(Signal.zip([StreamProbe(values: valuesOne).signal])),
+                       .valuesThenCompleted([["Ada"], ["Bob"], ["Dea"]]))
+    }
+
+    // RACStreamExamples: "+zip: should make an empty stream if given an empty array".
+    func testZipOfAnEmptyArrayCompletesAtOnce() {
+        XCTAssertEqual(streamEvents(Signal<[Int]>.zip([Signal<Int>]())), [.completed])
+        XCTAssertEqual(streamEvents(Signal<String>.zip([Signal<Int>](), reduce: { "\($0)" })), [.completed])
+    }
+
+    func testZipTruncatesToTheShortestSignal() {
+        let signals = [valuesOne, valuesTwo, valuesThree, ["now", "later"]].map { StreamProbe(values: $0).signal }
+        let zipped = Signal.zip(signals, reduce: { $0.joined(separator: " ") })
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["Ada eats fish now", "Bob cooks bear later"]))
+    }
+
+    func testZipWithAnInfiniteSignalCompletesAndDisposesIt() {
+        let infinite = StreamInfiniteCounter()
+        let zipped = Signal.zip(StreamProbe(values: valuesOne).signal, infinite, reduce: { "\($0)\($1)" })
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["Ada0", "Bob1", "Dea2"]))
+        XCTAssertEqual(infinite.disposals, 1)
+    }
+
+    func testZipHandlesTheSameSignalSeveralTimes() {
+        let one = StreamProbe(values: valuesOne)
+        let two = StreamProbe(values: valuesTwo)
+        let zipped = Signal.zip([one.signal, one.signal, two.signal, two.signal], reduce: { $0.joined(separator: " ") })
+        XCTAssertEqual(streamEvents(zipped),
+                       .valuesThenCompleted(["Ada Ada eats eats", "Bob Bob cooks cooks", "Dea Dea jumps jumps"]))
+        XCTAssertEqual(one.subscriptions, 2)
+    }
+
+    func testZipWaitsForEveryInputAndCompletesWhenAnExhaustedInputCompletes() {
+        let a = StreamManualSource<Int>()
+        let b = StreamManualSource<String>()
+        var events: [Event<String>] = []
+        Signal.zip(a.signal, b.signal, reduce: { "\($0)\($1)" }).subscribe(
+            next: { events.append(.next($0)) }, completed: { events.append(.completed) })
+        a.send(1, 2)
+        XCTAssertEqual(events, [])
+        b.send("x")
+        XCTAssertEqual(events, [.next("1x")])
+        b.complete()
+        XCTAssertEqual(events, [.next("1x"), .completed])
+        XCTAssertEqual(a.disposals, 1)
+        a.release()
+        b.release()
+    }
+
+    func testZipCompletesAfterTheLastPairWhenAnInputCompletedWithBufferedValues() {
+        let a = StreamManualSource<Int>()
+        let b = StreamManualSource<String>()
+        var events: [Event<String>] = []
+        Signal.zip(a.signal, b.signal, reduce: { "\($0)\($1)" }).subscribe(
+            next: { events.append(.next($0)) }, completed: { events.append(.completed) })
+        a.send(1)
+        a.complete()
+        XCTAssertEqual(events, [])
+        b.send("x")
+        XCTAssertEqual(events, [.next("1x"), .completed])
+        XCTAssertEqual(b.disposals, 1)
+        a.release()
+        b.release()
+    }
+
+    func testZipForwardsAnErrorAtOnceAndDisposesEveryInput() {
+        let a = StreamManualSource<Int>()
+        let b = StreamManualSource<Int>()
+        var events: [Event<[Int]>] = []
+        Signal.zip([a.signal, b.signal]).subscribe(
+            next: { events.append(.next($0)) }, error: { events.append(.error($0)) },
+            completed: { events.append(.completed) })
+        a.send(1, 2)
+        b.fail()
+        XCTAssertEqual(events, [.error(StreamTestError())])
+        XCTAssertEqual(a.disposals, 1)
+        XCTAssertEqual(b.disposals, 1)
+        a.send(3)
+        XCTAssertEqual(events, [.error(StreamTestError())])
+        a.release()
+        b.release()
+    }
+
+    func testZipDoesNotSubscribeLaterInputsAfterAnEarlierOneFailsSynchronously() {
+        let later = StreamProbe(values: [1])
+        let zipped = Signal.zip(Signal<Int>.error(StreamTestError()), later.signal, reduce: { $0 + $1 })
+        XCTAssertEqual(streamEvents(zipped), [.error(StreamTestError())])
+        XCTAssertEqual(later.subscriptions, 0)
+    }
+
+    func testDisposingWhileReceivingTheLastTupleSuppressesCompletion() {
+        let subscriber = StreamRecordingSubscriber<Int>()
+        subscriber.onNext = { _, subscription in subscription?.dispose() }
+        Signal.zip(Signal.return(1), Signal.return(2), reduce: { $0 + $1 }).subscribe(subscriber)
+        XCTAssertEqual(subscriber.events, [.next(3)])
+    }
+
+    func testDisposingZipDisposesEveryInput() {
+        let a = StreamManualSource<Int>()
+        let b = StreamManualSource<Int>()
+        var received: [Int] = []
+        let disposable = Signal.zip(a.signal, b.signal, reduce: { $0 + $1 }).subscribeNext { received.append($0) }
+        a.send(1)
+        b.send(10)
+        disposable.dispose()
+        XCTAssertEqual(a.disposals, 1)
+        XCTAssertEqual(b.disposals, 1)
+        a.send(2)
+        b.send(20)
+        XCTAssertEqual(received, [11])
+        a.release()
+        b.release()
+    }
+
+    func testZipBuffersStartEmptyOnEachSubscription() {
+        let a = StreamProbe(values: [1, 2, 3])
+        let b = StreamProbe(values: [10, 20])
+        let zipped = Signal.zip(a.signal, b.signal, reduce: { $0 + $1 })
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted([11, 22]))
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted([11, 22]))
+        XCTAssertEqual(a.subscriptions, 2)
+        XCTAssertEqual(b.subscriptions, 2)
+    }
+
+    func testZipSendsEachTupleWhenItsLastMemberArrivesInVirtualTime() {
+        let scheduler = TestScheduler()
+        let a = scheduler.createColdSignal([.next(1, "a"), .next(2, "b"), .completed(3)])
+        let b = scheduler.createColdSignal([.next(2, "1"), .next(5, "2"), .next(6, "3"), .completed(7)])
+        let recorder = scheduler.record(Signal.zip(a, b, reduce: { $0 + $1 }))
+        scheduler.run()
+        XCTAssertEqual(recorder.events, [.next(2, "a1"), .next(5, "b2"), .completed(5)])
+    }
+
+    func testZipSerializesInputsSendingFromSeveralThreads() {
+        let count = 2_000
+        let done = expectation(description: "completed")
+        let received = StreamLockedList<Bool>()
+        let makeSource = { (label: String) in
+            Signal<Int>.create { subscriber in
+                DispatchQueue(label: label).async {
+                    for i in 0..<count { subscriber.sendNext(i) }
+                    subscriber.sendCompleted()
+                }
+                return nil
+            }
+        }
+        var inFlight = 0
+        let disposable = Signal.zip(makeSource("zip.a"), makeSource("zip.b"), makeSource("zip.c"), reduce: { a, b, c in
+            inFlight += 1
+            defer { inFlight -= 1 }
+            return a == b && b == c && inFlight == 1
+        }).subscribe(next: { received.append($0) }, completed: { done.fulfill() })
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(received.values.count, count)
+        XCTAssertTrue(received.values.allSatisfy { $0 })
+        disposable.dispose()
+    }
+
+    // MARK: RACSignalSpec's +zip: cases, with two driven sources
+
+    private func withTwoSources(
+        _ body: (StreamManualSource<Int>, StreamManualSource<Int>, () -> [Event<[Int]>]) -> Void
+    ) {
+        let one = StreamManualSource<Int>()
+        let two = StreamManualSource<Int>()
+        var events: [Event<[Int]>] = []
+        let disposable = Signal.zip([one.signal, two.signal]).subscribe(
+            next: { events.append(.next($0)) }, error: { events.append(.error($0)) },
+            completed: { events.append(.completed) })
+        body(one, two, { events })
+        disposable.dispose()
+        one.release()
+        two.release()
+    }
+
+    func testZipCompletesAsSoonAsNoNewTupleIsPossible() {
+        withTwoSources { one, two, events in
+            one.send(1)
+            two.send(1)
+            one.send(2)
+            one.complete()
+            XCTAssertEqual(events(), [.next([1, 1])])
+            two.send(2)
+            XCTAssertEqual(events(), [.next([1, 1]), .next([2, 2]), .completed])
+        }
+    }
+
+    func testZipCompletionDoesNotDependOnTheOrderOfTheSignals() {
+        withTwoSources { _, two, events in
+            two.complete()
+            XCTAssertEqual(events(), [.completed])
+        }
+    }
+
+    func testZipForwardsAnErrorSentEarlierAndBeforeACompletion() {
+        withTwoSources { one, two, events in
+            one.send(1, 2)
+            one.fail()
+            two.send(1, 2, 3)
+            two.complete()
+            XCTAssertEqual(events(), [.error(StreamTestError())])
+        }
+    }
+
+    func testZipForwardsAnErrorSentEarlierAndAfterACompletion() {
+        withTwoSources { one, two, events in
+            one.send(1, 2, 3)
+            one.fail()
+            two.send(1, 2)
+            two.complete()
+            XCTAssertEqual(events(), [.error(StreamTestError())])
+        }
+    }
+
+    func testZipForwardsAnErrorSentLaterWhileTuplesAreStillPossible() {
+        withTwoSources { one, two, events in
+            two.send(1, 2, 3)
+            two.complete()
+            one.send(1, 2)
+            one.fail()
+            XCTAssertEqual(events(), [.next([1, 1]), .next([2, 2]), .error(StreamTestError())])
+        }
+    }
+
+    func testZipIgnoresAnErrorSentAfterItCompleted() {
+        withTwoSources { one, two, events in
+            two.send(1, 2)
+            two.complete()
+            one.send(1, 2, 3)
+            one.fail()
+            XCTAssertEqual(events(), [.next([1, 1]), .next([2, 2]), .completed])
+        }
+    }
+
+    // RACSignalSpec: three inputs, one completes, another fails; later values change nothing.
+    func testZipOfThreeSendsTuplesUntilTheFirstErrorAndNothingAfter() {
+        let a = StreamManualSource<Int>()
+        let b = StreamManualSource<Int>()
+        let c = StreamManualSource<Int>()
+        var events: [Event<String>] = []
+        Signal.zip(a.signal, b.signal, c.signal, reduce: { "\($0)\($1)\($2)" }).subscribe(
+            next: { events.append(.next($0)) }, error: { events.append(.error($0)) },
+            completed: { events.append(.completed) })
+        a.send(1, 2, 3)
+        b.send(1)
+        c.send(1, 2)
+        XCTAssertEqual(events, [.next("111")])
+        b.send(2, 3, 4)
+        b.complete()
+        XCTAssertEqual(events, [.next("111"), .next("222")])
+        c.send(3, 4, 5)
+        c.fail()
+        XCTAssertEqual(events, [.next("111"), .next("222"), .next("333"), .error(StreamTestError())])
+        a.send(4, 5, 6, 7)
+        XCTAssertEqual(events, [.next("111"), .next("222"), .next("333"), .error(StreamTestError())])
+        XCTAssertEqual([a.disposals, b.disposals, c.disposals], [1, 1, 1])
+        a.release()
+        b.release()
+        c.release()
+    }
+
+    func testZipSubscribesASideEffectingSignalOncePerOccurrence() {
+        var counter = 0
+        let sideEffecting = Signal<Int>.create { subscriber in
+            counter += 1
+            subscriber.sendNext(1)
+            subscriber.sendCompleted()
+            return nil
+        }
+        let zipped = Signal.zip([sideEffecting, sideEffecting], reduce: { $0.map(String.init).joined() })
+        XCTAssertEqual(counter, 0)
+        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["11"]))
+        XCTAssertEqual(counter, 2)
+    }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import RACSwift
+import XCTest
+
+final class MulticastConnectionTests: RACTestCase {
+    func testPublishSubscribesTheSourceOnlyOnConnect() {
+        let source = HotCountingSource<Int>()
+        let connection = source.signal.publish()
+        let log = HotEventLog<Int>()
+        log.subscribe(to: connection.signal)
+        XCTAssertEqual(source.subscriptions, 0)
+        connection.connect()
+        XCTAssertEqual(source.subscriptions, 1)
+        source.sendNext(1)
+        source.sendCompleted()
+        XCTAssertEqual(log.events, [.next(1), .completed])
+    }
+
+    func testConnectSubscribesOnceHoweverOftenCalledAndReturnsOneDisposable() {
+        let source = HotCountingSource<Int>()
+        let connection = source.signal.publish()
+        let first = connection.connect()
+        let second = connection.connect()
+        XCTAssertEqual(source.subscriptions, 1)
+        XCTAssertTrue(first === second)
+        first.dispose()
+        source.release()
+    }
+
+    func testSubscribersShareOneSubscriptionOfTheSource() {
+        var sideEffects = 0
+        let signal = Signal<Int>.create { s in
+            sideEffects += 1
+            s.sendNext(1)
+            s.sendCompleted()
+            return nil
+        }
+        let connection = signal.publish()
+        let a = HotEventLog<Int>(), b = HotEventLog<Int>()
+        a.subscribe(to: connection.signal)
+        b.subscribe(to: connection.signal)
+        connection.connect()
+        XCTAssertEqual(sideEffects, 1)
+        XCTAssertEqual(a.events, [.next(1), .completed])
+        XCTAssertEqual(b.events, [.next(1), .completed])
+    }
+
+    func testDisposingTheConnectionDisposesTheSourceSubscription() {
+        let source = HotCountingSource<Int>()
+        let connection = source.signal.publish()
+        let log = HotEventLog<Int>()
+        let subscription = log.subscribe(to: connection.signal)
+        let connected = connection.connect()
+        source.sendNext(1)
+        connected.dispose()
+        XCTAssertEqual(source.disposals, 1)
+        source.sendNext(2)
+        XCTAssertEqual(log.events, [.next(1)])
+        subscription.dispose()
+        source.release()
+    }
+
+    // RAC's connection connects at most once: after disposal, connect() neither subscribes the
+    // source again nor revives the disposable.
+    func testConnectAfterDisposalDoesNotReconnect() {
+        let source = HotCountingSource<Int>()
+        let connection = source.signal.publish()
+        connection.connect().dispose()
+        let again = connection.connect()
+        XCTAssertTrue(again.isDisposed)
+        XCTAssertEqual(source.subscriptions, 1)
+        source.release()
+    }
+
+    func testMulticastThroughAReplaySubjectReplaysToLateSubscribers() {
+        let source = HotCountingSource<Int>()
+        let subject = ReplaySubject<Int>()
+        let connection = source.signal.multicast(subject)
+        XCTAssertTrue(connection.signal === subject)
+        connection.connect()
+        source.sendNext(1)
+        let late = HotEventLog<Int>()
+        late.subscribe(to: connection.signal)
+        source.sendNext(2)
+        source.sendCompleted()
+        XCTAssertEqual(late.events, [.next(1), .next(2), .completed])
+    }
+
+    func testConcurrentConnectsSubscribeTheSourceOnce() {
+        let source = HotCountingSource<Int>()
+        let connection = source.signal.publish()
+        let group = DispatchGroup()
+        let disposables = HotBox<[ObjectIdentifier]>([])
+        for _ in 0..<8 {
+            group.enter()
+            Thread {
+                let disposable = connection.connect()
+                disposables.mutate { $0.append(ObjectIdentifier(disposable)) }
+                group.leave()
+            }.start()
+        }
+        XCTAssertEqual(group.wait(timeout: .now() + 10), .success)
+        // Subscriptions from threads with no current scheduler run on a background one.
+        let deadline = Date().addingTimeInterval(5)
+        while source.subscriptions == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        XCTAssertEqual(source.subscriptions, 1)
+        XCTAssertEqual(disposables.value.count, 8)
+        XCTAssertEqual(Set(disposables.value).count, 1)
+        connection.connect().dispose()
+        source.release()
+    }
+
+    // MARK: autoconnect
+
+    func testAutoconnectConnectsOnTheFirstSubscriberAndDisconnectsWhenTheLastLeaves() {
+        let source = HotCountingSource<Int>()
+        let signal = source.signal.publish().autoconnect()
+        XCTAssertEqual(source.subscriptions, 0)
+        let a = HotEventLog<Int>(), b = HotEventLog<Int>()
+        let aSubscription = a.subscribe(to: signal)
+        XCTAssertEqual(source.subscriptions, 1)
+        source.sendNext(1)
+        let bSubscription = b.subscribe(to: signal)
+        XCTAssertEqual(source.subscriptions, 1)
+        source.sendNext(2)
+        aSubscription.dispose()
+        XCTAssertEqual(source.disposals, 0)
+        source.sendNext(3)
+        bSubscription.dispose()
+        XCTAssertEqual(source.disposals, 1)
+        source.sendNext(4)
+        XCTAssertEqual(a.events, [.next(1), .next(2)])
+        XCTAssertEqual(b.events, [.next(2), .next(3)])
+        source.release()
+    }
+
+    // As in RAC, the connection is made once: a subscriber after the last one left does not
+    // resubscribe the source.
+    func testAutoconnectDoesNotReconnectAfterTheLastSubscriberLeft() {
+        let source = HotCountingSource<Int>()
+        let signal = source.signal.publish().autoconnect()
+        signal.subscribeNext { _ in }.dispose()
+        let log = HotEventLog<Int>()
+        let subscription = log.subscribe(to: signal)
+        XCTAssertEqual(source.subscriptions, 1)
+        source.sendNext(1)
+        XCTAssertEqual(log.events, [])
+        subscription.dispose()
+        source.release()
+    }
+
+    func testAutoconnectForwardsTheSourceTermination() {
+        let source = HotCountingSource<Int>()
+        let signal = source.signal.publish().autoconnect()
+        let a = HotEventLog<Int>(), b = HotEventLog<Int>()
+        a.subscribe(to: signal)
+        b.subscribe(to: signal)
+        source.sendNext(1)
+        source.sendError(HotError.boom)
+        XCTAssertEqual(a.events, [.next(1), .error(HotError.boom)])
+        XCTAssertEqual(b.events, [.next(1), .error(HotError.boom)])
+        XCTAssertEqual(source.disposals, 1)
+    }
+
+    // MARK: replay, replayLast, replayLazily
+
+    func testReplaySubscribesAtOnceAndSharesOneSubscription() {
+        var sideEffects = 0
+        let signal = Signal<Int>.create { s in
+            sideEffects += 1
+            s.sendNext(1)
+            s.sendNext(2)
+            s.sendCompleted()
+            return nil
+        }
+        let replayed = signal.replay()
+        XCTAssertEqual(sideEffects, 1)
+        let a = HotEventLog<Int>(), b = HotEventLog<Int>()
+        a.subscribe(to: replayed)
+        b.subscribe(to: replayed)
+        XCTAssertEqual(sideEffects, 1)
+        XCTAssertEqual(a.events, [.next(1), .next(2), .completed])
+        XCTAssertEqual(b.events, [.next(1), .next(2), .completed])
+    }
+
+    func testReplayForwardsLiveEventsAfterTheReplayedOnes() {
+        let source = HotCountingSource<Int>()
+        let replayed = source.signal.replay()
+        source.sendNext(1)
+        let log = HotEventLog<Int>()
+        log.subscribe(to: replayed)
+        source.sendNext(2)
+        source.sendError(HotError.boom)
+        XCTAssertEqual(log.events, [.next(1), .next(2), .error(HotError.boom)])
+        XCTAssertEqual(source.subscriptions, 1)
+        let late = HotEventLog<Int>()
+        late.subscribe(to: replayed)
+        XCTAssertEqual(late.events, [.next(1), .next(2), .error(HotError.boom)])
+    }
+
+    func testReplayLastReplaysOnlyTheLatestValueAndTheTerminalEvent() {
+        var sideEffects = 0
+        let signal = Signal<Int>.create { s in
+            sideEffects += 1
+            s.sendNext(1)
+            s.sendNext(2)
+            s.sendNext(3)
+            s.sendCompleted()
+            return nil
+        }
+        let replayed = signal.replayLast()
+        XCTAssertEqual(sideEffects, 1)
+        let a = HotEventLog<Int>(), b = HotEventLog<Int>()
+        a.subscribe(to: replayed)
+        b.subscribe(to: replayed)
+        XCTAssertEqual(sideEffects, 1)
+        XCTAssertEqual(a.events, [.next(3), .completed])
+        XCTAssertEqual(b.events, [.next(3), .completed])
+    }
+
+    func testReplayLazilySubscribesOnTheFirstSubscriptionOnly() {
+        var sideEffects = 0
+        let signal = Signal<Int>.create { s in
+            sideEffects += 1
+            s.sendNext(1)
+            s.sendNext(2)
+            s.sendCompleted()
+            return nil
+        }
+        let replayed = signal.replayLazily()
+        XCTAssertEqual(sideEffects, 0)
+        let a = HotEventLog<Int>()
+        a.subscribe(to: replayed)
+        XCTAssertEqual(sideEffects, 1)
+        let b = HotEventLog<Int>()
+        b.subscribe(to: replayed)
+        XCTAssertEqual(sideEffects, 1)
+        XCTAssertEqual(a.events, [.next(1), .next(2), .completed])
+        XCTAssertEqual(b.events, [.next(1), .next(2), .completed])
+    }
+
+    func testReplayLazilyKeepsTheSourceRunningWhenSubscribersLeave() {
+        let source = HotCountingSource<Int>()
+        let replayed = source.signal.replayLazily()
+        let first = HotEventLog<Int>()
+        first.subscribe(to: replayed).dispose()
+        source.sendNext(1)
+        XCTAssertEqual(source.disposals, 0)
+        let second = HotEventLog<Int>()
+        second.subscribe(to: replayed)
+        source.sendNext(2)
+        source.sendCompleted()
+        XCTAssertEqual(source.subscriptions, 1)
+        XCTAssertEqual(first.events, [])
+        XCTAssertEqual(second.events, [.next(1), .next(2), .completed])
+    }
+}

@@ -1,0 +1,319 @@
+import Foundation
+import RACSwift
+import XCTest
+
+final class SubjectTests: RACTestCase {
+    func testSubjectSendsEveryEventToEverySubscriberInSubscriptionOrder() {
+        let subject = Subject<Int>()
+        var order: [String] = []
+        let a = HotEventLog<Int>(), b = HotEventLog<Int>()
+        a.subscribe(to: subject)
+        b.subscribe(to: subject)
+        subject.subscribeNext { order.append("a\($0)") }
+        subject.subscribeNext { order.append("b\($0)") }
+        subject.sendNext(1)
+        subject.sendNext(2)
+        subject.sendCompleted()
+        XCTAssertEqual(a.events, [.next(1), .next(2), .completed])
+        XCTAssertEqual(b.events, [.next(1), .next(2), .completed])
+        XCTAssertEqual(order, ["a1", "b1", "a2", "b2"])
+    }
+
+    func testSubjectSendsErrorToEverySubscriber() {
+        let subject = Subject<Int>()
+        let a = HotEventLog<Int>(), b = HotEventLog<Int>()
+        a.subscribe(to: subject)
+        b.subscribe(to: subject)
+        subject.sendNext(1)
+        subject.sendError(HotError.boom)
+        subject.sendNext(2)
+        XCTAssertEqual(a.events, [.next(1), .error(HotError.boom)])
+        XCTAssertEqual(b.events, [.next(1), .error(HotError.boom)])
+    }
+
+    func testLateSubscriberReceivesOnlyLaterEvents() {
+        let subject = Subject<Int>()
+        let early = HotEventLog<Int>(), late = HotEventLog<Int>()
+        early.subscribe(to: subject)
+        subject.sendNext(1)
+        late.subscribe(to: subject)
+        subject.sendNext(2)
+        subject.sendCompleted()
+        XCTAssertEqual(early.events, [.next(1), .next(2), .completed])
+        XCTAssertEqual(late.events, [.next(2), .completed])
+    }
+
+    func testTerminalEventEndsEveryCurrentSubscription() {
+        let subject = Subject<Int>()
+        let log = HotEventLog<Int>()
+        let subscription = log.subscribe(to: subject)
+        subject.sendCompleted()
+        XCTAssertTrue(subscription.isDisposed)
+        // The ended subscriber is gone: later sends do not reach it.
+        subject.sendNext(1)
+        subject.sendCompleted()
+        XCTAssertEqual(log.events, [.completed])
+    }
+
+    // RAC's RACSubject remembers nothing, so a subscriber that arrives after a terminal event
+    // misses it but still receives what is sent afterwards.
+    func testSubscriberAddedAfterTerminationReceivesLaterSendsButNoPastEvents() {
+        let subject = Subject<Int>()
+        subject.sendNext(1)
+        subject.sendCompleted()
+        let log = HotEventLog<Int>()
+        log.subscribe(to: subject)
+        XCTAssertEqual(log.events, [])
+        subject.sendNext(2)
+        subject.sendError(HotError.boom)
+        XCTAssertEqual(log.events, [.next(2), .error(HotError.boom)])
+    }
+
+    func testDisposedSubscriberReceivesNothingMore() {
+        let subject = Subject<Int>()
+        let a = HotEventLog<Int>(), b = HotEventLog<Int>(), c = HotEventLog<Int>()
+        a.subscribe(to: subject)
+        let bSubscription = b.subscribe(to: subject)
+        c.subscribe(to: subject)
+        subject.sendNext(1)
+        bSubscription.dispose()
+        subject.sendNext(2)
+        subject.sendCompleted()
+        XCTAssertEqual(a.events, [.next(1), .next(2), .completed])
+        XCTAssertEqual(b.events, [.next(1)])
+        XCTAssertEqual(c.events, [.next(1), .next(2), .completed])
+    }
+
+    func testManySubscribersDisposedInAnyOrderLeaveTheOthersIntact() {
+        let subject = Subject<Int>()
+        let logs = (0..<50).map { _ in HotEventLog<Int>() }
+        let subscriptions = logs.map { $0.subscribe(to: subject) }
+        // Dispose every other one, from the front (exercises slot reuse and compaction).
+        for index in stride(from: 0, to: 50, by: 2) { subscriptions[index].dispose() }
+        subject.sendNext(7)
+        for (index, log) in logs.enumerated() {
+            XCTAssertEqual(log.values, index.isMultiple(of: 2) ? [] : [7], "subscriber \(index)")
+        }
+        for index in stride(from: 1, to: 50, by: 2) { subscriptions[index].dispose() }
+        subject.sendNext(8)
+        XCTAssertEqual(logs[1].values, [7])
+        let fresh = HotEventLog<Int>()
+        fresh.subscribe(to: subject)
+        subject.sendNext(9)
+        subject.sendCompleted()
+        XCTAssertEqual(fresh.events, [.next(9), .completed])
+    }
+
+    func testSubscriberDisposedDuringADeliveryReceivesNothingAfterItsDispose() {
+        let subject = Subject<Int>()
+        var bSubscription: Disposable?
+        let b = HotEventLog<Int>()
+        subject.subscribeNext { value in
+            if value == 1 { bSubscription?.dispose() }
+        }
+        bSubscription = b.subscribe(to: subject)
+        subject.sendNext(1)
+        subject.sendNext(2)
+        subject.sendCompleted()
+        XCTAssertEqual(b.events, [])
+    }
+
+    func testSubscriberDisposingItselfDuringADeliveryStopsAtOnce() {
+        let subject = Subject<Int>()
+        let taking = HotTakingSubscriber<Int>(taking: 2)
+        let other = HotEventLog<Int>()
+        subject.subscribe(taking)
+        other.subscribe(to: subject)
+        for value in 1...4 { subject.sendNext(value) }
+        subject.sendCompleted()
+        XCTAssertEqual(taking.events, [.next(1), .next(2)])
+        XCTAssertEqual(other.events, [.next(1), .next(2), .next(3), .next(4), .completed])
+    }
+
+    func testSubscriberAddedDuringADeliveryReceivesOnlyLaterValues() {
+        let subject = Subject<Int>()
+        let added = HotEventLog<Int>()
+        subject.subscribeNext { value in
+            if value == 1 { added.subscribe(to: subject) }
+        }
+        subject.sendNext(1)
+        subject.sendNext(2)
+        subject.sendCompleted()
+        XCTAssertEqual(added.events, [.next(2), .completed])
+    }
+
+    // The delivery lock is recursive: a subscriber that sends into the subject from inside a
+    // delivery gets a nested delivery instead of a deadlock, as with RAC's @synchronized.
+    func testSendingIntoTheSubjectFromInsideADeliveryNests() {
+        let subject = Subject<Int>()
+        var first: [Int] = [], second: [Int] = []
+        subject.subscribeNext { value in
+            first.append(value)
+            if value == 1 { subject.sendNext(2) }
+        }
+        subject.subscribeNext { second.append($0) }
+        subject.sendNext(1)
+        XCTAssertEqual(first, [1, 2])
+        XCTAssertEqual(second, [2, 1])
+        subject.sendCompleted()
+    }
+
+    func testSubjectSubscribedToASignalForwardsItsEvents() {
+        let subject = Subject<Int>()
+        let log = HotEventLog<Int>()
+        log.subscribe(to: subject)
+        Signal<Int>.create { s in
+            s.sendNext(1); s.sendNext(2); s.sendCompleted()
+            return nil
+        }.subscribe(subject)
+        XCTAssertEqual(log.events, [.next(1), .next(2), .completed])
+    }
+
+    // RAC's -didSubscribeWithDisposable: the subject keeps its source subscriptions and a
+    // terminal event sent to it disposes them.
+    func testTerminalEventSentToTheSubjectDisposesItsSourceSubscriptions() {
+        let subject = Subject<Int>()
+        let source = HotCountingSource<Int>()
+        let log = HotEventLog<Int>()
+        log.subscribe(to: subject)
+        source.signal.subscribe(subject)
+        source.sendNext(1)
+        XCTAssertEqual(source.disposals, 0)
+        subject.sendCompleted()
+        XCTAssertEqual(source.disposals, 1)
+        // The source's subscription is over: what it sends no longer reaches the subject.
+        let late = HotEventLog<Int>()
+        late.subscribe(to: subject)
+        source.sendNext(2)
+        XCTAssertEqual(late.events, [])
+        XCTAssertEqual(log.events, [.next(1), .completed])
+        source.release()
+    }
+
+    func testSourceSubscribedAfterTheSubjectTerminatedIsDisposedAtOnce() {
+        // After a terminal event RAC's subject disposes its compound, so a later source
+        // subscription is disposed at once.
+        let subject = Subject<Int>()
+        subject.sendCompleted()
+        let source = HotCountingSource<Int>()
+        source.signal.subscribe(subject)
+        XCTAssertEqual(source.disposals, 1)
+        source.release()
+    }
+
+    // RAC's RACSubject disposes its source subscriptions when it is deallocated.
+    func testReleasingTheSubjectDisposesItsSourceSubscriptions() {
+        var disposed = false
+        do {
+            let subject = Subject<Int>()
+            Signal<Int>.create { _ in Disposable { disposed = true } }.subscribe(subject)
+            XCTAssertFalse(disposed)
+        }
+        XCTAssertTrue(disposed)
+    }
+
+    func testSourceSubscriptionThatEndsOnItsOwnLeavesTheSubjectUsable() {
+        let subject = Subject<Int>()
+        let log = HotEventLog<Int>()
+        log.subscribe(to: subject)
+        // A source that is disposed from outside (not by a terminal event) stops feeding the
+        // subject; the subject and its subscribers carry on.
+        let source = HotCountingSource<Int>()
+        let subscription = source.signal.subscribe(subject)
+        source.sendNext(1)
+        subscription.dispose()
+        source.sendNext(2)
+        subject.sendNext(3)
+        subject.sendCompleted()
+        XCTAssertEqual(log.events, [.next(1), .next(3), .completed])
+        source.release()
+    }
+
+    // MARK: Concurrency
+
+    func testConcurrentSendsFromEightThreadsReachEverySubscriberOnceAndSerialized() {
+        let subject = Subject<Int>()
+        let threads = 8, perThread = 1_000
+        final class Checker: @unchecked Sendable {
+            let lock = NSLock()
+            var inFlight = 0
+            var overlaps = 0
+            var received: [Int] = []  // unguarded on purpose: only the subject serializes it
+            func enter() { lock.withLock { inFlight += 1; if inFlight > 1 { overlaps += 1 } } }
+            func leave() { lock.withLock { inFlight -= 1 } }
+        }
+        let checkers = (0..<4).map { _ in Checker() }
+        for checker in checkers {
+            subject.subscribeNext { value in
+                checker.enter()
+                checker.received.append(value)
+                checker.leave()
+            }
+        }
+        let group = DispatchGroup()
+        for t in 0..<threads {
+            group.enter()
+            Thread {
+                for i in 0..<perThread { subject.sendNext(t * perThread + i) }
+                group.leave()
+            }.start()
+        }
+        XCTAssertEqual(group.wait(timeout: .now() + 20), .success)
+        subject.sendCompleted()
+        for checker in checkers {
+            XCTAssertEqual(checker.overlaps, 0)
+            XCTAssertEqual(checker.received.sorted(), Array(0..<(threads * perThread)))
+            // Each thread's values arrive in the order that thread sent them.
+            for t in 0..<threads {
+                let mine = checker.received.filter { $0 / perThread == t }
+                XCTAssertEqual(mine, Array((t * perThread)..<((t + 1) * perThread)))
+            }
+        }
+    }
+
+    func testSubscribingAndDisposingWhileValuesFlowIsSafe() {
+        let subject = Subject<Int>()
+        let total = 20_000
+        let steady = HotEventLog<Int>()
+        steady.subscribe(to: subject)
+        let group = DispatchGroup()
+        final class Violations: @unchecked Sendable {
+            let lock = NSLock()
+            var count = 0
+            func add() { lock.withLock { count += 1 } }
+        }
+        let violations = Violations()
+        group.enter()
+        Thread {
+            for value in 0..<total { subject.sendNext(value) }
+            group.leave()
+        }.start()
+        for _ in 0..<3 {
+            group.enter()
+            Thread {
+                for _ in 0..<300 {
+                    final class State: @unchecked Sendable {
+                        let lock = NSLock()
+                        var disposed = false
+                        var last = -1
+                    }
+                    let state = State()
+                    let subscription = subject.subscribeNext { value in
+                        state.lock.lock()
+                        // Nothing after dispose() returned; values in order.
+                        if state.disposed || value <= state.last { violations.add() }
+                        state.last = value
+                        state.lock.unlock()
+                    }
+                    subscription.dispose()
+                    state.lock.withLock { state.disposed = true }
+                }
+                group.leave()
+            }.start()
+        }
+        XCTAssertEqual(group.wait(timeout: .now() + 20), .success)
+        subject.sendCompleted()
+        XCTAssertEqual(violations.count, 0)
+        XCTAssertEqual(steady.values, Array(0..<total))
+    }
+}

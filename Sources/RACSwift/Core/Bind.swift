@@ -24,9 +24,17 @@ final class BindSignal<Value, U>: Signal<U>, @unchecked Sendable {
     }
 
     override func subscribe(_ subscriber: some Subscriber<U>) -> Disposable {
-        let state = BindState<Value, U>(downstream: subscriber, bind: block())
+        let state = BindState<Value, U>(downstream: subscriber)
         subscriber.didSubscribe(with: state.disposable)
-        source.subscribe(BindSourceSubscriber(state))
+        // RAC builds bind on createSignal, so the user's block runs on the subscription
+        // scheduler, like the rest of the subscription work. Locals, not `self`, are
+        // captured: only the source is needed once subscribed.
+        let source = self.source
+        let block = self.block
+        Scheduler.runSubscription(adding: state.disposable) {
+            guard !state.disposable.isDisposed else { return }
+            source.subscribe(BindSourceSubscriber(state, bind: block()))
+        }
         return state.disposable
     }
 }
@@ -35,15 +43,13 @@ final class BindSignal<Value, U>: Signal<U>, @unchecked Sendable {
 /// counted instead of compared by equality) and the serializing lock for the output.
 private final class BindState<Value, U>: Sink, @unchecked Sendable {
     let disposable = CompoundDisposable()
-    let bind: (Value, inout Bool) -> Signal<U>?
     private let downstream: any Subscriber<U>
     private let lock = RecursiveLock()
     private var active = 1  // guarded by `lock`: the source plus each live bound signal
     private var isTerminated = false  // guarded by `lock`
 
-    init(downstream: some Subscriber<U>, bind: @escaping (Value, inout Bool) -> Signal<U>?) {
+    init(downstream: some Subscriber<U>) {
         self.downstream = downstream
-        self.bind = bind
     }
 
     func addSignal(_ signal: Signal<U>) {
@@ -53,7 +59,7 @@ private final class BindState<Value, U>: Sink, @unchecked Sendable {
 
     func sendNext(_ value: U) {
         lock.withLock {
-            guard !isTerminated else { return }
+            guard !isTerminated, !disposable.isDisposed else { return }
             downstream.sendNext(value)
         }
     }
@@ -85,11 +91,13 @@ private final class BindState<Value, U>: Sink, @unchecked Sendable {
 
 private final class BindSourceSubscriber<Value, U>: Sink, Subscriber, @unchecked Sendable {
     private let state: BindState<Value, U>
+    private let bind: (Value, inout Bool) -> Signal<U>?
     private var subscription: CompoundDisposable?
     private var isDone = false
 
-    init(_ state: BindState<Value, U>) {
+    init(_ state: BindState<Value, U>, bind: @escaping (Value, inout Bool) -> Signal<U>?) {
         self.state = state
+        self.bind = bind
     }
 
     func didSubscribe(with disposable: CompoundDisposable) {
@@ -100,7 +108,7 @@ private final class BindSourceSubscriber<Value, U>: Sink, Subscriber, @unchecked
     func sendNext(_ value: Value) {
         guard !isDone, !state.disposable.isDisposed else { return }
         var stop = false
-        let signal = state.bind(value, &stop)
+        let signal = bind(value, &stop)
         if let signal { state.addSignal(signal) }
         if signal == nil || stop {
             isDone = true

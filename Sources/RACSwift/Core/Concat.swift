@@ -1,7 +1,8 @@
 extension Signal {
     /// Sends this signal's events, then, once it completes, subscribes `signal` and sends its
     /// events (RAC's `-concat:`). An error from either ends the result; `signal` is not
-    /// subscribed until this one completes. Disposal stops whichever is running.
+    /// subscribed until this one completes, and not at all if this one fails or the
+    /// subscription is disposed first. Disposal stops whichever is running.
     public func concat(_ signal: Signal<Value>) -> Signal<Value> {
         ConcatSignal(first: self, second: signal).named("[\(name)] -concat: \(signal)")
     }
@@ -17,56 +18,80 @@ final class ConcatSignal<Value>: Signal<Value>, @unchecked Sendable {
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let disposable = CompoundDisposable()
-        let current = SerialDisposable()
+        let state = ConcatState(downstream: subscriber)
+        subscriber.didSubscribe(with: state.disposable)
+        first.subscribe(ConcatFirstSubscriber(state, next: second))
+        return state.disposable
+    }
+}
+
+/// What both halves share: the downstream, the subscription handed to it, and the slot
+/// holding whichever input is running.
+private final class ConcatState<Value>: @unchecked Sendable {
+    let downstream: any Subscriber<Value>
+    let disposable = CompoundDisposable()
+    let current = SerialDisposable()
+
+    init(downstream: some Subscriber<Value>) {
+        self.downstream = downstream
         disposable.add(current)
-        subscriber.didSubscribe(with: disposable)
-        first.subscribe(ConcatFirstSubscriber(downstream: subscriber, next: second, current: current))
-        return disposable
+    }
+
+    // Terminate: dispose the whole subscription first, then forward (RAC's order), so the
+    // disposable `subscribe` returned reads as disposed once the result has ended.
+    func sendError(_ error: any Error) {
+        disposable.dispose()
+        downstream.sendError(error)
+    }
+
+    func sendCompleted() {
+        disposable.dispose()
+        downstream.sendCompleted()
     }
 }
 
 /// Forwards the first signal's events; its completion hands over to the second signal. Only
 /// the second signal is retained, because only it still has to be subscribed.
 private final class ConcatFirstSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
+    private let state: ConcatState<Value>
     private var next: Signal<Value>?
-    private let current: SerialDisposable
 
-    init(downstream: some Subscriber<Value>, next: Signal<Value>, current: SerialDisposable) {
-        self.downstream = downstream
+    init(_ state: ConcatState<Value>, next: Signal<Value>) {
+        self.state = state
         self.next = next
-        self.current = current
     }
 
     func didSubscribe(with disposable: CompoundDisposable) {
-        current.disposable = disposable
+        state.current.disposable = disposable
     }
 
-    func sendNext(_ value: Value) { downstream.sendNext(value) }
-    func sendError(_ error: any Error) { downstream.sendError(error) }
+    func sendNext(_ value: Value) { state.downstream.sendNext(value) }
+
+    func sendError(_ error: any Error) {
+        next = nil
+        state.sendError(error)
+    }
 
     func sendCompleted() {
-        guard let next, !current.isDisposed else { return }
+        guard let next else { return }
         self.next = nil
-        next.subscribe(ConcatSecondSubscriber(downstream: downstream, current: current))
+        guard !state.disposable.isDisposed else { return }
+        next.subscribe(ConcatSecondSubscriber(state))
     }
 }
 
 private final class ConcatSecondSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
-    private let current: SerialDisposable
+    private let state: ConcatState<Value>
 
-    init(downstream: any Subscriber<Value>, current: SerialDisposable) {
-        self.downstream = downstream
-        self.current = current
+    init(_ state: ConcatState<Value>) {
+        self.state = state
     }
 
     func didSubscribe(with disposable: CompoundDisposable) {
-        current.disposable = disposable
+        state.current.disposable = disposable
     }
 
-    func sendNext(_ value: Value) { downstream.sendNext(value) }
-    func sendError(_ error: any Error) { downstream.sendError(error) }
-    func sendCompleted() { downstream.sendCompleted() }
+    func sendNext(_ value: Value) { state.downstream.sendNext(value) }
+    func sendError(_ error: any Error) { state.sendError(error) }
+    func sendCompleted() { state.sendCompleted() }
 }

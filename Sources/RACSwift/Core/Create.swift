@@ -28,7 +28,8 @@ final class DynamicSignal<Value>: Signal<Value>, @unchecked Sendable {
         // The closure, not `self`, is captured: a pending subscription does not keep the
         // signal alive.
         if Scheduler.current != nil {
-            disposable.add(didSubscribe(passthrough))
+            // A subscriber that disposed in `didSubscribe(with:)` never starts the work.
+            if !disposable.isDisposed { disposable.add(didSubscribe(passthrough)) }
         } else {
             let didSubscribe = self.didSubscribe
             disposable.add(SubscriptionScheduler.shared.backgroundScheduler.schedule {
@@ -61,10 +62,12 @@ extension Scheduler {
 /// subscription is disposed or terminated, and on a terminal event it disposes the
 /// subscription first, then forwards the event — RAC's order.
 final class PassthroughSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
+    // Guarded by `lock`; nil once a terminal event went through (or an event met a disposed
+    // subscription), so a create block that keeps its subscriber after the end does not keep
+    // the chain below (and what its closures captured) alive.
+    private var downstream: (any Subscriber<Value>)?
     private let disposable: CompoundDisposable
     private let lock = RecursiveLock()
-    private var isTerminated = false  // guarded by `lock`
 
     init(_ downstream: some Subscriber<Value>, disposable: CompoundDisposable) {
         self.downstream = downstream
@@ -75,27 +78,37 @@ final class PassthroughSubscriber<Value>: Sink, Subscriber, @unchecked Sendable 
 
     func sendNext(_ value: Value) {
         lock.withLock {
-            guard !isTerminated, !disposable.isDisposed else { return }
+            guard let downstream else { return }
+            guard !disposable.isDisposed else {
+                self.downstream = nil
+                return
+            }
             downstream.sendNext(value)
         }
     }
 
     func sendError(_ error: any Error) {
         lock.withLock {
-            guard !isTerminated, !disposable.isDisposed else { return }
-            isTerminated = true
-            disposable.dispose()
+            guard let downstream = takeForTermination() else { return }
             downstream.sendError(error)
         }
     }
 
     func sendCompleted() {
         lock.withLock {
-            guard !isTerminated, !disposable.isDisposed else { return }
-            isTerminated = true
-            disposable.dispose()
+            guard let downstream = takeForTermination() else { return }
             downstream.sendCompleted()
         }
+    }
+
+    /// Ends the subscription: disposes it first (RAC's order), then hands back the subscriber
+    /// that gets the terminal event. Nil if the subscription already ended. Called under `lock`.
+    private func takeForTermination() -> (any Subscriber<Value>)? {
+        guard let downstream else { return nil }
+        self.downstream = nil
+        guard !disposable.isDisposed else { return nil }
+        disposable.dispose()
+        return downstream
     }
 
     // Passing this subscriber to another signal (as `concat` in RAC does) ties that

@@ -21,7 +21,15 @@ open class Signal<Value>: @unchecked Sendable {
 
     /// Subscribes `subscriber`: it receives `didSubscribe(with:)` and then the events of one
     /// run of this signal. Dispose the result to end the subscription early (RAC's
-    /// `-subscribe:`). Subclasses override it.
+    /// `-subscribe:`).
+    ///
+    /// Subclasses override it, and the override must keep the contract for everything
+    /// downstream, because the library's single-input operators do not lock: call
+    /// `didSubscribe(with:)` before any event, deliver events one at a time (serialize them
+    /// if they come from several threads), send nothing after a terminal event or after the
+    /// returned disposable is disposed, and run subscription work on `Scheduler.subscription`.
+    /// The simple way to get all of that is to forward to a signal made with
+    /// `Signal.create(_:)`: `return Signal.create { ... }.subscribe(subscriber)`.
     @discardableResult
     open func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
         preconditionFailure("Signal.subscribe(_:) must be overridden by \(type(of: self))")

@@ -49,7 +49,7 @@ private final class ZipWithState<A, B>: Sink, @unchecked Sendable {
 
     func receiveFirst(_ value: A) {
         lock.withLock {
-            guard !isTerminated else { return }
+            guard !isTerminated, !disposable.isDisposed else { return }
             firstValues.append(value)
             sendPairIfReady()
         }
@@ -57,7 +57,7 @@ private final class ZipWithState<A, B>: Sink, @unchecked Sendable {
 
     func receiveSecond(_ value: B) {
         lock.withLock {
-            guard !isTerminated else { return }
+            guard !isTerminated, !disposable.isDisposed else { return }
             secondValues.append(value)
             sendPairIfReady()
         }
@@ -75,6 +75,7 @@ private final class ZipWithState<A, B>: Sink, @unchecked Sendable {
         lock.withLock {
             guard !isTerminated else { return }
             isTerminated = true
+            releaseBuffers()
             disposable.dispose()
             downstream.sendError(error)
         }
@@ -94,8 +95,15 @@ private final class ZipWithState<A, B>: Sink, @unchecked Sendable {
         let secondExhausted = secondCompleted && secondValues.isEmpty
         guard firstExhausted || secondExhausted else { return }
         isTerminated = true
+        releaseBuffers()
         disposable.dispose()
         downstream.sendCompleted()
+    }
+
+    // Unpaired values of a finished zip are garbage; a side still running must not keep them.
+    private func releaseBuffers() {
+        firstValues.removeAll()
+        secondValues.removeAll()
     }
 }
 

@@ -8,7 +8,6 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
     // Guarded by `lock`. Most compounds hold zero to two children, so no storage is
     // allocated until the first `add`.
     private var children: [Disposable] = []
-    private var isDisposing = false
 
     /// A compound holding `disposables`.
     public init(_ disposables: [Disposable] = []) {
@@ -19,8 +18,10 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
     /// Adds `disposable` (nil is ignored); disposes it at once if this compound is disposed.
     public func add(_ disposable: Disposable?) {
         guard let disposable else { return }
+        // The disposed flag is set under `lock` (see `dispose`), so a child is either taken
+        // by the disposing caller or disposed here — never both, never neither.
         let accepted = lock.withLock { () -> Bool in
-            if isDisposing { return false }
+            if isDisposed { return false }
             children.append(disposable)
             return true
         }
@@ -39,15 +40,14 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
 
     override public func dispose() {
         let toDispose: [Disposable]? = lock.withLock {
-            if isDisposing { return nil }
-            isDisposing = true
-            // Visible at once to the event paths that drop events after disposal.
-                let taken = children
+            // Marked inside the lock: event paths that check `isDisposed` see it at once,
+            // and a concurrent `add` sees it before it could append.
+            guard markDisposed() else { return nil }
+            let taken = children
             children = []
             return taken
         }
         guard let toDispose else { return }
-        _ = markDisposed()
         for child in toDispose { child.dispose() }
     }
 }

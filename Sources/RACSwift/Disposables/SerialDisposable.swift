@@ -1,11 +1,11 @@
 /// A disposable holding one replaceable inner disposable (RACSerialDisposable).
 ///
 /// Setting an inner disposable after this one was disposed disposes the new one at once.
-/// Replacing the inner disposable does not dispose the old one (as in RAC).
+/// Replacing the inner disposable does not dispose the old one (as in RAC): `swap(with:)`
+/// hands it back to the caller.
 public final class SerialDisposable: Disposable, @unchecked Sendable {
     private let lock = UnfairLock()
     private var inner: Disposable?  // guarded by `lock`
-    private var isDisposing = false  // guarded by `lock`
 
     /// A serial disposable holding `disposable`.
     public init(_ disposable: Disposable? = nil) {
@@ -24,7 +24,7 @@ public final class SerialDisposable: Disposable, @unchecked Sendable {
     @discardableResult
     public func swap(with newDisposable: Disposable?) -> Disposable? {
         let (old, accepted) = lock.withLock { () -> (Disposable?, Bool) in
-            if isDisposing { return (nil, false) }
+            if isDisposed { return (nil, false) }
             let old = inner
             inner = newDisposable
             return (old, true)
@@ -35,15 +35,14 @@ public final class SerialDisposable: Disposable, @unchecked Sendable {
 
     override public func dispose() {
         let (toDispose, first) = lock.withLock { () -> (Disposable?, Bool) in
-            if isDisposing { return (nil, false) }
-            isDisposing = true
-            // Visible at once to the event paths that drop events after disposal.
-                let taken = inner
+            // Marked inside the lock, so a concurrent `swap` either hands its disposable to
+            // this call or disposes it itself.
+            guard markDisposed() else { return (nil, false) }
+            let taken = inner
             inner = nil
             return (taken, true)
         }
         guard first else { return }
-        _ = markDisposed()
         toDispose?.dispose()
     }
 }

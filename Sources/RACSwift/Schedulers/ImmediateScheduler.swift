@@ -20,16 +20,18 @@ final class ImmediateScheduler: Scheduler, @unchecked Sendable {
         return nil
     }
 
+    // RAC asserts the same: a timer that never returns control cannot be disposed.
     @discardableResult
-    override func after(
-        _ date: Date, repeatingEvery interval: TimeInterval, withLeeway leeway: TimeInterval,
-        schedule block: @escaping () -> Void
+    override func scheduleRepeating(
+        after date: Date, interval: TimeInterval, leeway: TimeInterval, _ block: @escaping () -> Void
     ) -> Disposable? {
         preconditionFailure(
-            "Scheduler.immediate.after(_:repeatingEvery:withLeeway:schedule:): the immediate scheduler cannot run a repeating timer")
+            "Scheduler.immediate.after(_:repeatingEvery:withLeeway:schedule:): the immediate scheduler cannot run a repeating timer (interval \(interval))")
     }
 
-    // A plain loop: rescheduling from inside the block just asks for one more turn.
+    // A plain loop: rescheduling from inside the block just asks for one more turn. As in
+    // RAC, it returns nil (the loop has finished by then) and a reschedule called after it
+    // returned does nothing.
     @discardableResult
     override func scheduleRecursive(_ block: @escaping (_ reschedule: @escaping () -> Void) -> Void) -> Disposable? {
         var remaining = 1

@@ -4,8 +4,10 @@ import Foundation
 /// Where and when work runs (RACScheduler).
 ///
 /// Subclass it to make a scheduler of your own, as RAC code subclasses RACScheduler: override
-/// `schedule(_:)`, `after(_:schedule:)`, `after(_:repeatingEvery:withLeeway:schedule:)` and,
-/// for a virtual clock, `now`; run each block inside `performAsCurrentScheduler(_:)`.
+/// `schedule(_:)`, `after(_:schedule:)`, `scheduleRepeating(after:interval:leeway:_:)` (the
+/// timer behind `after(_:repeatingEvery:withLeeway:schedule:)`, which checks the arguments
+/// first for every scheduler) and, for a virtual clock, `now`; run each block inside
+/// `performAsCurrentScheduler(_:)`, and return disposables that cancel work not yet started.
 open class Scheduler: @unchecked Sendable {
     /// RACSchedulerPriority: the global queue a background scheduler targets.
     public enum Priority: Sendable {
@@ -91,102 +93,187 @@ open class Scheduler: @unchecked Sendable {
         preconditionFailure("Scheduler.after(_:schedule:) must be overridden by \(type(of: self))")
     }
 
-    /// Schedules `block` to run `seconds` from `now`.
+    /// Schedules `block` to run `seconds` from `now` (RAC's `-afterDelay:schedule:`).
+    ///
+    /// - Precondition: `seconds` is not negative (nor NaN).
     @discardableResult
-    public func afterDelay(_ seconds: TimeInterval, schedule block: @escaping () -> Void) -> Disposable? {
+    public final func afterDelay(_ seconds: TimeInterval, schedule block: @escaping () -> Void) -> Disposable? {
         precondition(seconds >= 0, "Scheduler.afterDelay(_:schedule:): delay must not be negative, got \(seconds)")
         return after(now.addingTimeInterval(seconds), schedule: block)
     }
 
     /// Schedules `block` at `date` and then every `interval` seconds until the result is
-    /// disposed. `leeway` lets the system defer a firing by up to that much.
+    /// disposed (RAC's `-after:repeatingEvery:withLeeway:schedule:`). `leeway` lets the system
+    /// defer a firing by up to that much. Disposing the result before the first firing
+    /// cancels the timer outright.
+    ///
+    /// The arguments are checked here, for every kind of scheduler, before the scheduler's
+    /// own `scheduleRepeating(after:interval:leeway:_:)` runs.
+    ///
+    /// - Precondition: `interval` is positive and `leeway` is not negative (neither NaN).
+    ///   The immediate scheduler cannot run a repeating timer at all.
     @discardableResult
-    open func after(
+    public final func after(
         _ date: Date, repeatingEvery interval: TimeInterval, withLeeway leeway: TimeInterval,
         schedule block: @escaping () -> Void
     ) -> Disposable? {
+        precondition(interval > 0, "Scheduler.after(_:repeatingEvery:withLeeway:schedule:): interval must be positive, got \(interval)")
+        precondition(leeway >= 0, "Scheduler.after(_:repeatingEvery:withLeeway:schedule:): leeway must not be negative, got \(leeway)")
+        return scheduleRepeating(after: date, interval: interval, leeway: leeway, block)
+    }
+
+    /// The repeating timer behind `after(_:repeatingEvery:withLeeway:schedule:)`, which has
+    /// already checked the arguments. Subclasses override it; every firing runs inside
+    /// `performAsCurrentScheduler(_:)`, and disposing the result stops the timer.
+    @discardableResult
+    open func scheduleRepeating(
+        after date: Date, interval: TimeInterval, leeway: TimeInterval, _ block: @escaping () -> Void
+    ) -> Disposable? {
         preconditionFailure(
-            "Scheduler.after(_:repeatingEvery:withLeeway:schedule:) must be overridden by \(type(of: self))")
+            "Scheduler.scheduleRepeating(after:interval:leeway:_:) must be overridden by \(type(of: self))")
     }
 
     /// Schedules `block`, which may call `reschedule` to run again, as many times as it likes,
     /// in constant stack: reschedules requested while the block runs are counted and performed
     /// after it returns (RAC's `scheduleRecursiveBlock:`, the trampoline of seed 002).
-    /// Disposing the result stops the recursion.
+    /// Disposing the result stops the recursion and releases `block`.
     @discardableResult
     open func scheduleRecursive(_ block: @escaping (_ reschedule: @escaping () -> Void) -> Void) -> Disposable? {
-        let disposable = CompoundDisposable()
-        RecursiveSchedule(scheduler: self, block: block, disposable: disposable).scheduleNext()
-        return disposable
+        let recursion = RecursiveSchedule(scheduler: self, block: block)
+        recursion.scheduleNext()
+        return recursion
     }
+
+    /// Whether `schedule(_:)` would run a block at once, on this thread, without making
+    /// itself current (the subscription scheduler when a scheduler is current). The
+    /// recursion trampoline then runs the block directly: nothing to cancel, nothing to
+    /// allocate.
+    var runsBlocksInline: Bool { false }
 }
 
-/// One `scheduleRecursive` in progress. Each run of the block counts the reschedules it asks
-/// for while it is running and performs them after it returns, so a block that reschedules
-/// synchronously on a synchronous scheduler loops here instead of growing the stack.
-private final class RecursiveSchedule: @unchecked Sendable {
-    let scheduler: Scheduler
-    let block: (_ reschedule: @escaping () -> Void) -> Void
-    let disposable: CompoundDisposable
+/// One `scheduleRecursive` in progress, and the disposable that stops it.
+///
+/// Each run of the block counts the reschedules it asks for while it is running and performs
+/// them after it returns, so a block that reschedules synchronously on a synchronous
+/// scheduler loops here instead of growing the stack; a reschedule asked for later (from
+/// another thread, after the block returned) is performed at once.
+///
+/// On a scheduler that runs blocks inline a turn costs no allocation. On any other, the
+/// disposables of runs not yet started are kept in `outstanding` (oldest first: serial
+/// schedulers start runs in the order they were scheduled) so that disposal cancels them;
+/// every run also checks `isDisposed` first, so cancellation holds whatever the order.
+private final class RecursiveSchedule: Disposable, @unchecked Sendable {
+    private let scheduler: Scheduler
     private let lock = UnfairLock()
-    private var running = false  // guarded by `lock`: the block is executing
-    private var pending = 0  // guarded by `lock`: reschedules asked for meanwhile
-    private var draining = false  // guarded by `lock`: a loop below owns the pending count
+    // Guarded by `lock`.
+    private var block: ((_ reschedule: @escaping () -> Void) -> Void)?  // nil once disposed
+    private var running = false  // the block is executing
+    private var pending = 0  // reschedules asked for meanwhile
+    private var draining = false  // a loop in `run` owns the pending count
+    private var outstanding = FIFO<Outstanding>()
+    private var scheduledRuns = 0  // runs handed to a non-inline scheduler
+    private var startedRuns = 0  // ... and started
 
-    init(scheduler: Scheduler, block: @escaping (_ reschedule: @escaping () -> Void) -> Void,
-         disposable: CompoundDisposable) {
+    private struct Outstanding {
+        let index: Int
+        let disposable: Disposable
+    }
+
+    init(scheduler: Scheduler, block: @escaping (_ reschedule: @escaping () -> Void) -> Void) {
         self.scheduler = scheduler
         self.block = block
-        self.disposable = disposable
+        super.init()
+    }
+
+    override func dispose() {
+        // The block is released outside the lock: what it captured may, when freed, run code
+        // that calls back into this recursion.
+        let taken = lock.withLock { () -> (block: ((@escaping () -> Void) -> Void)?, cancelled: [Disposable])? in
+            guard markDisposed() else { return nil }
+            defer {
+                block = nil
+                outstanding.removeAll()
+            }
+            return (block, outstanding.elements.map(\.disposable))
+        }
+        for disposable in taken?.cancelled ?? [] { disposable.dispose() }
     }
 
     func scheduleNext() {
-        guard !disposable.isDisposed else { return }
-        let slot = SerialDisposable()
-        disposable.add(slot)
-        let scheduled = scheduler.schedule { [self] in
-            disposable.remove(slot)
-            run()
+        if isDisposed { return }
+        if scheduler.runsBlocksInline {
+            run(counted: false)
+            return
         }
-        slot.disposable = scheduled
-    }
-
-    private func run() {
-        guard !disposable.isDisposed else { return }
-        lock.withLock { running = true }
-        block { [self] in self.reschedule() }
-        // Perform the reschedules asked for during the block; a synchronous scheduler runs
-        // them (and their own requests) from this loop, one frame deep.
-        let owner = lock.withLock { () -> Bool in
-            running = false
-            if draining || pending == 0 { return false }
-            draining = true
+        let index = lock.withLock { () -> Int in
+            scheduledRuns += 1
+            return scheduledRuns
+        }
+        guard let scheduled = scheduler.schedule({ self.run(counted: true) }) else { return }
+        // The run may have started (inline, or on another thread) before `schedule` returned;
+        // then there is nothing left to cancel.
+        let keep = lock.withLock { () -> Bool in
+            if isDisposed { return false }
+            if index > startedRuns { outstanding.append(Outstanding(index: index, disposable: scheduled)) }
             return true
         }
-        guard owner else { return }
-        while true {
-            let go = lock.withLock { () -> Bool in
-                if pending == 0 {
+        if !keep { scheduled.dispose() }
+    }
+
+    /// One run of the block; `counted` when a non-inline scheduler started it.
+    private func run(counted: Bool) {
+        let current = lock.withLock { () -> ((@escaping () -> Void) -> Void)? in
+            if counted {
+                startedRuns += 1
+                while let first = outstanding.first, first.index <= startedRuns { outstanding.removeFirst() }
+            }
+            guard let block, !isDisposed else { return nil }
+            running = true
+            return block
+        }
+        guard let current else { return }
+        let reschedule = { self.reschedule() }
+        current(reschedule)
+        // If no loop owns the pending count yet, this frame becomes its owner (taking the
+        // first reschedule at once) and performs the reschedules asked for during the block.
+        var go = lock.withLock { () -> Bool in
+            running = false
+            if draining || pending == 0 || isDisposed { return false }
+            draining = true
+            pending -= 1
+            return true
+        }
+        // On an inline scheduler the reschedules (and the ones they ask for) run right here,
+        // one frame deep, without allocating; whether the scheduler is inline cannot change
+        // while we stay on this thread.
+        let inline = scheduler.runsBlocksInline
+        while go {
+            if inline {
+                current(reschedule)
+            } else {
+                scheduleNext()
+            }
+            go = lock.withLock { () -> Bool in
+                if pending == 0 || isDisposed {
+                    pending = 0
                     draining = false
                     return false
                 }
                 pending -= 1
                 return true
             }
-            guard go else { return }
-            scheduleNext()
         }
     }
 
     private func reschedule() {
-        let immediate = lock.withLock { () -> Bool in
+        let now = lock.withLock { () -> Bool in
             if running || draining {
                 pending += 1
                 return false
             }
             return true
         }
-        if immediate { scheduleNext() }
+        if now { scheduleNext() }
     }
 }
 

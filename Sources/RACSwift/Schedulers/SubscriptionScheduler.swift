@@ -20,15 +20,20 @@ final class SubscriptionScheduler: Scheduler, @unchecked Sendable {
         return nil
     }
 
+    override var runsBlocksInline: Bool { Scheduler.current != nil }
+
+    // The clock of the scheduler `after` delegates to, so that `afterDelay` inside a
+    // TestScheduler block counts virtual seconds.
+    override var now: Date { (Scheduler.current ?? backgroundScheduler).now }
+
     @discardableResult
     override func after(_ date: Date, schedule block: @escaping () -> Void) -> Disposable? {
         (Scheduler.current ?? backgroundScheduler).after(date, schedule: block)
     }
 
     @discardableResult
-    override func after(
-        _ date: Date, repeatingEvery interval: TimeInterval, withLeeway leeway: TimeInterval,
-        schedule block: @escaping () -> Void
+    override func scheduleRepeating(
+        after date: Date, interval: TimeInterval, leeway: TimeInterval, _ block: @escaping () -> Void
     ) -> Disposable? {
         (Scheduler.current ?? backgroundScheduler).after(
             date, repeatingEvery: interval, withLeeway: leeway, schedule: block)

@@ -2,57 +2,49 @@ import Foundation
 
 /// A scheduler with a virtual clock, for tests (RACTestScheduler plus virtual time).
 ///
-/// Nothing runs until the test says so. `now` starts at
-/// `Date(timeIntervalSinceReferenceDate: 0)`; `schedule` enqueues a block at `now`, `after`
-/// at its date. Blocks run in date order, ties in the order they were scheduled; running a
-/// block moves `now` forward to the block's date (never back). A repeating timer fires at
-/// exact virtual instants. While a block runs, this scheduler is `Scheduler.current`.
+/// Nothing runs until the test says so. `now` starts at `startDate`
+/// (`Date(timeIntervalSinceReferenceDate: 0)`); `schedule` enqueues a block at `now`, `after`
+/// at its date (a past date runs first, without turning the clock back). Blocks run in date
+/// order, ties in the order they were scheduled; running a block moves `now` forward to the
+/// block's date, never back. A block scheduled while blocks run joins the same queue, so one
+/// scheduled for the current instant runs in the same `advance`/`stepAll`, after those already
+/// waiting for that instant. A repeating timer fires at exact virtual instants
+/// (`date + k × interval`; leeway is ignored). While a block runs, this scheduler is
+/// `Scheduler.current`.
+///
+/// A cancelled block is dropped (and releases what it captured) at once; it is skipped when
+/// its turn comes and does not count as a step.
 public final class TestScheduler: Scheduler, @unchecked Sendable {
     /// Where the virtual clock starts.
     public static let startDate = Date(timeIntervalSinceReferenceDate: 0)
 
-    private struct Action {
-        let date: Date
-        let sequence: UInt64
-        let disposable: Disposable
-        let block: ActionBlock
-    }
-
-    /// A queued block that cancelling releases at once. A cancelled action stays in the queue
-    /// until the clock reaches it; its block often retains a sink that retains this scheduler
-    /// (a repeating timer's block always does), so keeping the block would keep both alive.
-    private final class ActionBlock: @unchecked Sendable {
-        private let lock = UnfairLock()
-        private var block: (() -> Void)?  // guarded by `lock`
-
-        init(_ block: @escaping () -> Void) { self.block = block }
-
-        func release() {
-            // Released after unlocking: the captures' deinits may schedule or dispose.
-            let released = lock.withLock { block.take() }
-            withExtendedLifetime(released) {}
-        }
-
-        // An action runs once, so it lets go of its block then: a block that captures its own
-        // disposable (a serial slot holding it) would otherwise form a cycle through this action.
-        func run() {
-            if let block = lock.withLock({ block.take() }) { block() }
-        }
-    }
-
     private let lock = UnfairLock()
     private var queue = ActionHeap()  // guarded by `lock`
     private var sequence: UInt64 = 0  // guarded by `lock`
-    private var clock = TestScheduler.startDate  // guarded by `lock`
+    // Guarded by `lock`. Times are kept as seconds since the reference date (exactly what a
+    // Date stores): plain Doubles compare and copy cheaply in the queue.
+    private var clock = TestScheduler.startDate.timeIntervalSinceReferenceDate
+    // How recursions reach the scheduler for a reschedule asked for outside a run, without a
+    // weak reference (which would put every retain of the scheduler on the slow path).
+    private lazy var handle = SchedulerHandle(self)
 
     public init() {
         super.init(name: "RACSwift.TestScheduler")
     }
 
-    override public var now: Date { lock.withLock { clock } }
+    // Timers re-arm themselves through their queued action; clearing every queued block
+    // breaks those cycles when the scheduler goes away with timers still running.
+    deinit {
+        handle.invalidate()
+        for entry in queue.entries {
+            if case .block(let action) = entry.work { action.dispose() }
+        }
+    }
 
-    /// The number of blocks waiting to run (cancelled ones that have not been reached yet
-    /// included).
+    override public var now: Date { Date(timeIntervalSinceReferenceDate: lock.withLock { clock }) }
+
+    /// The number of blocks waiting to run, cancelled ones that have not been reached yet
+    /// included.
     public var scheduledCount: Int { lock.withLock { queue.count } }
 
     @discardableResult
@@ -62,39 +54,46 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
 
     @discardableResult
     override public func after(_ date: Date, schedule block: @escaping () -> Void) -> Disposable? {
-        lock.withLock { enqueue(at: date, block) }
+        lock.withLock { enqueue(at: date.timeIntervalSinceReferenceDate, block) }
     }
 
     @discardableResult
-    override public func after(
-        _ date: Date, repeatingEvery interval: TimeInterval, withLeeway leeway: TimeInterval,
-        schedule block: @escaping () -> Void
+    override public func scheduleRepeating(
+        after date: Date, interval: TimeInterval, leeway: TimeInterval, _ block: @escaping () -> Void
     ) -> Disposable? {
-        precondition(interval > 0, "TestScheduler.after(_:repeatingEvery:withLeeway:schedule:): interval must be positive, got \(interval)")
-        precondition(leeway >= 0, "TestScheduler.after(_:repeatingEvery:withLeeway:schedule:): leeway must not be negative, got \(leeway)")
-        let timer = CompoundDisposable()
-        let firing = SerialDisposable()
-        timer.add(firing)
-        // Each firing enqueues the next one at an exact multiple of `interval`, so the timer
-        // never drifts.
-        func fire(at fireDate: Date) {
-            firing.disposable = lock.withLock {
-                enqueue(at: fireDate) {
-                    block()
-                    if !timer.isDisposed { fire(at: fireDate.addingTimeInterval(interval)) }
-                }
-            }
-        }
-        fire(at: date)
+        let timer = VirtualTimer(scheduler: self, start: date, interval: interval, block: block)
+        timer.arm()
         return timer
     }
 
-    private func enqueue(at date: Date, _ block: @escaping () -> Void) -> Disposable {
-        let block = ActionBlock(block)
-        let disposable = Disposable { block.release() }
+    // Each run of a recursive block is one queued entry (one step), as if scheduled with
+    // `schedule`; the entries share the recursion object instead of allocating per run, which
+    // keeps a million synchronous reschedules cheap.
+    @discardableResult
+    override public func scheduleRecursive(_ block: @escaping (_ reschedule: @escaping () -> Void) -> Void) -> Disposable? {
+        let recursion = VirtualRecursion(handle: lock.withLock { handle }, block: block)
+        enqueueRuns(of: recursion, count: 1)
+        return recursion
+    }
+
+    fileprivate func enqueueAction(at date: Date, _ block: @escaping () -> Void) -> Disposable {
+        lock.withLock { enqueue(at: date.timeIntervalSinceReferenceDate, block) }
+    }
+
+    fileprivate func enqueueRuns(of recursion: VirtualRecursion, count: Int) {
+        lock.withLock {
+            for _ in 0..<count {
+                sequence += 1
+                queue.insert(QueueEntry(time: clock, sequence: sequence, work: .recursion(recursion)))
+            }
+        }
+    }
+
+    private func enqueue(at time: TimeInterval, _ block: @escaping () -> Void) -> Disposable {
         sequence += 1
-        queue.insert(Action(date: date, sequence: sequence, disposable: disposable, block: block))
-        return disposable
+        let action = ScheduledAction(block: block)
+        queue.insert(QueueEntry(time: time, sequence: sequence, work: .block(action)))
+        return action
     }
 
     // MARK: Driving
@@ -105,6 +104,8 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     }
 
     /// Runs the next `ticks` scheduled blocks, or as many as there are (RAC's `-step:`).
+    ///
+    /// - Precondition: `ticks` is not negative.
     public func step(_ ticks: Int) {
         precondition(ticks >= 0, "TestScheduler.step(_:): ticks must not be negative, got \(ticks)")
         var remaining = ticks
@@ -112,7 +113,8 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     }
 
     /// Runs blocks until none is left, including those scheduled while running
-    /// (RAC's `-stepAll`).
+    /// (RAC's `-stepAll`). With a repeating timer running this never returns: use
+    /// `advance(by:)` or `advance(to:)`.
     public func stepAll() {
         while runNext(until: nil) {}
     }
@@ -124,72 +126,262 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
 
     /// Runs every block due within `interval` seconds from `now`, then sets `now` to that
     /// instant.
+    ///
+    /// - Precondition: `interval` is not negative.
     public func advance(by interval: TimeInterval) {
         precondition(interval >= 0, "TestScheduler.advance(by:): interval must not be negative, got \(interval)")
         advance(to: now.addingTimeInterval(interval))
     }
 
     /// Runs every block due at or before `date` — also those scheduled meanwhile — then sets
-    /// `now` to `date` (if it is later).
+    /// `now` to `date` if it is later. A date in the past runs only blocks due by then (and
+    /// leaves `now` alone).
     public func advance(to date: Date) {
-        while runNext(until: date) {}
-        lock.withLock { if clock < date { clock = date } }
+        let limit = date.timeIntervalSinceReferenceDate
+        while runNext(until: limit) {}
+        lock.withLock { if clock < limit { clock = limit } }
     }
 
-    /// Pops and runs one block (skipping cancelled ones); false when nothing is due.
-    private func runNext(until limit: Date?) -> Bool {
+    /// Pops and runs one block (skipping cancelled ones, which leave the clock alone); false
+    /// when nothing is due.
+    private func runNext(until limit: TimeInterval?) -> Bool {
         while true {
-            let next: Action? = lock.withLock {
-                guard let first = queue.first else { return nil }
-                if let limit, first.date > limit { return nil }
+            let next: QueueEntry.Work?? = lock.withLock {
+                guard let first = queue.first else { return .none }
+                if let limit, first.time > limit { return .none }
                 queue.removeFirst()
-                if clock < first.date { clock = first.date }
-                return first
+                if first.work.isCancelled { return .some(nil) }
+                if clock < first.time { clock = first.time }
+                return .some(first.work)
             }
-            guard let action = next else { return false }
-            if action.disposable.isDisposed { continue }
-            performAsCurrentScheduler(action.block.run)
+            guard let entry = next else { return false }
+            switch entry {
+            case nil:
+                continue
+            case .block(let action)?:
+                guard let block = action.take() else { continue }
+                performAsCurrentScheduler(block)
+            case .recursion(let recursion)?:
+                performAsCurrentScheduler { recursion.run(on: self) }
+            }
             return true
         }
     }
+}
 
-    /// A binary min-heap of actions ordered by (date, sequence).
-    private struct ActionHeap {
-        private var items: [Action] = []
+private struct QueueEntry {
+    enum Work {
+        case block(ScheduledAction)
+        case recursion(VirtualRecursion)
 
-        var count: Int { items.count }
-        var first: Action? { items.first }
-
-        private static func before(_ a: Action, _ b: Action) -> Bool {
-            a.date < b.date || (a.date == b.date && a.sequence < b.sequence)
-        }
-
-        mutating func insert(_ action: Action) {
-            items.append(action)
-            var child = items.count - 1
-            while child > 0 {
-                let parent = (child - 1) / 2
-                guard Self.before(items[child], items[parent]) else { break }
-                items.swapAt(child, parent)
-                child = parent
+        var isCancelled: Bool {
+            switch self {
+            case .block(let action): return action.isDisposed
+            case .recursion(let recursion): return recursion.isDisposed
             }
         }
+    }
 
-        mutating func removeFirst() {
-            let last = items.removeLast()
-            guard !items.isEmpty else { return }
-            items[0] = last
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1
-                let right = left + 1
-                var smallest = parent
-                if left < items.count, Self.before(items[left], items[smallest]) { smallest = left }
-                if right < items.count, Self.before(items[right], items[smallest]) { smallest = right }
-                if smallest == parent { return }
-                items.swapAt(parent, smallest)
-                parent = smallest
+    let time: TimeInterval  // since the reference date
+    let sequence: UInt64
+    let work: Work
+}
+
+/// Reaches a `TestScheduler` while it is alive. The scheduler invalidates it in `deinit`;
+/// holding `lock` across the use keeps the scheduler's memory valid even if `deinit` has
+/// begun on another thread (it waits for the lock).
+private final class SchedulerHandle: @unchecked Sendable {
+    private let lock = UnfairLock()
+    private unowned(unsafe) let scheduler: TestScheduler
+    private var isAlive = true  // guarded by `lock`
+
+    init(_ scheduler: TestScheduler) {
+        self.scheduler = scheduler
+    }
+
+    func invalidate() {
+        lock.withLock { isAlive = false }
+    }
+
+    func withScheduler(_ body: (TestScheduler) -> Void) {
+        lock.withLock { if isAlive { body(scheduler) } }
+    }
+}
+
+/// A `scheduleRecursive` on a `TestScheduler`. Reschedules asked for while the block runs
+/// are queued when it returns (so the stack never grows); later ones are queued at once.
+private final class VirtualRecursion: Disposable, @unchecked Sendable {
+    private let handle: SchedulerHandle
+    private let lock = UnfairLock()
+    // Guarded by `lock`.
+    private var block: ((_ reschedule: @escaping () -> Void) -> Void)?  // nil once disposed
+    private var running = 0
+    private var pending = 0
+
+    init(handle: SchedulerHandle, block: @escaping (_ reschedule: @escaping () -> Void) -> Void) {
+        self.handle = handle
+        self.block = block
+        super.init()
+    }
+
+    func run(on scheduler: TestScheduler) {
+        let current = lock.withLock { () -> ((@escaping () -> Void) -> Void)? in
+            guard let block, !isDisposed else { return nil }
+            running += 1
+            return block
+        }
+        guard let current else { return }
+        current { self.reschedule() }
+        let requested = lock.withLock { () -> Int in
+            running -= 1
+            let requested = pending
+            pending = 0
+            return requested
+        }
+        if requested > 0, !isDisposed { scheduler.enqueueRuns(of: self, count: requested) }
+    }
+
+    private func reschedule() {
+        let now = lock.withLock { () -> Bool in
+            if isDisposed { return false }
+            if running > 0 {
+                pending += 1
+                return false
             }
+            return true
+        }
+        if now { handle.withScheduler { $0.enqueueRuns(of: self, count: 1) } }
+    }
+
+    override func dispose() {
+        let released = lock.withLock { () -> ((@escaping () -> Void) -> Void)? in
+            guard markDisposed() else { return nil }
+            defer { block = nil }
+            return block
+        }
+        _ = released  // released outside the lock: its captures may dispose more
+    }
+}
+
+/// A block waiting in a `TestScheduler`, and the disposable that cancels it.
+private final class ScheduledAction: Disposable, @unchecked Sendable {
+    private let lock = UnfairLock()
+    private var block: (() -> Void)?  // guarded by `lock`; nil once taken or cancelled
+
+    init(block: @escaping () -> Void) {
+        self.block = block
+        super.init()
+    }
+
+    /// The block, once; nil if cancelled.
+    func take() -> (() -> Void)? {
+        lock.withLock {
+            let taken = block
+            block = nil
+            return taken
+        }
+    }
+
+    override func dispose() {
+        guard markDisposed() else { return }
+        let released = lock.withLock { () -> (() -> Void)? in
+            let taken = block
+            block = nil
+            return taken
+        }
+        _ = released  // released outside the lock: its captures may dispose more
+    }
+}
+
+/// A repeating timer in virtual time: each firing queues the next at `start + k × interval`,
+/// computed from the start so that it never drifts.
+private final class VirtualTimer: Disposable, @unchecked Sendable {
+    private unowned let scheduler: TestScheduler
+    private let start: Date
+    private let interval: TimeInterval
+    private let lock = UnfairLock()
+    // Guarded by `lock`.
+    private var block: (() -> Void)?
+    private var firings = 0
+    private var pending: Disposable?
+
+    init(scheduler: TestScheduler, start: Date, interval: TimeInterval, block: @escaping () -> Void) {
+        self.scheduler = scheduler
+        self.start = start
+        self.interval = interval
+        self.block = block
+        super.init()
+    }
+
+    func arm() {
+        let date = lock.withLock { start.addingTimeInterval(Double(firings) * interval) }
+        let action = scheduler.enqueueAction(at: date) { self.fire() }
+        let accepted = lock.withLock { () -> Bool in
+            if isDisposed { return false }
+            pending = action
+            return true
+        }
+        if !accepted { action.dispose() }
+    }
+
+    private func fire() {
+        let current = lock.withLock { () -> (() -> Void)? in
+            if isDisposed { return nil }
+            firings += 1
+            return block
+        }
+        guard let current else { return }
+        current()
+        if !isDisposed { arm() }
+    }
+
+    override func dispose() {
+        let (action, released) = lock.withLock { () -> (Disposable?, (() -> Void)?) in
+            guard markDisposed() else { return (nil, nil) }
+            defer { pending = nil; block = nil }
+            return (pending, block)
+        }
+        action?.dispose()
+        _ = released
+    }
+}
+
+/// A binary min-heap of queue entries ordered by (time, sequence).
+private struct ActionHeap {
+    private(set) var entries: [QueueEntry] = []
+
+    var count: Int { entries.count }
+    var first: QueueEntry? { entries.first }
+
+    private static func before(_ a: QueueEntry, _ b: QueueEntry) -> Bool {
+        a.time < b.time || (a.time == b.time && a.sequence < b.sequence)
+    }
+
+    mutating func insert(_ entry: QueueEntry) {
+        entries.append(entry)
+        var child = entries.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Self.before(entries[child], entries[parent]) else { break }
+            entries.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func removeFirst() {
+        let last = entries.removeLast()
+        guard !entries.isEmpty else { return }
+        entries[0] = last
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < entries.count, Self.before(entries[left], entries[smallest]) { smallest = left }
+            if right < entries.count, Self.before(entries[right], entries[smallest]) { smallest = right }
+            if smallest == parent { return }
+            entries.swapAt(parent, smallest)
+            parent = smallest
         }
     }
 }

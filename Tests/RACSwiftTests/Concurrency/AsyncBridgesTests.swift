@@ -46,6 +46,9 @@ final class AsyncBridgesTests: RACTestCase {
         let disposed = Flag()
         let first = try await numbers([7, 8], then: .next(0), disposed: disposed).first()
         XCTAssertEqual(first, 7)
+        // The create block may still be returning its disposable on the subscription thread;
+        // it is disposed as soon as it is added.
+        for _ in 0..<500 where !disposed.isSet { try await Task.sleep(nanoseconds: 10_000_000) }
         XCTAssertTrue(disposed.isSet, "an open signal's subscription ends once the first value is taken")
     }
 

@@ -192,12 +192,15 @@ final class SubjectTests: RACTestCase {
 
     func testSourceSubscribedAfterTheSubjectTerminatedIsDisposedAtOnce() {
         // After a terminal event RAC's subject disposes its compound, so a later source
-        // subscription is disposed at once.
+        // subscription is disposed at once — before the create block runs, so the source is
+        // never started (RAC starts it and disposes it right after).
         let subject = Subject<Int>()
         subject.sendCompleted()
         let source = HotCountingSource<Int>()
-        source.signal.subscribe(subject)
-        XCTAssertEqual(source.disposals, 1)
+        let subscription = source.signal.subscribe(subject)
+        XCTAssertTrue(subscription.isDisposed)
+        XCTAssertEqual(source.subscriptions, 0)
+        XCTAssertEqual(source.disposals, 0)
         source.release()
     }
 

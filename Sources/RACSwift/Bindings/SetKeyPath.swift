@@ -1,0 +1,78 @@
+import Foundation
+
+extension Signal {
+    /// Binds this signal to `keyPath` of `object`: each value is assigned to
+    /// `object[keyPath: keyPath]` (RAC's `-setKeyPath:onObject:`). Dispose the result to end
+    /// the binding.
+    ///
+    /// `object` is held weakly, as in RAC. Without the Objective-C runtime there is no
+    /// deallocation hook, so the binding notices that `object` went away at the next value and
+    /// ends then (disposing the subscription). Completion ends the binding. An error ends it
+    /// too and is reported on standard error; RAC asserts in debug builds, but a binding is
+    /// usually fed by UI or network code, and one bad event should not crash a debug session,
+    /// so RACSwift never traps on it. Values are assigned on whatever thread delivers them.
+    @discardableResult
+    public func setKeyPath<Root: AnyObject>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value>, on object: Root
+    ) -> Disposable {
+        subscribe(KeyPathBindingSink(object: object, keyPath: keyPath, signalName: name) { $0 })
+    }
+
+    /// Binds a signal of optional values to a non-optional `keyPath`, assigning `nilValue`
+    /// when the signal sends nil (RAC's `-setKeyPath:onObject:nilValue:`). Otherwise the same
+    /// as `setKeyPath(_:on:)`.
+    @discardableResult
+    public func setKeyPath<Root: AnyObject, T>(
+        _ keyPath: ReferenceWritableKeyPath<Root, T>, on object: Root, nilValue: T
+    ) -> Disposable where Value == T? {
+        subscribe(KeyPathBindingSink(object: object, keyPath: keyPath, signalName: name) { $0 ?? nilValue })
+    }
+
+    /// Binds a signal of optional values to an optional `keyPath`, assigning `nilValue` in
+    /// place of nil (RAC's `-setKeyPath:onObject:nilValue:`).
+    @discardableResult
+    public func setKeyPath<Root: AnyObject, T>(
+        _ keyPath: ReferenceWritableKeyPath<Root, T?>, on object: Root, nilValue: T?
+    ) -> Disposable where Value == T? {
+        subscribe(KeyPathBindingSink(object: object, keyPath: keyPath, signalName: name) { $0 ?? nilValue })
+    }
+}
+
+/// The binding's subscriber: holds the object weakly and ends the subscription when the
+/// object is gone.
+final class KeyPathBindingSink<Root: AnyObject, Value, Property>: Sink, Subscriber, @unchecked Sendable {
+    private weak var object: Root?
+    private let keyPath: ReferenceWritableKeyPath<Root, Property>
+    private let convert: (Value) -> Property
+    private let signalName: String
+    private var subscription: CompoundDisposable?
+
+    init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Property>, signalName: String,
+         convert: @escaping (Value) -> Property) {
+        self.object = object
+        self.keyPath = keyPath
+        self.signalName = signalName
+        self.convert = convert
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) { subscription = disposable }
+
+    func sendNext(_ value: Value) {
+        guard let object else {
+            subscription?.dispose()
+            return
+        }
+        object[keyPath: keyPath] = convert(value)
+    }
+
+    func sendError(_ error: any Error) {
+        let signal = signalName.isEmpty ? "a signal" : "signal \"\(signalName)\""
+        let message = "RACSwift: received error from \(signal) in binding for key path "
+            + "\(keyPath) on \(object.map { String(describing: $0) } ?? "a deallocated object"): \(error); "
+            + "the binding has ended\n"
+        FileHandle.standardError.write(Data(message.utf8))
+        subscription?.dispose()
+    }
+
+    func sendCompleted() { subscription?.dispose() }
+}

@@ -1,0 +1,70 @@
+extension Signal {
+    /// Forwards this signal's events; if it fails, subscribes the signal `handler` returns for
+    /// the error and forwards that one's events instead (RAC's `-catch:`).
+    ///
+    /// The replacement is subscribed only on error, once; its own error is forwarded.
+    /// Completion of this signal is forwarded as is. Disposal stops whichever is running.
+    public func `catch`(_ handler: @escaping (any Error) -> Signal<Value>) -> Signal<Value> {
+        CatchSignal(source: self, handler: handler).named("[\(name)] -catch:")
+    }
+
+    /// On error, subscribes `replacement` instead (RAC's `-catchTo:`). See `catch(_:)`.
+    public func `catch`(to replacement: Signal<Value>) -> Signal<Value> {
+        CatchSignal(source: self, handler: { _ in replacement }).named("[\(name)] -catchTo: \(replacement)")
+    }
+}
+
+final class CatchSignal<Value>: Signal<Value>, @unchecked Sendable {
+    private let source: Signal<Value>
+    private let handler: (any Error) -> Signal<Value>
+
+    init(source: Signal<Value>, handler: @escaping (any Error) -> Signal<Value>) {
+        self.source = source
+        self.handler = handler
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        let disposable = CompoundDisposable()
+        subscriber.didSubscribe(with: disposable)
+        source.subscribe(CatchSink(downstream: subscriber, handler: handler, outer: disposable))
+        return disposable
+    }
+}
+
+/// Retains the handler (not the replacement signal, which does not exist yet) until the
+/// source terminates.
+final class CatchSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let downstream: any Subscriber<Value>
+    private var handler: ((any Error) -> Signal<Value>)?
+    private let outer: CompoundDisposable
+    private var source: CompoundDisposable?
+
+    init(downstream: some Subscriber<Value>, handler: @escaping (any Error) -> Signal<Value>,
+         outer: CompoundDisposable) {
+        self.downstream = downstream
+        self.handler = handler
+        self.outer = outer
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) {
+        source = disposable
+        outer.add(disposable)
+    }
+
+    func sendNext(_ value: Value) { downstream.sendNext(value) }
+
+    func sendError(_ error: any Error) {
+        guard let handler, !outer.isDisposed else { return }
+        self.handler = nil
+        // The failed subscription is finished; only the replacement needs to stay in `outer`.
+        if let source { outer.remove(source) }
+        source = nil
+        handler(error).subscribe(InnerForwardSink(downstream: downstream, outer: outer))
+    }
+
+    func sendCompleted() {
+        handler = nil
+        outer.dispose()
+        downstream.sendCompleted()
+    }
+}

@@ -1,0 +1,112 @@
+extension Signal {
+    /// Sends each event of this signal as a value: `.next(value)`, then `.error(error)` or
+    /// `.completed`, after which the result completes (RAC's `-materialize`). The result never
+    /// fails.
+    public func materialize() -> Signal<Event<Value>> {
+        MaterializeSignal(source: self).named("[\(name)] -materialize")
+    }
+
+    /// The inverse of `materialize()`: sends the value of each `.next` event, fails with the
+    /// error of an `.error` event, completes at a `.completed` event (RAC's `-dematerialize`).
+    /// A terminal event value stops this signal. This signal's own error is forwarded; its
+    /// completion completes the result.
+    public func dematerialize<T>() -> Signal<T> where Value == Event<T> {
+        DematerializeSignal(source: self).named("[\(name)] -dematerialize")
+    }
+}
+
+final class MaterializeSignal<Value>: Signal<Event<Value>>, @unchecked Sendable {
+    private let source: Signal<Value>
+
+    init(source: Signal<Value>) {
+        self.source = source
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Event<Value>>) -> Disposable {
+        let disposable = CompoundDisposable()
+        subscriber.didSubscribe(with: disposable)
+        source.subscribe(MaterializeSink(downstream: subscriber, outer: disposable))
+        return disposable
+    }
+}
+
+/// Owns its disposable: the source's is already disposed when the terminal event's value
+/// goes out, and the completion after it must still see a downstream disposal.
+final class MaterializeSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let downstream: any Subscriber<Event<Value>>
+    private let outer: CompoundDisposable
+
+    init(downstream: some Subscriber<Event<Value>>, outer: CompoundDisposable) {
+        self.downstream = downstream
+        self.outer = outer
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) { outer.add(disposable) }
+    func sendNext(_ value: Value) { downstream.sendNext(.next(value)) }
+    func sendError(_ error: any Error) { finish(.error(error)) }
+    func sendCompleted() { finish(.completed) }
+
+    private func finish(_ event: Event<Value>) {
+        if outer.isDisposed { return }
+        downstream.sendNext(event)
+        if outer.isDisposed { return }
+        outer.dispose()
+        downstream.sendCompleted()
+    }
+}
+
+final class DematerializeSignal<Value>: Signal<Value>, @unchecked Sendable {
+    private let source: Signal<Event<Value>>
+
+    init(source: Signal<Event<Value>>) {
+        self.source = source
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        source.subscribe(DematerializeSink(downstream: subscriber))
+    }
+}
+
+/// Keeps the source's subscription to stop it at a terminal event value.
+final class DematerializeSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let downstream: any Subscriber<Value>
+    private var subscription: CompoundDisposable?
+    private var isDone = false
+
+    init(downstream: some Subscriber<Value>) {
+        self.downstream = downstream
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) {
+        subscription = disposable
+        downstream.didSubscribe(with: disposable)
+    }
+
+    func sendNext(_ event: Event<Value>) {
+        guard !isDone else { return }
+        switch event {
+        case .next(let value):
+            downstream.sendNext(value)
+        case .error(let error):
+            isDone = true
+            subscription?.dispose()
+            downstream.sendError(error)
+        case .completed:
+            isDone = true
+            subscription?.dispose()
+            downstream.sendCompleted()
+        }
+    }
+
+    func sendError(_ error: any Error) {
+        guard !isDone else { return }
+        isDone = true
+        downstream.sendError(error)
+    }
+
+    func sendCompleted() {
+        guard !isDone else { return }
+        isDone = true
+        downstream.sendCompleted()
+    }
+}

@@ -1,0 +1,114 @@
+extension Signal {
+    /// Forwards each value for which `body` does not throw; the first thrown error stops this
+    /// signal and is sent as the result's error (RAC's `-try:`, where the block returns NO and
+    /// sets an error).
+    public func `try`(_ body: @escaping (Value) throws -> Void) -> Signal<Value> {
+        TryMapSignal(source: self) { value in
+            try body(value)
+            return value
+        }.named("[\(name)] -try:")
+    }
+
+    /// Sends `transform(value)` for each value; the first error `transform` throws stops this
+    /// signal and is sent as the result's error (RAC's `-tryMap:`).
+    public func tryMap<U>(_ transform: @escaping (Value) throws -> U) -> Signal<U> {
+        TryMapSignal(source: self, transform: transform).named("[\(name)] -tryMap:")
+    }
+
+    /// A signal that runs `body` for each subscriber and sends its result, then completes, or
+    /// fails with the error `body` throws (RAC's `+try:`). `body` runs at subscription time
+    /// through `Scheduler.subscription`.
+    public static func `try`(_ body: @escaping () throws -> Value) -> Signal<Value> {
+        TrySignal(body).named("+try:")
+    }
+}
+
+final class TryMapSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
+    private let source: Signal<Source>
+    private let transform: (Source) throws -> Value
+
+    init(source: Signal<Source>, transform: @escaping (Source) throws -> Value) {
+        self.source = source
+        self.transform = transform
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        source.subscribe(TryMapSink(downstream: subscriber, transform: transform))
+    }
+}
+
+/// Keeps the source's subscription so that a throw can stop a source that is still sending
+/// synchronously.
+final class TryMapSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
+    private let downstream: any Subscriber<Value>
+    private let transform: (Source) throws -> Value
+    private var subscription: CompoundDisposable?
+    private var isDone = false
+
+    init(downstream: some Subscriber<Value>, transform: @escaping (Source) throws -> Value) {
+        self.downstream = downstream
+        self.transform = transform
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) {
+        subscription = disposable
+        downstream.didSubscribe(with: disposable)
+    }
+
+    func sendNext(_ value: Source) {
+        guard !isDone else { return }
+        let result: Value
+        do {
+            result = try transform(value)
+        } catch {
+            isDone = true
+            subscription?.dispose()
+            downstream.sendError(error)
+            return
+        }
+        downstream.sendNext(result)
+    }
+
+    func sendError(_ error: any Error) {
+        guard !isDone else { return }
+        isDone = true
+        downstream.sendError(error)
+    }
+
+    func sendCompleted() {
+        guard !isDone else { return }
+        isDone = true
+        downstream.sendCompleted()
+    }
+}
+
+final class TrySignal<Value>: Signal<Value>, @unchecked Sendable {
+    private let body: () throws -> Value
+
+    init(_ body: @escaping () throws -> Value) {
+        self.body = body
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        let disposable = CompoundDisposable()
+        subscriber.didSubscribe(with: disposable)
+        let body = self.body
+        Scheduler.runSubscription(adding: disposable) {
+            if disposable.isDisposed { return }
+            let value: Value
+            do {
+                value = try body()
+            } catch {
+                disposable.dispose()
+                subscriber.sendError(error)
+                return
+            }
+            if disposable.isDisposed { return }
+            subscriber.sendNext(value)
+            if disposable.isDisposed { return }
+            disposable.dispose()
+            subscriber.sendCompleted()
+        }
+        return disposable
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import RACSwift
+import XCTest
+
+final class BindTests: RACTestCase {
+    private func numbers(_ values: [Int]) -> Signal<Int> {
+        Signal.create { subscriber in
+            for value in values { subscriber.sendNext(value) }
+            subscriber.sendCompleted()
+            return nil
+        }
+    }
+
+    func testForwardsEachBoundSignalsValuesThenCompletes() {
+        let bound = numbers([1, 2, 3]).bind { { value, _ in Signal.return(value * 10) } }
+        XCTAssertEqual(Fixture.Recorder(bound).events, [.next(10), .next(20), .next(30), .completed])
+    }
+
+    func testASourceCompletingInsideItsBlockIsDisposedRightAfterTheResultCompletes() {
+        // The create block returns its disposable only after sending completed, so that
+        // disposable runs after the completion went through (as in RAC).
+        let log = Fixture.Log<String>()
+        let source = Signal<Int>.create { subscriber in
+            subscriber.sendNext(1)
+            subscriber.sendNext(2)
+            subscriber.sendCompleted()
+            return Disposable { log.append("disposed") }
+        }
+        source.bind { { value, _ in Signal.return(value * 10) } }
+            .subscribe(next: { log.append("next \($0)") }, completed: { log.append("completed") })
+        XCTAssertEqual(log.all, ["next 10", "next 20", "completed", "disposed"])
+    }
+
+    func testStopFlagCompletesAfterThatSignalAndDisposesTheSource() {
+        let seen = Fixture.Log<Int>()
+        let disposed = Fixture.Counter()
+        let source = Signal<Int>.create { subscriber in
+            for value in 1...5 { subscriber.sendNext(value) }
+            subscriber.sendCompleted()
+            return Disposable { disposed.increment() }
+        }
+        let bound = source.bind {
+            { value, stop in
+                seen.append(value)
+                if value == 2 { stop = true }
+                return Signal.return(value * 10)
+            }
+        }
+        XCTAssertEqual(Fixture.Recorder(bound).events, [.next(10), .next(20), .completed])
+        XCTAssertEqual(seen.all, [1, 2], "no value reaches the binding block after stop")
+        XCTAssertEqual(disposed.value, 1)
+    }
+
+    func testStopFlagWaitsForTheLastBoundSignal() {
+        let inner = Fixture.Manual<Int>()
+        let bound = numbers([1, 2]).bind { { _, stop in stop = true; return inner.signal } }
+        let recorder = Fixture.Recorder(bound)
+        XCTAssertEqual(recorder.events, [])
+        inner.send(5)
+        inner.complete()
+        XCTAssertEqual(recorder.events, [.next(5), .completed])
+        XCTAssertEqual(inner.subscriptions.value, 1)
+    }
+
+    func testNilFromTheBindingBlockCompletesWithoutFurtherValues() {
+        let source = Fixture.Manual<Int>()
+        let bound = source.signal.bind { { value, _ in value == 2 ? nil : Signal.return(value) } }
+        let recorder = Fixture.Recorder(bound)
+        source.send(1)
+        source.send(2)
+        source.send(3)
+        XCTAssertEqual(recorder.events, [.next(1), .completed])
+        XCTAssertEqual(source.disposals.value, 1)
+        XCTAssertFalse(source.isSubscribed)
+    }
+
+    func testSourceErrorIsForwardedAtOnceAndDisposesInnerSignals() {
+        let source = Fixture.Manual<Int>()
+        let inner = Fixture.Manual<String>()
+        let recorder = Fixture.Recorder(source.signal.bind { { _, _ in inner.signal } })
+        source.send(1)
+        inner.send("a")
+        source.fail(Fixture.TestError.boom)
+        inner.send("b")
+        XCTAssertEqual(recorder.events, [.next("a"), .error(Fixture.TestError.boom)])
+        XCTAssertEqual(inner.disposals.value, 1)
+    }
+
+    func testInnerErrorIsForwardedAtOnceAndDisposesTheSource() {
+        let source = Fixture.Manual<Int>()
+        let recorder = Fixture.Recorder(source.signal.bind { { value, _ in
+            value == 2 ? Signal<Int>.error(Fixture.TestError.other) : Signal.return(value)
+        } })
+        source.send(1)
+        source.send(2)
+        source.send(3)
+        XCTAssertEqual(recorder.events, [.next(1), .error(Fixture.TestError.other)])
+        XCTAssertEqual(source.disposals.value, 1)
+    }
+
+    func testInnerSignalsOutlivingTheSourceKeepTheResultGoing() {
+        let source = Fixture.Manual<Int>()
+        let inners = [Fixture.Manual<Int>(), Fixture.Manual<Int>()]
+        let recorder = Fixture.Recorder(source.signal.bind { { index, _ in inners[index].signal } })
+        source.send(0)
+        source.send(1)
+        source.complete()
+        XCTAssertEqual(recorder.events, [], "the source's completion does not end the result")
+        inners[1].send(11)
+        inners[0].send(10)
+        inners[0].complete()
+        XCTAssertEqual(recorder.events, [.next(11), .next(10)])
+        inners[1].complete()
+        XCTAssertEqual(recorder.events, [.next(11), .next(10), .completed])
+    }
+
+    func testDisposalDisposesTheSourceAndEveryInnerSubscription() {
+        let source = Fixture.Manual<Int>()
+        let inners = [Fixture.Manual<Int>(), Fixture.Manual<Int>()]
+        let recorder = Fixture.Recorder(source.signal.bind { { index, _ in inners[index].signal } })
+        source.send(0)
+        source.send(1)
+        recorder.disposable?.dispose()
+        XCTAssertEqual(source.disposals.value, 1)
+        XCTAssertEqual(inners.map(\.disposals.value), [1, 1])
+        inners[0].send(1)
+        XCTAssertEqual(recorder.events, [])
+    }
+
+    func testFinishedInnerSubscriptionsAreDisposedWhenTheyComplete() {
+        let source = Fixture.Manual<Int>()
+        let inner = Fixture.Manual<Int>()
+        let recorder = Fixture.Recorder(source.signal.bind { { _, _ in inner.signal } })
+        source.send(1)
+        inner.complete()
+        XCTAssertEqual(inner.disposals.value, 1)
+        XCTAssertEqual(recorder.events, [], "the source is still running")
+        source.complete()
+        XCTAssertEqual(recorder.events, [.completed])
+    }
+
+    func testTheBlockRunsOncePerSubscriptionWithFreshState() {
+        let bound = numbers([5, 6]).bind { () -> (Int, inout Bool) -> Signal<Int>? in
+            var index = 0
+            return { value, _ in
+                index += 1
+                return Signal.return(index * 100 + value)
+            }
+        }
+        XCTAssertEqual(Fixture.Recorder(bound).values, [105, 206])
+        XCTAssertEqual(Fixture.Recorder(bound).values, [105, 206])
+    }
+
+    func testValuesFromInnerSignalsOnManyThreadsAreSerialized() {
+        let threads = 8
+        let inners = (0..<threads).map { _ in Fixture.Manual<Int>() }
+        let detector = Fixture.OverlapDetector()
+        var count = 0
+        let source = Signal<Int>.create { subscriber in
+            for index in 0..<threads { subscriber.sendNext(index) }
+            subscriber.sendCompleted()
+            return nil
+        }
+        let disposable = source.bind { { index, _ in inners[index].signal } }.subscribe(next: { _ in
+            detector.enter()
+            count += 1
+            detector.leave()
+        })
+        DispatchQueue.concurrentPerform(iterations: threads) { index in
+            for value in 0..<500 { inners[index].send(value) }
+            inners[index].complete()
+        }
+        XCTAssertFalse(detector.didOverlap)
+        XCTAssertEqual(count, threads * 500)
+        XCTAssertTrue(disposable.isDisposed, "completed once every inner signal completed")
+    }
+}

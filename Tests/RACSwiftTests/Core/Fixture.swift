@@ -1,0 +1,105 @@
+import Foundation
+import RACSwift
+
+/// Test doubles shared by the core, disposable and scheduler tests (namespaced so they
+/// cannot clash with other test files' helpers).
+enum Fixture {
+    enum TestError: Error, Equatable {
+        case boom, other
+    }
+
+    /// A thread-safe counter.
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var value: Int { lock.withLock { count } }
+        @discardableResult
+        func increment() -> Int { lock.withLock { count += 1; return count } }
+    }
+
+    /// A thread-safe list, for logs written from several threads.
+    final class Log<Element>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [Element] = []
+        var all: [Element] { lock.withLock { items } }
+        func append(_ item: Element) { lock.withLock { items.append(item) } }
+    }
+
+    /// Records a signal's events in arrival order.
+    final class Recorder<Value>: @unchecked Sendable {
+        private let log = Log<Event<Value>>()
+        private(set) var disposable: Disposable?
+        var events: [Event<Value>] { log.all }
+        var values: [Value] { events.compactMap(\.value) }
+
+        init(_ signal: Signal<Value>) {
+            disposable = signal.subscribe(
+                next: { [log] in log.append(.next($0)) },
+                error: { [log] in log.append(.error($0)) },
+                completed: { [log] in log.append(.completed) })
+        }
+    }
+
+    /// Detects two deliveries overlapping in time: `enter`/`leave` around each delivery.
+    final class OverlapDetector: @unchecked Sendable {
+        private let lock = NSLock()
+        private let countLock = NSLock()
+        private var overlapped = false
+        var didOverlap: Bool { countLock.withLock { overlapped } }
+
+        func enter() {
+            if !lock.try() {
+                countLock.withLock { overlapped = true }
+                lock.lock()
+            }
+        }
+
+        func leave() { lock.unlock() }
+    }
+
+    /// A cold signal whose events the test sends by hand, to the latest subscriber. It counts
+    /// subscriptions and disposals, and lets go of the subscriber when the subscription ends.
+    final class Manual<Value>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var current: (any Subscriber<Value>)?
+        let subscriptions = Counter()
+        let disposals = Counter()
+
+        var signal: Signal<Value> {
+            Signal.create { [self] subscriber in
+                subscriptions.increment()
+                lock.withLock { current = subscriber }
+                return Disposable { [self] in
+                    disposals.increment()
+                    lock.withLock { current = nil }
+                }
+            }
+        }
+
+        var isSubscribed: Bool { lock.withLock { current != nil } }
+        private var subscriber: (any Subscriber<Value>)? { lock.withLock { current } }
+
+        func send(_ value: Value) { subscriber?.sendNext(value) }
+        func fail(_ error: any Error = TestError.boom) { subscriber?.sendError(error) }
+        func complete() { subscriber?.sendCompleted() }
+    }
+
+    /// A `Subscriber` written the way a user would: it logs what it receives, including the
+    /// moment it is handed the subscription's disposable.
+    final class LoggingSubscriber<Value>: Subscriber, @unchecked Sendable {
+        let log = Log<String>()
+        private(set) var disposables: [CompoundDisposable] = []
+        var onNext: ((Value, LoggingSubscriber) -> Void)?
+
+        func sendNext(_ value: Value) {
+            log.append("next \(value)")
+            onNext?(value, self)
+        }
+        func sendError(_ error: any Error) { log.append("error \(error)") }
+        func sendCompleted() { log.append("completed") }
+        func didSubscribe(with disposable: CompoundDisposable) {
+            disposables.append(disposable)
+            log.append("didSubscribe")
+        }
+    }
+}

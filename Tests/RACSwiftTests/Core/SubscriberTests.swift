@@ -1,0 +1,143 @@
+import Foundation
+import RACSwift
+import XCTest
+
+final class AnySubscriberTests: RACTestCase {
+    func testForwardsEventsToItsClosures() {
+        let log = Fixture.Log<String>()
+        let subscriber = AnySubscriber<Int>(
+            next: { log.append("next \($0)") }, error: { log.append("error \($0)") },
+            completed: { log.append("completed") })
+        Signal.return(1).subscribe(subscriber)
+        XCTAssertEqual(log.all, ["next 1", "completed"])
+        XCTAssertTrue(subscriber.disposable.isDisposed)
+    }
+
+    func testSerializesEventsFromSignalsOnSeveralThreads() {
+        let threads = 8
+        let sources = (0..<threads).map { _ in Fixture.Manual<Int>() }
+        let detector = Fixture.OverlapDetector()
+        var count = 0
+        let subscriber = AnySubscriber<Int>(next: { _ in
+            detector.enter()
+            count += 1
+            detector.leave()
+        })
+        for source in sources { source.signal.subscribe(subscriber) }
+        DispatchQueue.concurrentPerform(iterations: threads) { index in
+            for value in 0..<500 { sources[index].send(value) }
+        }
+        XCTAssertFalse(detector.didOverlap)
+        XCTAssertEqual(count, threads * 500)
+        subscriber.disposable.dispose()
+        XCTAssertEqual(sources.map(\.disposals.value), Array(repeating: 1, count: threads))
+    }
+
+    func testATerminalEventDisposesEverySubscriptionItIsPartOf() {
+        let first = Fixture.Manual<Int>()
+        let second = Fixture.Manual<Int>()
+        let log = Fixture.Log<String>()
+        let subscriber = AnySubscriber<Int>(next: { log.append("next \($0)") }, completed: { log.append("completed") })
+        first.signal.subscribe(subscriber)
+        second.signal.subscribe(subscriber)
+        first.complete()
+        XCTAssertEqual(second.disposals.value, 1)
+        second.send(1)
+        XCTAssertEqual(log.all, ["completed"])
+    }
+
+    func testAnErrorReleasesTheClosuresAndDropsLaterEvents() {
+        final class Token {}
+        weak var weakToken: Token?
+        let source = Fixture.Manual<Int>()
+        let other = Fixture.Manual<Int>()
+        let errors = Fixture.Counter()
+        let subscriber: AnySubscriber<Int>
+        do {
+            let token = Token()
+            weakToken = token
+            subscriber = AnySubscriber(next: { _ in _ = token }, error: { _ in _ = token; errors.increment() })
+        }
+        source.signal.subscribe(subscriber)
+        other.signal.subscribe(subscriber)
+        source.fail()
+        XCTAssertNil(weakToken)
+        subscriber.sendNext(1)
+        subscriber.sendError(Fixture.TestError.other)
+        XCTAssertEqual(errors.value, 1)
+        XCTAssertEqual(other.disposals.value, 1)
+    }
+
+    func testSubscribingAfterItTerminatedEndsTheNewSubscriptionAtOnce() {
+        let subscriber = AnySubscriber<Int>()
+        Signal<Int>.empty.subscribe(subscriber)
+        let late = Fixture.Manual<Int>()
+        let disposable = late.signal.subscribe(subscriber)
+        XCTAssertTrue(disposable.isDisposed)
+        XCTAssertEqual(late.subscriptions.value, 0, "a create block whose subscription is already disposed does not run")
+    }
+
+    func testFinishedSubscriptionsDoNotAccumulate() {
+        // A long-lived subscriber drops each subscription that ended on its own; disposing it
+        // later touches only the live ones.
+        let subscriber = AnySubscriber<Int>()
+        for _ in 0..<100 { Signal<Int>.never.subscribe(subscriber).dispose() }
+        let live = Fixture.Manual<Int>()
+        live.signal.subscribe(subscriber)
+        subscriber.disposable.dispose()
+        XCTAssertEqual(live.disposals.value, 1)
+    }
+}
+
+final class SubscriberProtocolTests: RACTestCase {
+    func testAUserSubscriberGetsDidSubscribeBeforeAnyEvent() {
+        let subscriber = Fixture.LoggingSubscriber<Int>()
+        let disposable = Signal<Int>.create { $0.sendNext(1); $0.sendCompleted(); return nil }.subscribe(subscriber)
+        XCTAssertEqual(subscriber.log.all, ["didSubscribe", "next 1", "completed"])
+        XCTAssertTrue(subscriber.disposables.first === disposable, "it is handed the subscription's disposable")
+    }
+
+    func testDidSubscribeComesFirstThroughEveryCorePrimitive() {
+        let signals: [Signal<Int>] = [
+            .return(1), .empty, .error(Fixture.TestError.boom),
+            Signal.return(1).concat(.return(2)),
+            Signal.return(1).bind { { value, _ in .return(value) } },
+            Signal.return(1).zip(with: Signal.return(2)).bind { { pair, _ in .return(pair.0 + pair.1) } },
+        ]
+        for signal in signals {
+            let subscriber = Fixture.LoggingSubscriber<Int>()
+            signal.subscribe(subscriber)
+            XCTAssertEqual(subscriber.log.all.first, "didSubscribe")
+            XCTAssertEqual(subscriber.log.all.filter { $0 == "didSubscribe" }.count, 1)
+        }
+    }
+
+    func testDisposingFromInsideNextStopsASynchronousSource() {
+        let sent = Fixture.Log<Int>()
+        let source = Signal<Int>.create { subscriber in
+            for value in 1...10 {
+                sent.append(value)
+                subscriber.sendNext(value)
+            }
+            subscriber.sendCompleted()
+            return nil
+        }
+        let subscriber = Fixture.LoggingSubscriber<Int>()
+        subscriber.onNext = { value, me in if value == 3 { me.disposables.forEach { $0.dispose() } } }
+        source.subscribe(subscriber)
+        XCTAssertEqual(subscriber.log.all, ["didSubscribe", "next 1", "next 2", "next 3"])
+    }
+
+    func testPassingTheCreateSubscriberToAnotherSignalTiesTheirSubscriptions() {
+        let inner = Fixture.Manual<Int>()
+        let outer = Signal<Int>.create { subscriber in
+            inner.signal.subscribe(subscriber)
+            return nil
+        }
+        let recorder = Fixture.Recorder(outer)
+        inner.send(1)
+        recorder.disposable?.dispose()
+        XCTAssertEqual(inner.disposals.value, 1)
+        XCTAssertEqual(recorder.events, [.next(1)])
+    }
+}

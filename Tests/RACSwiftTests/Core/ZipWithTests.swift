@@ -1,0 +1,126 @@
+import Foundation
+import RACSwift
+import XCTest
+
+final class ZipWithTests: RACTestCase {
+    private func sequence<T>(_ values: [T]) -> Signal<T> {
+        Signal.create { subscriber in
+            for value in values { subscriber.sendNext(value) }
+            subscriber.sendCompleted()
+            return nil
+        }
+    }
+
+    private func pairs(_ recorder: Fixture.Recorder<(Int, String)>) -> [String] {
+        recorder.events.map { event in
+            switch event {
+            case .next(let (number, letter)): return "\(number)\(letter)"
+            case .error(let error): return "error \(error)"
+            case .completed: return "|"
+            }
+        }
+    }
+
+    func testOneToFiveWithAToDSendsFourPairsThenCompletes() {
+        let recorder = Fixture.Recorder(sequence([1, 2, 3, 4, 5]).zip(with: sequence(["A", "B", "C", "D"])))
+        XCTAssertEqual(pairs(recorder), ["1A", "2B", "3C", "4D", "|"])
+    }
+
+    func testTheShorterSideFirstGivesTheSamePairs() {
+        let recorder = Fixture.Recorder(sequence(["A", "B"]).zip(with: sequence([1, 2, 3])))
+        XCTAssertEqual(recorder.values.map { "\($0.0)\($0.1)" }, ["A1", "B2"])
+        XCTAssertEqual(recorder.events.last?.isFinished, true)
+    }
+
+    func testPairsTheNthValuesWhateverTheArrivalOrder() {
+        let left = Fixture.Manual<Int>()
+        let right = Fixture.Manual<String>()
+        let recorder = Fixture.Recorder(left.signal.zip(with: right.signal))
+        left.send(1)
+        left.send(2)
+        left.send(3)
+        XCTAssertEqual(pairs(recorder), [])
+        right.send("A")
+        XCTAssertEqual(pairs(recorder), ["1A"])
+        right.send("B")
+        right.send("C")
+        right.send("D")
+        left.send(4)
+        XCTAssertEqual(pairs(recorder), ["1A", "2B", "3C", "4D"])
+        recorder.disposable?.dispose()
+    }
+
+    func testASideThatCompletesWithValuesBufferedWaitsForTheirPartners() {
+        let left = Fixture.Manual<Int>()
+        let right = Fixture.Manual<String>()
+        let recorder = Fixture.Recorder(left.signal.zip(with: right.signal))
+        left.send(1)
+        left.send(2)
+        left.complete()
+        XCTAssertEqual(pairs(recorder), [])
+        right.send("A")
+        XCTAssertEqual(pairs(recorder), ["1A"])
+        right.send("B")
+        XCTAssertEqual(pairs(recorder), ["1A", "2B", "|"], "left is exhausted: complete at once")
+        XCTAssertEqual(right.disposals.value, 1, "the still-running side is disposed")
+    }
+
+    func testASideThatCompletesEmptyEndsTheZipAtOnce() {
+        let left = Fixture.Manual<Int>()
+        let right = Fixture.Manual<String>()
+        let recorder = Fixture.Recorder(left.signal.zip(with: right.signal))
+        right.send("A")
+        right.complete()
+        XCTAssertEqual(pairs(recorder), [], "right still has A waiting for a partner")
+        left.send(1)
+        XCTAssertEqual(pairs(recorder), ["1A", "|"])
+        XCTAssertEqual(left.disposals.value, 1)
+    }
+
+    func testAnErrorFromEitherSideIsForwardedAtOnce() {
+        for failLeft in [true, false] {
+            let left = Fixture.Manual<Int>()
+            let right = Fixture.Manual<String>()
+            let recorder = Fixture.Recorder(left.signal.zip(with: right.signal))
+            left.send(1)
+            if failLeft { left.fail() } else { right.fail() }
+            right.send("A")
+            XCTAssertEqual(pairs(recorder), ["error boom"])
+            XCTAssertEqual(left.disposals.value + right.disposals.value, 2, "both sides are disposed")
+        }
+    }
+
+    func testDisposalDisposesBothSides() {
+        let left = Fixture.Manual<Int>()
+        let right = Fixture.Manual<String>()
+        let recorder = Fixture.Recorder(left.signal.zip(with: right.signal))
+        left.send(1)
+        recorder.disposable?.dispose()
+        XCTAssertEqual(left.disposals.value, 1)
+        XCTAssertEqual(right.disposals.value, 1)
+        right.send("A")
+        XCTAssertEqual(pairs(recorder), [])
+    }
+
+    func testSidesOnDifferentThreadsPairEveryValueWithoutOverlap() {
+        let left = Fixture.Manual<Int>()
+        let right = Fixture.Manual<Int>()
+        let detector = Fixture.OverlapDetector()
+        var received: [(Int, Int)] = []
+        let disposable = left.signal.zip(with: right.signal).subscribeNext { pair in
+            detector.enter()
+            received.append(pair)
+            detector.leave()
+        }
+        DispatchQueue.concurrentPerform(iterations: 2) { side in
+            for value in 0..<2_000 {
+                if side == 0 { left.send(value) } else { right.send(-value) }
+            }
+        }
+        XCTAssertFalse(detector.didOverlap)
+        XCTAssertEqual(received.count, 2_000)
+        XCTAssertTrue(received.allSatisfy { $0.0 == -$0.1 })
+        XCTAssertEqual(received.map(\.0), Array(0..<2_000))
+        disposable.dispose()
+    }
+}

@@ -1,0 +1,72 @@
+import XCTest
+@_spi(Testing) import RACSwift
+
+struct TestError: Error, Equatable {
+    var code = 0
+}
+
+/// A cold source driven by hand: it keeps each subscription's subscriber until that
+/// subscription ends, and counts subscriptions and disposals.
+final class ManualSource<Value> {
+    private(set) var subscribers: [any Subscriber<Value>] = []
+    private(set) var subscriptions = 0
+    private(set) var disposals = 0
+
+    var signal: Signal<Value> {
+        Signal.create { [self] subscriber in
+            subscriptions += 1
+            subscribers.append(subscriber)
+            return Disposable { [weak self, weak subscriber] in
+                guard let self else { return }
+                disposals += 1
+                subscribers.removeAll { $0 === subscriber }
+            }
+        }
+    }
+
+    var isSubscribed: Bool { !subscribers.isEmpty }
+
+    func send(_ value: Value) { subscribers.last?.sendNext(value) }
+    func fail(_ error: any Error = TestError()) { subscribers.last?.sendError(error) }
+    func complete() { subscribers.last?.sendCompleted() }
+}
+
+/// Records a subscription's events.
+final class EventLog<Value> {
+    private(set) var events: [Event<Value>] = []
+    private(set) var disposable: Disposable!
+
+    init(_ signal: Signal<Value>) {
+        disposable = signal.subscribe(
+            next: { [weak self] in self?.events.append(.next($0)) },
+            error: { [weak self] in self?.events.append(.error($0)) },
+            completed: { [weak self] in self?.events.append(.completed) })
+    }
+
+    var values: [Value] { events.compactMap(\.value) }
+}
+
+/// A signal that sends `events` synchronously on each subscription and counts them.
+final class SyncSource<Value> {
+    private(set) var subscriptions = 0
+    private(set) var disposals = 0
+    let events: [Event<Value>]
+
+    init(_ events: [Event<Value>]) {
+        self.events = events
+    }
+
+    var signal: Signal<Value> {
+        Signal.create { [self] subscriber in
+            subscriptions += 1
+            for event in events {
+                switch event {
+                case .next(let value): subscriber.sendNext(value)
+                case .error(let error): subscriber.sendError(error)
+                case .completed: subscriber.sendCompleted()
+                }
+            }
+            return Disposable { [weak self] in self?.disposals += 1 }
+        }
+    }
+}

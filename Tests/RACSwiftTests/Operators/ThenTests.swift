@@ -1,0 +1,63 @@
+import XCTest
+@_spi(Testing) import RACSwift
+
+final class ThenTests: RACTestCase {
+    func testThenIgnoresValuesAndSubscribesTheBlocksSignalOnCompletion() {
+        let source = ManualSource<Int>()
+        let next = ManualSource<String>()
+        var calls = 0
+        let log = EventLog(source.signal.then { () -> Signal<String> in
+            calls += 1
+            return next.signal
+        })
+        source.send(1)
+        source.send(2)
+        XCTAssertEqual(calls, 0)
+        XCTAssertEqual(next.subscriptions, 0)
+        source.complete()
+        XCTAssertEqual(calls, 1)
+        XCTAssertEqual(next.subscriptions, 1)
+        next.send("a")
+        next.complete()
+        XCTAssertEqual(log.events, [.next("a"), .completed])
+    }
+
+    func testErrorIsForwardedAndTheBlockNeverRuns() {
+        var calls = 0
+        let log = EventLog(SyncSource<Int>([.next(1), .error(TestError(code: 2))]).signal.then { () -> Signal<String> in
+            calls += 1
+            return .return("x")
+        })
+        XCTAssertEqual(log.events, [.error(TestError(code: 2))])
+        XCTAssertEqual(calls, 0)
+    }
+
+    func testTheSecondSignalsErrorIsForwarded() {
+        let log = EventLog(Signal.return(1).then { Signal<Int>.error(TestError(code: 3)) })
+        XCTAssertEqual(log.events, [.error(TestError(code: 3))])
+    }
+
+    func testDisposalReachesTheSourceOrTheSecondSignal() {
+        let source = ManualSource<Int>()
+        let first = EventLog(source.signal.then { Signal<Int>.return(0) })
+        first.disposable.dispose()
+        XCTAssertEqual(source.disposals, 1)
+        let next = ManualSource<Int>()
+        let second = EventLog(Signal<Int>.empty.then { next.signal })
+        XCTAssertTrue(next.isSubscribed)
+        second.disposable.dispose()
+        XCTAssertEqual(next.disposals, 1)
+        next.send(1)
+        XCTAssertEqual(second.events, [])
+    }
+
+    func testBlockRunsAgainForEachSubscription() {
+        var calls = 0
+        let signal = Signal.return(1).then { () -> Signal<Int> in
+            calls += 1
+            return .return(calls)
+        }
+        XCTAssertEqual(EventLog(signal).events, [.next(1), .completed])
+        XCTAssertEqual(EventLog(signal).events, [.next(2), .completed])
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import RACSwift
+import XCTest
+
+final class RecursiveScheduleTests: RACTestCase {
+    private let iterations = 1_000_000
+
+    func testAMillionSynchronousReschedulesOnTheImmediateScheduler() {
+        var count = 0
+        let disposable = Scheduler.immediate.scheduleRecursive { reschedule in
+            count += 1
+            if count < self.iterations { reschedule() }
+        }
+        XCTAssertEqual(count, iterations)
+        XCTAssertNil(disposable, "as in RAC: the recursion is over by the time it returns")
+    }
+
+    func testAMillionSynchronousReschedulesOnTheSubscriptionSchedulerInline() {
+        var count = 0
+        Scheduler.subscription.scheduleRecursive { reschedule in
+            count += 1
+            if count < self.iterations { reschedule() }
+        }
+        XCTAssertEqual(count, iterations, "ran inline on the main thread, in constant stack")
+    }
+
+    func testAMillionReschedulesOnTheTestScheduler() {
+        let scheduler = TestScheduler()
+        var count = 0
+        scheduler.scheduleRecursive { reschedule in
+            count += 1
+            if count < self.iterations { reschedule() }
+        }
+        XCTAssertEqual(count, 0)
+        scheduler.run()
+        XCTAssertEqual(count, iterations)
+    }
+
+    func testEachRescheduleOnTheTestSchedulerIsOneStep() {
+        let scheduler = TestScheduler()
+        var count = 0
+        scheduler.scheduleRecursive { reschedule in
+            count += 1
+            reschedule()
+        }?.dispose()
+        XCTAssertEqual(scheduler.scheduledCount, 1)
+        scheduler.run()
+        XCTAssertEqual(count, 0, "disposed before it started")
+        let disposable = scheduler.scheduleRecursive { reschedule in
+            count += 1
+            reschedule()
+        }
+        scheduler.step(3)
+        XCTAssertEqual(count, 3)
+        disposable?.dispose()
+        scheduler.run()
+        XCTAssertEqual(count, 3, "disposal mid-way stops the recursion")
+    }
+
+    func testDisposingFromInsideTheBlockStopsTheRecursion() {
+        let scheduler = TestScheduler()
+        var count = 0
+        var disposable: Disposable?
+        disposable = scheduler.scheduleRecursive { reschedule in
+            count += 1
+            reschedule()
+            if count == 5 { disposable?.dispose() }
+        }
+        scheduler.run()
+        XCTAssertEqual(count, 5)
+        XCTAssertEqual(scheduler.scheduledCount, 0, "the pending run was cancelled")
+    }
+
+    func testDisposalReleasesTheBlock() {
+        final class Token {}
+        weak var weakToken: Token?
+        let scheduler = TestScheduler()
+        let disposable: Disposable?
+        do {
+            let token = Token()
+            weakToken = token
+            disposable = scheduler.scheduleRecursive { reschedule in
+                _ = token
+                reschedule()
+            }
+        }
+        scheduler.step(2)
+        disposable?.dispose()
+        XCTAssertNil(weakToken)
+    }
+
+    func testSeveralReschedulesInOneRunEachRunOnceInOrder() {
+        let scheduler = TestScheduler()
+        var runs = 0
+        var log: [Int] = []
+        scheduler.scheduleRecursive { reschedule in
+            runs += 1
+            log.append(runs)
+            if runs == 1 {
+                reschedule()
+                reschedule()
+                reschedule()
+            }
+        }
+        scheduler.run()
+        XCTAssertEqual(log, [1, 2, 3, 4])
+    }
+
+    func testARescheduleCalledLaterRunsAgain() {
+        let scheduler = TestScheduler()
+        var runs = 0
+        var saved: (() -> Void)?
+        let disposable = scheduler.scheduleRecursive { reschedule in
+            runs += 1
+            saved = reschedule
+        }
+        scheduler.run()
+        XCTAssertEqual(runs, 1)
+        saved?()
+        scheduler.run()
+        XCTAssertEqual(runs, 2)
+        disposable?.dispose()
+        saved?()
+        scheduler.run()
+        XCTAssertEqual(runs, 2, "a reschedule after disposal does nothing")
+        saved = nil
+    }
+
+    func testRecursionOnABackgroundSchedulerRunsEveryTurnOnIt() {
+        let scheduler = Scheduler.background()
+        let done = expectation(description: "recursion finished")
+        var count = 0
+        var allOnScheduler = true
+        scheduler.scheduleRecursive { reschedule in
+            count += 1
+            allOnScheduler = allOnScheduler && Scheduler.current === scheduler
+            if count < 10_000 { reschedule() } else { done.fulfill() }
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(count, 10_000)
+        XCTAssertTrue(allOnScheduler)
+    }
+
+    func testDisposingARecursionOnABackgroundSchedulerMidwayStopsIt() {
+        let scheduler = Scheduler.background()
+        let gate = DispatchSemaphore(value: 0)
+        let count = Fixture.Counter()
+        let disposable = scheduler.scheduleRecursive { reschedule in
+            if count.increment() == 3 { gate.signal() }
+            reschedule()
+        }
+        XCTAssertEqual(gate.wait(timeout: .now() + 10), .success)
+        disposable?.dispose()
+        let settled = expectation(description: "settled")
+        scheduler.schedule { settled.fulfill() }
+        wait(for: [settled], timeout: 10)
+        let stoppedAt = count.value
+        let later = expectation(description: "later")
+        scheduler.afterDelay(0.02) { later.fulfill() }
+        wait(for: [later], timeout: 10)
+        XCTAssertEqual(count.value, stoppedAt)
+        XCTAssertGreaterThanOrEqual(stoppedAt, 3)
+    }
+
+    func testRecursionOnTheSubscriptionSchedulerOffTheMainThreadRunsOnItsBackgroundScheduler() {
+        let done = expectation(description: "recursion finished")
+        let count = Fixture.Counter()
+        let log = Fixture.Log<Bool>()
+        DispatchQueue.global().async {
+            Scheduler.subscription.scheduleRecursive { reschedule in
+                log.append(Scheduler.current != nil && !Thread.isMainThread)
+                if count.increment() < 100_000 { reschedule() } else { done.fulfill() }
+            }
+        }
+        wait(for: [done], timeout: 20)
+        XCTAssertEqual(count.value, 100_000)
+        XCTAssertTrue(log.all.allSatisfy { $0 })
+    }
+}

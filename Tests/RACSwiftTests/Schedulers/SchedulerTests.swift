@@ -1,0 +1,372 @@
+import Foundation
+import RACSwift
+import XCTest
+
+/// Real-clock schedulers: smoke tests with generous bounds. Everything exact is tested on
+/// `TestScheduler`.
+final class ImmediateSchedulerTests: RACTestCase {
+    func testScheduleRunsAtOnceAndReturnsNil() {
+        var ran = false
+        let disposable = Scheduler.immediate.schedule { ran = true }
+        XCTAssertTrue(ran)
+        XCTAssertNil(disposable)
+    }
+
+    func testItDoesNotBecomeCurrent() {
+        var insideOnMain: Scheduler?
+        Scheduler.immediate.schedule { insideOnMain = Scheduler.current }
+        XCTAssertTrue(insideOnMain === Scheduler.main, "on the main thread `current` stays main")
+        let done = expectation(description: "immediate off main")
+        DispatchQueue.global().async {
+            Scheduler.immediate.schedule {
+                XCTAssertNil(Scheduler.current)
+                done.fulfill()
+            }
+        }
+        wait(for: [done], timeout: 10)
+    }
+
+    func testAfterBlocksTheCallerUntilTheDateThenRuns() {
+        let start = Date()
+        var ranAt: Date?
+        let disposable = Scheduler.immediate.after(start.addingTimeInterval(0.05)) { ranAt = Date() }
+        XCTAssertNil(disposable)
+        let ran = try! XCTUnwrap(ranAt)
+        XCTAssertGreaterThanOrEqual(ran.timeIntervalSince(start), 0.05)
+        var delayedRan = false
+        Scheduler.immediate.afterDelay(0.01) { delayedRan = true }
+        XCTAssertTrue(delayedRan)
+    }
+
+    func testAfterAPastDateRunsAtOnce() {
+        var ran = false
+        Scheduler.immediate.after(.distantPast) { ran = true }
+        XCTAssertTrue(ran)
+    }
+
+    func testNowIsTheWallClock() {
+        XCTAssertEqual(Scheduler.immediate.now.timeIntervalSinceNow, 0, accuracy: 5)
+    }
+}
+
+final class MainSchedulerTests: RACTestCase {
+    func testScheduleEnqueuesEvenOnTheMainThreadAndRunsOnIt() {
+        let done = expectation(description: "main block")
+        var ran = false
+        var onMain = false
+        var current: Scheduler?
+        Scheduler.main.schedule {
+            ran = true
+            onMain = Thread.isMainThread
+            current = Scheduler.current
+            done.fulfill()
+        }
+        XCTAssertFalse(ran, "the main scheduler always enqueues")
+        // Waiting runs the main run loop, which drains the main queue (also on Linux).
+        wait(for: [done], timeout: 10)
+        XCTAssertTrue(onMain)
+        XCTAssertTrue(current === Scheduler.main)
+    }
+
+    func testBlocksFromABackgroundThreadRunInOrderOnTheMainThread() {
+        let done = expectation(description: "all main blocks")
+        let order = Fixture.Log<Int>()
+        let threads = Fixture.Log<Bool>()
+        DispatchQueue.global().async {
+            for index in 0..<50 {
+                Scheduler.main.schedule {
+                    order.append(index)
+                    threads.append(Thread.isMainThread)
+                    if index == 49 { done.fulfill() }
+                }
+            }
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(order.all, Array(0..<50))
+        XCTAssertTrue(threads.all.allSatisfy { $0 })
+    }
+
+    func testAfterDelayRunsOnTheMainThreadNoEarlierThanAsked() {
+        let done = expectation(description: "main after")
+        let start = Date()
+        var elapsed: TimeInterval = 0
+        Scheduler.main.afterDelay(0.05) {
+            XCTAssertTrue(Thread.isMainThread)
+            elapsed = Date().timeIntervalSince(start)
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertGreaterThanOrEqual(elapsed, 0.04)
+    }
+
+    func testDisposingBeforeTheMainQueueGetsToABlockCancelsIt() {
+        // Scheduled from the main thread, a block cannot start before this test yields.
+        var log: [String] = []
+        Scheduler.main.schedule { log.append("cancelled") }?.dispose()
+        Scheduler.main.afterDelay(0) { log.append("after, cancelled") }?.dispose()
+        let timer = Scheduler.main.after(Date(), repeatingEvery: 0.001, withLeeway: 0) { log.append("timer") }
+        timer?.dispose()
+        let done = expectation(description: "later block")
+        Scheduler.main.afterDelay(0.02) {
+            log.append("kept")
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(log, ["kept"])
+    }
+
+    func testCurrentIsMainOnTheMainThreadAndNilOnAPlainThread() {
+        XCTAssertTrue(Scheduler.current === Scheduler.main)
+        let done = expectation(description: "plain thread")
+        DispatchQueue.global().async {
+            XCTAssertNil(Scheduler.current)
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+    }
+}
+
+final class BackgroundSchedulerTests: RACTestCase {
+    func testBlocksRunInOrderOneAtATimeOffTheMainThread() {
+        let scheduler = Scheduler.background()
+        let detector = Fixture.OverlapDetector()
+        let order = Fixture.Log<Int>()
+        let offMain = Fixture.Log<Bool>()
+        let done = expectation(description: "all blocks")
+        for index in 0..<200 {
+            scheduler.schedule {
+                detector.enter()
+                order.append(index)
+                offMain.append(!Thread.isMainThread)
+                detector.leave()
+                if index == 199 { done.fulfill() }
+            }
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(order.all, Array(0..<200))
+        XCTAssertTrue(offMain.all.allSatisfy { $0 })
+        XCTAssertFalse(detector.didOverlap)
+    }
+
+    func testBlocksScheduledFromManyThreadsNeverOverlap() {
+        let scheduler = Scheduler.background(priority: .high)
+        let detector = Fixture.OverlapDetector()
+        let ran = Fixture.Counter()
+        let done = expectation(description: "all blocks")
+        done.expectedFulfillmentCount = 8 * 100
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<100 {
+                scheduler.schedule {
+                    detector.enter()
+                    ran.increment()
+                    detector.leave()
+                    done.fulfill()
+                }
+            }
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(ran.value, 800)
+        XCTAssertFalse(detector.didOverlap)
+    }
+
+    func testCurrentIsTheSchedulerInsideItsBlocks() {
+        let scheduler = Scheduler.background(priority: .low, name: "test.background")
+        XCTAssertEqual(scheduler.name, "test.background")
+        let done = expectation(description: "block")
+        scheduler.schedule {
+            XCTAssertTrue(Scheduler.current === scheduler)
+            Scheduler.immediate.schedule { XCTAssertTrue(Scheduler.current === scheduler) }
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+    }
+
+    func testEachCallMakesANewSchedulerAndEveryPriorityRuns() {
+        let priorities: [Scheduler.Priority] = [.high, .default, .low, .background]
+        let schedulers = priorities.map { Scheduler.background(priority: $0) }
+        XCTAssertFalse(schedulers[1] === Scheduler.background(priority: .default))
+        let done = expectation(description: "every priority")
+        done.expectedFulfillmentCount = schedulers.count
+        for scheduler in schedulers {
+            scheduler.schedule {
+                XCTAssertTrue(Scheduler.current === scheduler)
+                done.fulfill()
+            }
+        }
+        wait(for: [done], timeout: 10)
+    }
+
+    func testDisposingAScheduledBlockBeforeItStartsCancelsIt() {
+        let scheduler = Scheduler.background()
+        let gate = DispatchSemaphore(value: 0)
+        let log = Fixture.Log<String>()
+        let done = expectation(description: "after the cancelled block")
+        scheduler.schedule {
+            gate.wait()
+            log.append("first")
+        }
+        let cancelled = scheduler.schedule { log.append("cancelled") }
+        cancelled?.dispose()
+        scheduler.schedule {
+            log.append("last")
+            done.fulfill()
+        }
+        gate.signal()
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(log.all, ["first", "last"])
+    }
+
+    func testDisposingAnAfterBlockBeforeItsDateCancelsIt() {
+        let scheduler = Scheduler.background()
+        let log = Fixture.Log<String>()
+        let done = expectation(description: "later block")
+        scheduler.afterDelay(0.02) { log.append("cancelled") }?.dispose()
+        scheduler.after(Date().addingTimeInterval(0.08)) {
+            log.append("later")
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(log.all, ["later"])
+    }
+
+    func testARepeatingTimerFiresUntilDisposed() {
+        let scheduler = Scheduler.background()
+        let firings = Fixture.Counter()
+        let done = expectation(description: "three firings")
+        var timer: Disposable?
+        let timerLock = NSLock()
+        timerLock.withLock {
+            timer = scheduler.after(Date(), repeatingEvery: 0.01, withLeeway: 0) {
+                XCTAssertTrue(Scheduler.current === scheduler)
+                if firings.increment() == 3 {
+                    timerLock.withLock { timer?.dispose() }
+                    done.fulfill()
+                }
+            }
+        }
+        wait(for: [done], timeout: 10)
+        // Anything the timer had left would run before this block on the serial queue.
+        let settled = expectation(description: "settled")
+        scheduler.afterDelay(0.05) { settled.fulfill() }
+        wait(for: [settled], timeout: 10)
+        XCTAssertEqual(firings.value, 3)
+    }
+
+    func testARepeatingTimerDisposedBeforeItsFirstFiringNeverFires() {
+        let scheduler = Scheduler.background()
+        let firings = Fixture.Counter()
+        scheduler.after(Date().addingTimeInterval(0.02), repeatingEvery: 0.01, withLeeway: 0.005) {
+            firings.increment()
+        }?.dispose()
+        let settled = expectation(description: "settled")
+        scheduler.afterDelay(0.08) { settled.fulfill() }
+        wait(for: [settled], timeout: 10)
+        XCTAssertEqual(firings.value, 0)
+    }
+
+    func testAHugeDelayIsClampedInsteadOfTrapping() {
+        let scheduler = Scheduler.background()
+        let never = scheduler.afterDelay(.greatestFiniteMagnitude) { XCTFail("ran") }
+        let timer = scheduler.after(.distantFuture, repeatingEvery: 1e300, withLeeway: 1e300) { XCTFail("fired") }
+        never?.dispose()
+        timer?.dispose()
+    }
+}
+
+final class TargetQueueSchedulerTests: RACTestCase {
+    func testIsSerialEvenOnAConcurrentTargetQueue() {
+        let scheduler = TargetQueueScheduler(name: "test.target", targetQueue: .global())
+        XCTAssertEqual(scheduler.name, "test.target")
+        XCTAssertEqual(scheduler.queue.label, "test.target")
+        let detector = Fixture.OverlapDetector()
+        let order = Fixture.Log<Int>()
+        let done = expectation(description: "all blocks")
+        for index in 0..<100 {
+            scheduler.schedule {
+                detector.enter()
+                XCTAssertTrue(Scheduler.current === scheduler)
+                order.append(index)
+                detector.leave()
+                if index == 99 { done.fulfill() }
+            }
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(order.all, Array(0..<100))
+        XCTAssertFalse(detector.didOverlap)
+    }
+
+    func testAfterRunsNoEarlierThanItsDate() {
+        let scheduler = TargetQueueScheduler(name: "test.target.after", targetQueue: .global())
+        let start = Date()
+        let done = expectation(description: "after")
+        var elapsed: TimeInterval = 0
+        scheduler.after(start.addingTimeInterval(0.03)) {
+            elapsed = Date().timeIntervalSince(start)
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertGreaterThanOrEqual(elapsed, 0.025)
+    }
+}
+
+/// A user-made scheduler, as RAC code subclasses RACScheduler: it runs blocks synchronously
+/// through `performAsCurrentScheduler`.
+private final class SynchronousScheduler: Scheduler, @unchecked Sendable {
+    let runs = Fixture.Counter()
+
+    @discardableResult
+    override func schedule(_ block: @escaping () -> Void) -> Disposable? {
+        runs.increment()
+        performAsCurrentScheduler(block)
+        return nil
+    }
+
+    @discardableResult
+    override func after(_ date: Date, schedule block: @escaping () -> Void) -> Disposable? {
+        schedule(block)
+    }
+}
+
+final class SchedulerSubclassTests: RACTestCase {
+    func testASubclassBecomesCurrentThroughPerformAsCurrentScheduler() {
+        let scheduler = SynchronousScheduler(name: "sync")
+        XCTAssertEqual(scheduler.name, "sync")
+        XCTAssertEqual(Scheduler().name, "RACSwift.Scheduler.anonymous")
+        var inside: Scheduler?
+        scheduler.schedule { inside = Scheduler.current }
+        XCTAssertTrue(inside === scheduler)
+        XCTAssertTrue(Scheduler.current === Scheduler.main, "restored afterwards")
+    }
+
+    func testPerformAsCurrentSchedulerNestsAndRestores() {
+        let outer = SynchronousScheduler()
+        let inner = TestScheduler()
+        var seen: [Scheduler?] = []
+        outer.performAsCurrentScheduler {
+            seen.append(Scheduler.current)
+            inner.performAsCurrentScheduler { seen.append(Scheduler.current) }
+            seen.append(Scheduler.current)
+        }
+        XCTAssertTrue(seen[0] === outer)
+        XCTAssertTrue(seen[1] === inner)
+        XCTAssertTrue(seen[2] === outer)
+    }
+
+    func testRecursionOnASynchronousSubclassRunsInConstantStack() {
+        let scheduler = SynchronousScheduler()
+        var count = 0
+        scheduler.scheduleRecursive { reschedule in
+            count += 1
+            if count < 100_000 { reschedule() }
+        }
+        XCTAssertEqual(count, 100_000)
+        XCTAssertEqual(scheduler.runs.value, 100_000)
+    }
+
+    func testAfterDelayGoesThroughTheSubclassesAfter() {
+        let scheduler = SynchronousScheduler()
+        var ran = false
+        scheduler.afterDelay(0) { ran = true }
+        XCTAssertTrue(ran)
+    }
+}

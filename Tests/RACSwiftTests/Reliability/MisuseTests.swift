@@ -40,11 +40,11 @@ struct MisuseTests {
         expectMessage(result, "Scheduler.after(_:schedule:) must be overridden by MisuseBareScheduler")
     }
 
-    @Test func schedulerSubclassMustOverrideAfterRepeating() async {
+    @Test func schedulerSubclassMustOverrideScheduleRepeating() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             MisuseBareScheduler().after(Date(), repeatingEvery: 1, withLeeway: 0) {}
         }
-        expectMessage(result, "Scheduler.after(_:repeatingEvery:withLeeway:schedule:) must be overridden by MisuseBareScheduler")
+        expectMessage(result, "Scheduler.scheduleRepeating(after:interval:leeway:_:) must be overridden by MisuseBareScheduler")
     }
 
     // MARK: Schedulers
@@ -62,7 +62,7 @@ struct MisuseTests {
         }
         expectMessage(
             result,
-            "Scheduler.immediate.after(_:repeatingEvery:withLeeway:schedule:): the immediate scheduler cannot run a repeating timer")
+            "Scheduler.immediate.after(_:repeatingEvery:withLeeway:schedule:): the immediate scheduler cannot run a repeating timer (interval 1.0)")
     }
 
     @Test func queueSchedulerRejectsNonPositiveRepeatInterval() async {
@@ -83,14 +83,14 @@ struct MisuseTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             TestScheduler().after(Date(), repeatingEvery: -2, withLeeway: 0) {}
         }
-        expectMessage(result, "TestScheduler.after(_:repeatingEvery:withLeeway:schedule:): interval must be positive, got -2.0")
+        expectMessage(result, "Scheduler.after(_:repeatingEvery:withLeeway:schedule:): interval must be positive, got -2.0")
     }
 
     @Test func testSchedulerRejectsNegativeLeeway() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             TestScheduler().after(Date(), repeatingEvery: 1, withLeeway: -0.5) {}
         }
-        expectMessage(result, "TestScheduler.after(_:repeatingEvery:withLeeway:schedule:): leeway must not be negative, got -0.5")
+        expectMessage(result, "Scheduler.after(_:repeatingEvery:withLeeway:schedule:): leeway must not be negative, got -0.5")
     }
 
     @Test func testSchedulerRejectsNegativeStep() async {
@@ -219,6 +219,68 @@ struct MisuseTests {
             _ = Signal<Signal<Int>>.never.flatten(maxConcurrent: -1)
         }
         expectMessage(result, "Signal.flatten(maxConcurrent:): maxConcurrent must not be negative, got -1")
+    }
+
+    // MARK: Stream operators and repetition
+
+    @Test func takeRejectsNegativeCount() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Signal<Int>.never.take(-1)
+        }
+        expectMessage(result, "Signal.take(_:): count must not be negative, got -1")
+    }
+
+    @Test func skipRejectsNegativeCount() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Signal<Int>.never.skip(-2)
+        }
+        expectMessage(result, "Signal.skip(_:): count must not be negative, got -2")
+    }
+
+    @Test func takeLastRejectsNegativeCount() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Signal<Int>.never.takeLast(-1)
+        }
+        expectMessage(result, "Signal.takeLast(_:): count must not be negative, got -1")
+    }
+
+    @Test func retryRejectsNegativeCount() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Signal<Int>.never.retry(-1)
+        }
+        expectMessage(result, "Signal.retry(_:): count must not be negative, got -1")
+    }
+
+    // MARK: Subjects
+
+    @Test func replaySubjectRejectsNegativeCapacity() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = ReplaySubject<Int>(capacity: -1)
+        }
+        expectMessage(result, "ReplaySubject.init(capacity:): capacity must not be negative, got -1")
+    }
+
+    // MARK: Blocking
+
+    @Test func asynchronousFirstOrDefaultRejectsBackgroundThread() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await Task.detached { _ = try? Signal<Int>.never.asynchronousFirst(orDefault: 0) }.value
+        }
+        expectMessage(result, "Signal.asynchronousFirst(orDefault:timeout:): must be called on the main thread")
+    }
+
+    @Test func asynchronousFirstRejectsBackgroundThread() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await Task.detached { _ = try? Signal<Int>.never.asynchronousFirst() }.value
+        }
+        expectMessage(result, "Signal.asynchronousFirst(timeout:): must be called on the main thread")
+    }
+
+    @Test func asynchronouslyWaitUntilCompletedRejectsBackgroundThread() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await Task.detached { try? Signal<Int>.never.asynchronouslyWaitUntilCompleted() }.value
+        }
+        expectMessage(result, "Signal.asynchronouslyWaitUntilCompleted(timeout:): must be called on the main thread")
     }
 
     // MARK: RACSwiftTesting

@@ -95,6 +95,31 @@ final class StackSafetyTests: RACTestCase {
         result.assert(count: Self.million, sum: Self.million * (Self.million - 1) / 2)
     }
 
+    func testRepeatOfASynchronousSignalRunsManyTimesInConstantStack() {
+        let result = StackResult()
+        onSmallStack {
+            Signal<Int>.return(1).repeat().take(Self.many)
+                .subscribe(next: { result.add($0) }, completed: { result.complete() })
+        }
+        result.assert(count: Self.many, sum: Self.many)
+    }
+
+    func testRetryOfASynchronousFailureRunsManyTimesInConstantStack() {
+        // Each subscription sends one value and fails; `retry(many - 1)` subscribes `many`
+        // times and then forwards the error.
+        let result = StackResult()
+        onSmallStack {
+            Signal<Int>.create { subscriber in
+                subscriber.sendNext(1)
+                subscriber.sendError(ModelError(code: 0))
+                return nil
+            }
+            .retry(Self.many - 1)
+            .subscribe(next: { result.add($0) }, error: { _ in result.complete() })
+        }
+        result.assert(count: Self.many, sum: Self.many)
+    }
+
     func testScheduleRecursiveOnASynchronousSchedulerRunsManyTimesInConstantStack() {
         // A scheduler that runs blocks at once exercises the base class's trampoline.
         let result = StackResult()

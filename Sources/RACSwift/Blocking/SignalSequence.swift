@@ -33,10 +33,12 @@ public final class SignalSequence<Value>: Sequence, @unchecked Sendable {
         storage.error
     }
 
+    /// An iterator from the first value; the first iterator made subscribes the signal.
     public func makeIterator() -> Iterator {
         Iterator(sequence: self)
     }
 
+    /// Walks the kept values in order, blocking for one that has not arrived yet.
     public struct Iterator: IteratorProtocol {
         // Retains the sequence: its deinit is what ends the subscription.
         private let sequence: SignalSequence
@@ -46,6 +48,8 @@ public final class SignalSequence<Value>: Sequence, @unchecked Sendable {
             self.sequence = sequence
         }
 
+        /// The next value, waiting for it if the signal has not sent it yet; nil once the
+        /// signal has terminated (completed or failed) and every value has been read.
         public mutating func next() -> Value? {
             let value = sequence.storage.value(at: index)
             if value != nil { index += 1 }

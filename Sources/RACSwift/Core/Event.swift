@@ -44,6 +44,7 @@ extension Event: Equatable where Value: Equatable {
 }
 
 extension Event: CustomStringConvertible {
+    /// `next(value)`, `error(error)` or `completed`, as test failures and logs show events.
     public var description: String {
         switch self {
         case .next(let value): return "next(\(value))"

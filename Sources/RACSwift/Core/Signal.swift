@@ -17,6 +17,8 @@ open class Signal<Value>: @unchecked Sendable {
     /// environment variable `RAC_DEBUG_SIGNAL_NAMES` is set.
     public var name: String = ""
 
+    /// For subclasses, which must override `subscribe(_:)`; a plain `Signal` cannot be
+    /// subscribed to.
     public init() {}
 
     /// Subscribes `subscriber`: it receives `didSubscribe(with:)` and then the events of one
@@ -44,6 +46,8 @@ open class Signal<Value>: @unchecked Sendable {
 }
 
 extension Signal: CustomStringConvertible {
+    /// The signal's type and debug `name` (RAC's `-description`); operators' debug names
+    /// embed it for their signal arguments.
     public var description: String {
         "<\(type(of: self)): name = \(name)>"
     }

@@ -1,4 +1,4 @@
-/// Errors that the library itself sends.
+/// Errors that the library itself sends (RAC's `RACSignalErrorDomain` codes).
 public enum SignalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `timeout(_:on:)` saw no terminal event in time (RACSignalErrorTimedOut).
     case timedOut
@@ -6,6 +6,7 @@ public enum SignalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// (RACSignalErrorNoMatchingCase). The payload describes the key.
     case noMatchingCase(String)
 
+    /// RAC's error message for the case (its `NSLocalizedDescriptionKey`).
     public var description: String {
         switch self {
         case .timedOut: return "The operation timed out"

@@ -32,6 +32,8 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
     /// Every subscription this subscriber is part of; disposed on its terminal event.
     public let disposable = CompoundDisposable()
 
+    /// A subscriber that calls `next`, `error` and `completed` for the matching events; a
+    /// missing closure ignores its events.
     public init(
         next: ((Value) -> Void)? = nil, error: ((any Error) -> Void)? = nil,
         completed: (() -> Void)? = nil
@@ -50,10 +52,13 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
         }
     }
 
+    /// Calls `next` with `value`, unless the subscriber has terminated or been disposed.
     public func sendNext(_ value: Value) {
         lock.withLock { next?(value) }
     }
 
+    /// Disposes every subscription the subscriber is part of, then calls `error`; later
+    /// events are ignored.
     public func sendError(_ error: any Error) {
         lock.withLock {
             let block = self.error
@@ -62,6 +67,8 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
         }
     }
 
+    /// Disposes every subscription the subscriber is part of, then calls `completed`; later
+    /// events are ignored.
     public func sendCompleted() {
         lock.withLock {
             let block = completed
@@ -70,6 +77,9 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
         }
     }
 
+    /// Joins the subscription `other` to `disposable` (RAC's `-didSubscribeWithDisposable:`),
+    /// so that disposing the subscriber or its terminal event ends it; a subscription that
+    /// ends first is dropped again.
     public func didSubscribe(with other: CompoundDisposable) {
         if other.isDisposed { return }
         let mine = disposable

@@ -83,11 +83,7 @@ final class AggregateSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
     }
 
     func sendCompleted() {
-        if outer.isDisposed { return }
-        downstream.sendNext(running)
-        if outer.isDisposed { return }
-        outer.dispose()
-        downstream.sendCompleted()
+        sendFinalValue(running, to: downstream, ending: outer)
     }
 }
 
@@ -130,10 +126,6 @@ final class CollectSink<Value>: Sink, Subscriber, @unchecked Sendable {
     func sendCompleted() {
         let collected = values
         values = []
-        if outer.isDisposed { return }
-        downstream.sendNext(collected)
-        if outer.isDisposed { return }
-        outer.dispose()
-        downstream.sendCompleted()
+        sendFinalValue(collected, to: downstream, ending: outer)
     }
 }

@@ -73,9 +73,6 @@ final class PredicateSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private func finish(with answer: Bool) {
         guard !isDone, !outer.isDisposed else { return }
         isDone = true
-        downstream.sendNext(answer)
-        if outer.isDisposed { return }
-        outer.dispose()
-        downstream.sendCompleted()
+        sendFinalValue(answer, to: downstream, ending: outer)
     }
 }

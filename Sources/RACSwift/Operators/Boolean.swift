@@ -1,5 +1,5 @@
 extension Signal where Value == Bool {
-    /// Sends the negation of each value (RAC's `-not`).
+    /// Sends the negation of each value (RAC's `-not`). Terminal events pass through.
     public func not() -> Signal<Bool> {
         MapSignal(source: self, transform: { !$0 }).named("[\(name)] -not")
     }
@@ -8,12 +8,14 @@ extension Signal where Value == Bool {
 extension Signal where Value == [Bool] {
     /// Sends whether every Bool of each array is true (RAC's `-and` on tuples of NSNumbers).
     /// An empty array gives true (RAC asserts that its tuple is not empty).
+    /// Terminal events pass through.
     public func and() -> Signal<Bool> {
         MapSignal(source: self, transform: { !$0.contains(false) }).named("[\(name)] -and")
     }
 
     /// Sends whether any Bool of each array is true (RAC's `-or` on tuples of NSNumbers).
     /// An empty array gives false (RAC asserts that its tuple is not empty).
+    /// Terminal events pass through.
     public func or() -> Signal<Bool> {
         MapSignal(source: self, transform: { $0.contains(true) }).named("[\(name)] -or")
     }
@@ -23,11 +25,13 @@ extension Signal where Value == [Bool] {
 // arity from 2 to 6 has its own overload.
 extension Signal where Value == (Bool, Bool) {
     /// Sends whether all 2 Bools of each tuple are true (RAC's `-and`).
+    /// Terminal events pass through.
     public func and() -> Signal<Bool> {
         MapSignal(source: self, transform: { $0.0 && $0.1 }).named("[\(name)] -and")
     }
 
     /// Sends whether any of the 2 Bools of each tuple is true (RAC's `-or`).
+    /// Terminal events pass through.
     public func or() -> Signal<Bool> {
         MapSignal(source: self, transform: { $0.0 || $0.1 }).named("[\(name)] -or")
     }
@@ -35,11 +39,13 @@ extension Signal where Value == (Bool, Bool) {
 
 extension Signal where Value == (Bool, Bool, Bool) {
     /// Sends whether all 3 Bools of each tuple are true (RAC's `-and`).
+    /// Terminal events pass through.
     public func and() -> Signal<Bool> {
         MapSignal(source: self, transform: { $0.0 && $0.1 && $0.2 }).named("[\(name)] -and")
     }
 
     /// Sends whether any of the 3 Bools of each tuple is true (RAC's `-or`).
+    /// Terminal events pass through.
     public func or() -> Signal<Bool> {
         MapSignal(source: self, transform: { $0.0 || $0.1 || $0.2 }).named("[\(name)] -or")
     }
@@ -47,11 +53,13 @@ extension Signal where Value == (Bool, Bool, Bool) {
 
 extension Signal where Value == (Bool, Bool, Bool, Bool) {
     /// Sends whether all 4 Bools of each tuple are true (RAC's `-and`).
+    /// Terminal events pass through.
     public func and() -> Signal<Bool> {
         MapSignal(source: self, transform: { $0.0 && $0.1 && $0.2 && $0.3 }).named("[\(name)] -and")
     }
 
     /// Sends whether any of the 4 Bools of each tuple is true (RAC's `-or`).
+    /// Terminal events pass through.
     public func or() -> Signal<Bool> {
         MapSignal(source: self, transform: { $0.0 || $0.1 || $0.2 || $0.3 }).named("[\(name)] -or")
     }
@@ -59,11 +67,13 @@ extension Signal where Value == (Bool, Bool, Bool, Bool) {
 
 extension Signal where Value == (Bool, Bool, Bool, Bool, Bool) {
     /// Sends whether all 5 Bools of each tuple are true (RAC's `-and`).
+    /// Terminal events pass through.
     public func and() -> Signal<Bool> {
         MapSignal(source: self, transform: { $0.0 && $0.1 && $0.2 && $0.3 && $0.4 }).named("[\(name)] -and")
     }
 
     /// Sends whether any of the 5 Bools of each tuple is true (RAC's `-or`).
+    /// Terminal events pass through.
     public func or() -> Signal<Bool> {
         MapSignal(source: self, transform: { $0.0 || $0.1 || $0.2 || $0.3 || $0.4 }).named("[\(name)] -or")
     }
@@ -71,11 +81,13 @@ extension Signal where Value == (Bool, Bool, Bool, Bool, Bool) {
 
 extension Signal where Value == (Bool, Bool, Bool, Bool, Bool, Bool) {
     /// Sends whether all 6 Bools of each tuple are true (RAC's `-and`).
+    /// Terminal events pass through.
     public func and() -> Signal<Bool> {
         MapSignal(source: self, transform: { $0.0 && $0.1 && $0.2 && $0.3 && $0.4 && $0.5 }).named("[\(name)] -and")
     }
 
     /// Sends whether any of the 6 Bools of each tuple is true (RAC's `-or`).
+    /// Terminal events pass through.
     public func or() -> Signal<Bool> {
         MapSignal(source: self, transform: { $0.0 || $0.1 || $0.2 || $0.3 || $0.4 || $0.5 }).named("[\(name)] -or")
     }

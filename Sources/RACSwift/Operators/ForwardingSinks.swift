@@ -26,3 +26,51 @@ final class InnerForwardSink<Value>: Sink, Subscriber, @unchecked Sendable {
         if disposable !== outer { outer.add(disposable) }
     }
 }
+
+/// The stopping rule of a single-input sink that ends its output from `sendNext` (take,
+/// take(while:), tryMap, dematerialize), kept in the sink as a plain stored value.
+///
+/// It keeps the subscription's compound from `didSubscribe(with:)` — the only handle on a
+/// source that is still inside its synchronous `subscribe` — and remembers that the output has
+/// ended, so that whatever the source sends afterwards is dropped.
+struct EarlyStop {
+    private var subscription: CompoundDisposable?
+    /// The output has had its terminal event (or the sink has decided it will).
+    private(set) var isDone = false
+
+    mutating func didSubscribe(with disposable: CompoundDisposable) {
+        subscription = disposable
+    }
+
+    /// For the source's own terminal event: true the first time, when it must be forwarded.
+    mutating func finish() -> Bool {
+        if isDone { return false }
+        isDone = true
+        return true
+    }
+
+    /// Ends the output early: disposes the source's subscription and returns whether the
+    /// sink must send its terminal event — not when the output had ended already, nor when
+    /// the subscription was disposed meanwhile (e.g. by the subscriber, while it received the
+    /// value just sent), since nothing may follow a disposal.
+    mutating func stopSource() -> Bool {
+        if isDone { return false }
+        isDone = true
+        guard let subscription else { return true }
+        if subscription.isDisposed { return false }
+        subscription.dispose()
+        return true
+    }
+}
+
+/// How an operator that answers once, at its source's end (aggregate, collect, any/all,
+/// materialize's last event), finishes its own subscription `outer`: it sends `value`, then —
+/// unless the subscriber disposed meanwhile, also while receiving `value` — disposes `outer`
+/// and completes.
+func sendFinalValue<Value>(_ value: Value, to downstream: any Subscriber<Value>, ending outer: CompoundDisposable) {
+    if outer.isDisposed { return }
+    downstream.sendNext(value)
+    if outer.isDisposed { return }
+    outer.dispose()
+    downstream.sendCompleted()
+}

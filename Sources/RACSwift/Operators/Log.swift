@@ -9,16 +9,19 @@ extension Signal {
     }
 
     /// Prints each value as `"<signal> next: value"` (RAC's `-logNext`).
+    /// Events pass through unchanged.
     public func logNext() -> Signal<Value> {
         LogSignal(source: self, events: .next).named(name)
     }
 
     /// Prints an error as `"<signal> error: error"` (RAC's `-logError`).
+    /// Events pass through unchanged.
     public func logError() -> Signal<Value> {
         LogSignal(source: self, events: .error).named(name)
     }
 
     /// Prints completion as `"<signal> completed"` (RAC's `-logCompleted`).
+    /// Events pass through unchanged.
     public func logCompleted() -> Signal<Value> {
         LogSignal(source: self, events: .completed).named(name)
     }

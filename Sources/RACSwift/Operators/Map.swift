@@ -4,7 +4,7 @@ extension Signal {
         MapSignal(source: self, transform: transform).named("[\(name)] -map:")
     }
 
-    /// Sends `value` in place of each value (RAC's `-mapReplace:`).
+    /// Sends `value` in place of each value (RAC's `-mapReplace:`). Terminal events pass through.
     public func mapReplace<U>(_ value: U) -> Signal<U> {
         MapSignal(source: self, transform: { _ in value }).named("[\(name)] -mapReplace: \(value)")
     }

@@ -43,16 +43,8 @@ final class MaterializeSink<Value>: Sink, Subscriber, @unchecked Sendable {
 
     func didSubscribe(with disposable: CompoundDisposable) { outer.add(disposable) }
     func sendNext(_ value: Value) { downstream.sendNext(.next(value)) }
-    func sendError(_ error: any Error) { finish(.error(error)) }
-    func sendCompleted() { finish(.completed) }
-
-    private func finish(_ event: Event<Value>) {
-        if outer.isDisposed { return }
-        downstream.sendNext(event)
-        if outer.isDisposed { return }
-        outer.dispose()
-        downstream.sendCompleted()
-    }
+    func sendError(_ error: any Error) { sendFinalValue(.error(error), to: downstream, ending: outer) }
+    func sendCompleted() { sendFinalValue(.completed, to: downstream, ending: outer) }
 }
 
 final class DematerializeSignal<Value>: Signal<Value>, @unchecked Sendable {
@@ -67,46 +59,37 @@ final class DematerializeSignal<Value>: Signal<Value>, @unchecked Sendable {
     }
 }
 
-/// Keeps the source's subscription to stop it at a terminal event value.
+/// A terminal event value stops the source (`EarlyStop`).
 final class DematerializeSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
-    private var subscription: CompoundDisposable?
-    private var isDone = false
+    private var stop = EarlyStop()
 
     init(downstream: some Subscriber<Value>) {
         self.downstream = downstream
     }
 
     func didSubscribe(with disposable: CompoundDisposable) {
-        subscription = disposable
+        stop.didSubscribe(with: disposable)
         downstream.didSubscribe(with: disposable)
     }
 
     func sendNext(_ event: Event<Value>) {
-        guard !isDone else { return }
+        guard !stop.isDone else { return }
         switch event {
         case .next(let value):
             downstream.sendNext(value)
         case .error(let error):
-            isDone = true
-            subscription?.dispose()
-            downstream.sendError(error)
+            if stop.stopSource() { downstream.sendError(error) }
         case .completed:
-            isDone = true
-            subscription?.dispose()
-            downstream.sendCompleted()
+            if stop.stopSource() { downstream.sendCompleted() }
         }
     }
 
     func sendError(_ error: any Error) {
-        guard !isDone else { return }
-        isDone = true
-        downstream.sendError(error)
+        if stop.finish() { downstream.sendError(error) }
     }
 
     func sendCompleted() {
-        guard !isDone else { return }
-        isDone = true
-        downstream.sendCompleted()
+        if stop.finish() { downstream.sendCompleted() }
     }
 }

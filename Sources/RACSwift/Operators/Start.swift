@@ -10,7 +10,7 @@ extension Signal {
     public static func startEagerly(
         on scheduler: Scheduler, _ block: @escaping (any Subscriber<Value>) -> Void
     ) -> Signal<Value> {
-        let signal = StartSignal(scheduler: scheduler, block: block)
+        let signal = startSignal(on: scheduler, block)
         // One subscription forces the lazy signal to run its block now, as RAC does.
         signal.publish().connect()
         return signal.named("+startEagerlyWithScheduler: \(scheduler.name) block:")
@@ -20,71 +20,42 @@ extension Signal {
     /// gets its first subscriber (RAC's `+startLazilyWithScheduler:block:`). Each subscriber is
     /// subscribed on `scheduler` and receives every event `block` has sent, then the rest.
     /// Given `Scheduler.immediate`, the first subscription runs `block` synchronously.
+    /// As with `subscribe(on:)`, disposing a subscription stops its events at once and
+    /// removes it from the replay on `scheduler`.
     public static func startLazily(
         on scheduler: Scheduler, _ block: @escaping (any Subscriber<Value>) -> Void
     ) -> Signal<Value> {
-        StartSignal(scheduler: scheduler, block: block)
+        startSignal(on: scheduler, block)
             .named("+startLazilyWithScheduler: \(scheduler.name) block:")
     }
-}
 
-/// RAC builds it as `[[createSignal:^{ [connection.signal subscribe:]; [connection connect]; }]
-/// subscribeOn:scheduler]` over a `multicast:` of the block into a replay subject; the
-/// scheduling of `subscribeOn:` is done here directly.
-final class StartSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let scheduler: Scheduler
-    private let connection: MulticastConnection<Value>
-
-    init(scheduler: Scheduler, block: @escaping (any Subscriber<Value>) -> Void) {
-        self.scheduler = scheduler
-        connection = Signal<Value>.create { subscriber in
+    /// RAC's construction: `block` multicast into a replay subject; each subscription, made on
+    /// `scheduler` by `subscribe(on:)`, joins the subject and then connects (only the first
+    /// `connect()` runs `block`).
+    private static func startSignal(
+        on scheduler: Scheduler, _ block: @escaping (any Subscriber<Value>) -> Void
+    ) -> Signal<Value> {
+        let connection = Signal<Value>.create { subscriber in
             block(subscriber)
             return nil
         }.multicast(ReplaySubject())
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let disposable = CompoundDisposable()
-        subscriber.didSubscribe(with: disposable)
-        let connection = self.connection
-        let sink = StartSink(downstream: subscriber, disposable: disposable)
-        disposable.add(scheduler.schedule {
-            connection.signal.subscribe(sink)
-            connection.connect()
-        })
-        return disposable
+        return ConnectingSignal(connection).subscribe(on: scheduler)
     }
 }
 
-/// Forwards the replay subject's events (the subject serializes them) until the subscription
-/// is disposed; a terminal event disposes it first, then goes downstream.
-private final class StartSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
-    private let disposable: CompoundDisposable
+/// Subscribes to the connection's subject, then connects, synchronously: `subscribe(on:)`
+/// decides where. (RAC wraps the same two steps in `+createSignal:`; a plain subclass avoids
+/// the subscription scheduler, so `Scheduler.immediate` still runs `block` synchronously.)
+final class ConnectingSignal<Value>: Signal<Value>, @unchecked Sendable {
+    private let connection: MulticastConnection<Value>
 
-    init(downstream: some Subscriber<Value>, disposable: CompoundDisposable) {
-        self.downstream = downstream
-        self.disposable = disposable
+    init(_ connection: MulticastConnection<Value>) {
+        self.connection = connection
     }
 
-    func sendNext(_ value: Value) {
-        guard !disposable.isDisposed else { return }
-        downstream.sendNext(value)
-    }
-
-    func sendError(_ error: any Error) {
-        guard !disposable.isDisposed else { return }
-        disposable.dispose()
-        downstream.sendError(error)
-    }
-
-    func sendCompleted() {
-        guard !disposable.isDisposed else { return }
-        disposable.dispose()
-        downstream.sendCompleted()
-    }
-
-    func didSubscribe(with subscription: CompoundDisposable) {
-        disposable.add(subscription)
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        let subscription = connection.signal.subscribe(subscriber)
+        connection.connect()
+        return subscription
     }
 }

@@ -27,32 +27,9 @@ final class StartWithSignal<Value>: Signal<Value>, @unchecked Sendable {
             guard !disposable.isDisposed else { return }
             subscriber.sendNext(value)
             guard !disposable.isDisposed else { return }
-            source.subscribe(StartWithSink(downstream: subscriber, disposable: disposable))
+            // The source's subscription joins the result's compound, as defer's made signal does.
+            source.subscribe(InnerForwardSink(downstream: subscriber, outer: disposable))
         }
         return disposable
-    }
-}
-
-/// Forwards the source's events; the source's subscription joins the result's compound.
-final class StartWithSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
-    private let disposable: CompoundDisposable
-
-    init(downstream: some Subscriber<Value>, disposable: CompoundDisposable) {
-        self.downstream = downstream
-        self.disposable = disposable
-    }
-
-    func didSubscribe(with other: CompoundDisposable) { disposable.add(other) }
-    func sendNext(_ value: Value) { downstream.sendNext(value) }
-
-    func sendError(_ error: any Error) {
-        disposable.dispose()
-        downstream.sendError(error)
-    }
-
-    func sendCompleted() {
-        disposable.dispose()
-        downstream.sendCompleted()
     }
 }

@@ -14,6 +14,7 @@ extension Signal {
 
     /// Sends values while `predicate` returns true; completes, without sending it, at the
     /// first value for which it returns false (RAC's `-takeWhileBlock:`).
+    /// Errors, and a completion before that value, pass through.
     public func take(while predicate: @escaping (Value) -> Bool) -> Signal<Value> {
         TakePredicateSignal(source: self, predicate: predicate, stopsWhen: false)
             .named("[\(name)] -takeWhileBlock:")
@@ -22,6 +23,7 @@ extension Signal {
     /// Sends values until `predicate` returns true; completes, without sending it, at the
     /// first value for which it does (RAC's `-takeUntilBlock:`). For completing on another
     /// signal's event, see `take(until:)` with a `Signal`.
+    /// Errors, and a completion before that value, pass through.
     public func take(until predicate: @escaping (Value) -> Bool) -> Signal<Value> {
         TakePredicateSignal(source: self, predicate: predicate, stopsWhen: true)
             .named("[\(name)] -takeUntilBlock:")
@@ -42,13 +44,12 @@ final class TakeSignal<Value>: Signal<Value>, @unchecked Sendable {
     }
 }
 
-/// Keeps the subscription's compound from `didSubscribe(with:)` so that, at the last value, it
-/// can stop a source that is still inside its synchronous `subscribe`.
+/// At the last value it stops the source (`EarlyStop`), even one still inside its synchronous
+/// `subscribe`; a subscriber that disposed while receiving that value gets no completion.
 final class TakeSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
     private var remaining: Int
-    private var subscription: CompoundDisposable?
-    private var isDone = false
+    private var stop = EarlyStop()
 
     init(downstream: some Subscriber<Value>, count: Int) {
         self.downstream = downstream
@@ -56,38 +57,23 @@ final class TakeSink<Value>: Sink, Subscriber, @unchecked Sendable {
     }
 
     func didSubscribe(with disposable: CompoundDisposable) {
-        subscription = disposable
+        stop.didSubscribe(with: disposable)
         downstream.didSubscribe(with: disposable)
     }
 
     func sendNext(_ value: Value) {
-        guard !isDone else { return }
+        guard !stop.isDone else { return }
         remaining -= 1
         downstream.sendNext(value)
-        if remaining == 0 { finish() }
+        if remaining == 0, stop.stopSource() { downstream.sendCompleted() }
     }
 
     func sendError(_ error: any Error) {
-        guard !isDone else { return }
-        isDone = true
-        downstream.sendError(error)
+        if stop.finish() { downstream.sendError(error) }
     }
 
     func sendCompleted() {
-        guard !isDone else { return }
-        isDone = true
-        downstream.sendCompleted()
-    }
-
-    private func finish() {
-        guard !isDone else { return }
-        isDone = true
-        if let subscription {
-            // A subscriber that disposed while receiving the last value gets no completion.
-            if subscription.isDisposed { return }
-            subscription.dispose()
-        }
-        downstream.sendCompleted()
+        if stop.finish() { downstream.sendCompleted() }
     }
 }
 
@@ -113,8 +99,7 @@ final class TakePredicateSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
     private let predicate: (Value) -> Bool
     private let stopsWhen: Bool
-    private var subscription: CompoundDisposable?
-    private var isDone = false
+    private var stop = EarlyStop()
 
     init(downstream: some Subscriber<Value>, predicate: @escaping (Value) -> Bool, stopsWhen: Bool) {
         self.downstream = downstream
@@ -123,30 +108,24 @@ final class TakePredicateSink<Value>: Sink, Subscriber, @unchecked Sendable {
     }
 
     func didSubscribe(with disposable: CompoundDisposable) {
-        subscription = disposable
+        stop.didSubscribe(with: disposable)
         downstream.didSubscribe(with: disposable)
     }
 
     func sendNext(_ value: Value) {
-        guard !isDone else { return }
+        guard !stop.isDone else { return }
         if predicate(value) == stopsWhen {
-            isDone = true
-            subscription?.dispose()
-            downstream.sendCompleted()
+            if stop.stopSource() { downstream.sendCompleted() }
         } else {
             downstream.sendNext(value)
         }
     }
 
     func sendError(_ error: any Error) {
-        guard !isDone else { return }
-        isDone = true
-        downstream.sendError(error)
+        if stop.finish() { downstream.sendError(error) }
     }
 
     func sendCompleted() {
-        guard !isDone else { return }
-        isDone = true
-        downstream.sendCompleted()
+        if stop.finish() { downstream.sendCompleted() }
     }
 }

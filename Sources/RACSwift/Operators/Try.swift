@@ -1,7 +1,7 @@
 extension Signal {
     /// Forwards each value for which `body` does not throw; the first thrown error stops this
     /// signal and is sent as the result's error (RAC's `-try:`, where the block returns NO and
-    /// sets an error).
+    /// sets an error). Completion and this signal's own error pass through.
     public func `try`(_ body: @escaping (Value) throws -> Void) -> Signal<Value> {
         TryMapSignal(source: self) { value in
             try body(value)
@@ -11,6 +11,7 @@ extension Signal {
 
     /// Sends `transform(value)` for each value; the first error `transform` throws stops this
     /// signal and is sent as the result's error (RAC's `-tryMap:`).
+    /// Completion and this signal's own error pass through.
     public func tryMap<U>(_ transform: @escaping (Value) throws -> U) -> Signal<U> {
         TryMapSignal(source: self, transform: transform).named("[\(name)] -tryMap:")
     }
@@ -37,13 +38,11 @@ final class TryMapSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
     }
 }
 
-/// Keeps the source's subscription so that a throw can stop a source that is still sending
-/// synchronously.
+/// A throw stops the source (`EarlyStop`), even one that is still sending synchronously.
 final class TryMapSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
     private let transform: (Source) throws -> Value
-    private var subscription: CompoundDisposable?
-    private var isDone = false
+    private var stop = EarlyStop()
 
     init(downstream: some Subscriber<Value>, transform: @escaping (Source) throws -> Value) {
         self.downstream = downstream
@@ -51,34 +50,28 @@ final class TryMapSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
     }
 
     func didSubscribe(with disposable: CompoundDisposable) {
-        subscription = disposable
+        stop.didSubscribe(with: disposable)
         downstream.didSubscribe(with: disposable)
     }
 
     func sendNext(_ value: Source) {
-        guard !isDone else { return }
+        guard !stop.isDone else { return }
         let result: Value
         do {
             result = try transform(value)
         } catch {
-            isDone = true
-            subscription?.dispose()
-            downstream.sendError(error)
+            if stop.stopSource() { downstream.sendError(error) }
             return
         }
         downstream.sendNext(result)
     }
 
     func sendError(_ error: any Error) {
-        guard !isDone else { return }
-        isDone = true
-        downstream.sendError(error)
+        if stop.finish() { downstream.sendError(error) }
     }
 
     func sendCompleted() {
-        guard !isDone else { return }
-        isDone = true
-        downstream.sendCompleted()
+        if stop.finish() { downstream.sendCompleted() }
     }
 }
 

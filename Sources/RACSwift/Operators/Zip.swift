@@ -49,6 +49,7 @@ func zipSignalsDescription<each S>(_ signals: repeat Signal<each S>) -> String {
 class ZipBufferBase: @unchecked Sendable {
     var isCompleted = false
     var isEmpty: Bool { true }
+    func removeAll() {}
 }
 
 final class ZipBuffer<T>: ZipBufferBase, @unchecked Sendable {
@@ -56,6 +57,7 @@ final class ZipBuffer<T>: ZipBufferBase, @unchecked Sendable {
     override var isEmpty: Bool { values.isEmpty }
     func append(_ value: T) { values.append(value) }
     func removeFirst() -> T { values.removeFirst() }
+    override func removeAll() { values.removeAll() }
 }
 
 /// The shared state of one zip subscription. Every rule sits in `receive`/`complete`:
@@ -80,7 +82,7 @@ final class ZipState<Output>: Sink, @unchecked Sendable {
     /// if every buffer now has one.
     func receive(_ append: () -> Void) {
         lock.withLock {
-            guard !isTerminated else { return }
+            guard !isTerminated, !disposable.isDisposed else { return }
             append()
             for buffer in buffers where buffer.isEmpty { return }
             downstream.sendNext(makeOutput())
@@ -102,6 +104,7 @@ final class ZipState<Output>: Sink, @unchecked Sendable {
         lock.withLock {
             guard !isTerminated else { return }
             isTerminated = true
+            releaseBuffers()
             disposable.dispose()
             downstream.sendError(error)
         }
@@ -122,8 +125,15 @@ final class ZipState<Output>: Sink, @unchecked Sendable {
         guard !isTerminated else { return }
         guard buffers.contains(where: { $0.isCompleted && $0.isEmpty }) else { return }
         isTerminated = true
+        releaseBuffers()
         disposable.dispose()
         downstream.sendCompleted()
+    }
+
+    // Unpaired values of a finished zip are garbage; an input still running (its sink keeps
+    // this state alive until its disposal lands) must not keep them.
+    private func releaseBuffers() {
+        for buffer in buffers { buffer.removeAll() }
     }
 }
 

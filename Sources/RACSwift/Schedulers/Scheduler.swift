@@ -26,6 +26,8 @@ open class Scheduler: @unchecked Sendable {
     /// The scheduler's name, for debugging.
     public let name: String
 
+    /// For subclasses: a scheduler named `name` (for debugging; a default name when nil).
+    /// Subclasses override the scheduling methods, which on `Scheduler` itself do nothing.
     public init(name: String? = nil) {
         self.name = name ?? "RACSwift.Scheduler.anonymous"
     }

@@ -28,6 +28,8 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     // weak reference (which would put every retain of the scheduler on the slow path).
     private lazy var handle = SchedulerHandle(self)
 
+    /// A scheduler whose clock stands at `startDate` with nothing queued (RAC's
+    /// `-[RACTestScheduler init]`).
     public init() {
         super.init(name: "RACSwift.TestScheduler")
     }

@@ -17,11 +17,13 @@ open class BehaviorSubject<Value>: Subject<Value>, @unchecked Sendable {
         super.init()
     }
 
-    /// The latest value.
+    /// The latest value: the last one sent, or `defaultValue` before any.
     public var value: Value {
         lock.withLock { latest }
     }
 
+    /// Sends the latest value to `subscriber`, then registers it for what follows; runs on
+    /// `Scheduler.subscription`.
     @discardableResult
     open override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
         let disposable = CompoundDisposable()
@@ -37,6 +39,7 @@ open class BehaviorSubject<Value>: Subject<Value>, @unchecked Sendable {
         return disposable
     }
 
+    /// Makes `value` the latest and sends it to every current subscriber.
     open override func sendNext(_ value: Value) {
         lock.withLock {
             latest = value

@@ -20,12 +20,12 @@ public final class MulticastConnection<Value>: @unchecked Sendable {
         self.subject = subject
     }
 
-    /// The subject that forwards the source's events once connected.
+    /// The subject that forwards the source's events once connected (RAC's `signal`).
     public var signal: Signal<Value> { subject }
 
     /// Subscribes the source with the subject, the first time it is called; later calls do
     /// nothing. Returns the disposable of that one subscription (the same object every time):
-    /// disposing it disconnects for good.
+    /// disposing it disconnects for good (RAC's `-connect`).
     @discardableResult
     public func connect() -> Disposable {
         let toConnect: Signal<Value>? = lock.withLock {

@@ -27,6 +27,8 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
         super.init()
     }
 
+    /// Replays the kept values, then the terminal event if there is one, else registers
+    /// `subscriber` for what follows; runs on `Scheduler.subscription`.
     @discardableResult
     open override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
         let disposable = CompoundDisposable()
@@ -53,6 +55,8 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
         return disposable
     }
 
+    /// Keeps `value` (dropping the oldest beyond `capacity`) and sends it to every current
+    /// subscriber; ignored once the subject has terminated.
     open override func sendNext(_ value: Value) {
         lock.withLock {
             guard terminal == nil else { return }
@@ -64,6 +68,8 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
         }
     }
 
+    /// Keeps `error` for later subscribers and ends every current subscription with it;
+    /// ignored once the subject has terminated.
     open override func sendError(_ error: any Error) {
         let isFirst = lock.withLock { () -> Bool in
             guard terminal == nil else { return false }
@@ -73,6 +79,8 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
         if isFirst { super.sendError(error) }
     }
 
+    /// Keeps the completion for later subscribers and ends every current subscription;
+    /// ignored once the subject has terminated.
     open override func sendCompleted() {
         let isFirst = lock.withLock { () -> Bool in
             guard terminal == nil else { return false }

@@ -34,6 +34,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// The subject's subscriptions to other signals.
     private let sources = CompoundDisposable()
 
+    /// A subject with no subscribers (RAC's `+subject`).
     public override init() {
         super.init()
     }
@@ -44,6 +45,8 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
 
     // MARK: Signal
 
+    /// Adds `subscriber` at once, on the calling thread, for the events sent from now on;
+    /// disposing the result removes it. Overrides must register through `register(_:subscription:)`.
     @discardableResult
     open override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
         let subscription = CompoundDisposable()
@@ -97,15 +100,21 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
 
     // MARK: Subscriber
 
+    /// Sends `value` to every current subscriber, in subscription order (RAC's `-sendNext:`).
     open func sendNext(_ value: Value) {
         lock.withLock { deliverNext(value) }
     }
 
+    /// Ends every current subscription with `error` and disposes the subject's subscriptions
+    /// to other signals (RAC's `-sendError:`). Later subscribers still receive later sends.
     open func sendError(_ error: any Error) {
         sources.dispose()
         lock.withLock { deliverError(error) }
     }
 
+    /// Ends every current subscription with completion and disposes the subject's
+    /// subscriptions to other signals (RAC's `-sendCompleted`). Later subscribers still
+    /// receive later sends.
     open func sendCompleted() {
         sources.dispose()
         lock.withLock { deliverCompleted() }
@@ -155,6 +164,9 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
         return taken
     }
 
+    /// Keeps `disposable`, the subject's subscription to a signal, until that subscription
+    /// ends, the subject terminates or the subject is released (RAC's
+    /// `-didSubscribeWithDisposable:`).
     public func didSubscribe(with disposable: CompoundDisposable) {
         if disposable.isDisposed { return }
         let sources = self.sources

@@ -77,6 +77,21 @@ final class ZipWithTests: RACTestCase {
         XCTAssertEqual(left.disposals.value, 1)
     }
 
+    // Regression: the last pair used to be followed by `completed` even when the subscriber
+    // had disposed while receiving it.
+    func testASubscriberThatDisposesOnTheLastPairGetsNoCompletion() {
+        let left = Fixture.Manual<Int>()
+        let right = Fixture.Manual<String>()
+        let subscriber = Fixture.LoggingSubscriber<(Int, String)>()
+        subscriber.onNext = { _, subscriber in subscriber.disposables.first?.dispose() }
+        left.signal.zip(with: right.signal).subscribe(subscriber)
+        left.send(1)
+        left.complete()
+        right.send("A")
+        XCTAssertEqual(subscriber.log.all, ["didSubscribe", "next (1, \"A\")"])
+        XCTAssertEqual(left.disposals.value + right.disposals.value, 2, "both sides are disposed")
+    }
+
     func testAnErrorFromEitherSideIsForwardedAtOnce() {
         for failLeft in [true, false] {
             let left = Fixture.Manual<Int>()

@@ -69,6 +69,26 @@ final class StartTests: RACTestCase {
         XCTAssertEqual(late.events, [.next(1, 1), .next(3, 2), .error(3, HotError.boom)])
     }
 
+    // As with RAC's -subscribeOn:, a disposed subscriber stops receiving at once, and leaves
+    // the shared replay on the scheduler; the others go on receiving.
+    func testStartLazilyDisposedSubscriberGetsNothingMoreWhileOthersDo() {
+        let scheduler = TestScheduler()
+        let signal = Signal<Int>.startLazily(on: scheduler) { s in
+            s.sendNext(1)
+            scheduler.afterDelay(3) {
+                s.sendNext(2)
+                s.sendCompleted()
+            }
+        }
+        let leaving = scheduler.record(signal)
+        let staying = scheduler.record(signal)
+        scheduler.advance(by: 1)
+        leaving.disposable.dispose()
+        scheduler.run()
+        XCTAssertEqual(leaving.events, [.next(0, 1)])
+        XCTAssertEqual(staying.events, [.next(0, 1), .next(3, 2), .completed(3)])
+    }
+
     func testStartEagerlyRunsTheBlockWithoutSubscribers() {
         let scheduler = TestScheduler()
         var runs = 0

@@ -44,4 +44,46 @@ final class StreamNamesTests: RACTestCase {
         assertName(Signal.concat([a, b]), "+concat: \([a, b])")
         assertName(Signal.from([1], on: nil), "[Array<Int>] -signalWithScheduler: nil")
     }
+
+    // One or more samples from every other family: higher-order, side effects and errors,
+    // aggregation, time and threads, multicasting.
+    func testEveryOperatorFamilyNamesItsResultAsRACDoes() {
+        let src = Signal<Int>.never.setName("src")
+        let other = Signal<Int>.never.setName("other")
+        let scheduler = TestScheduler()
+        assertName(src.flattenMap { Signal.return($0) }, "[src] -flattenMap:")
+        assertName(src.map { _ in other }.switchToLatest(), "[[src] -map:] -switchToLatest")
+        assertName(src.merge(other), "[src] -merge: \(other)")
+        assertName(src.combineLatest(with: other), "[src] -combineLatestWith: \(other)")
+        assertName(src.take(until: other), "[src] -takeUntil: \(other)")
+        assertName(src.sample(other), "[src] -sample: \(other)")
+        assertName(src.window(withStart: other, close: { _ in other }), "[src] -windowWithStart: \(other) close:")
+        let condition = src.map { $0 > 0 }
+        assertName(Signal.if(condition, then: src, else: other), "+if: \(condition) then: \(src) else: \(other)")
+        assertName(src.doNext { _ in }, "[src] -doNext:")
+        assertName(src.initially {}, "[src] -initially:")
+        assertName(src.catch(to: other), "[src] -catchTo: \(other)")
+        assertName(src.retry(2), "[src] -retry: 2")
+        assertName(src.repeat(), "[src] -repeat")
+        assertName(src.tryMap { $0 }, "[src] -tryMap:")
+        assertName(Signal<Int>.defer { src }, "+defer:")
+        assertName(src.then { other }, "[src] -then:")
+        assertName(src.collect(), "[src] -collect")
+        assertName(src.buffer(2), "[src] -buffer: 2")
+        assertName(src.aggregate(withStart: 0) { $0 + $1 }, "[src] -aggregateWithStart: 0 reduce:")
+        assertName(src.materialize(), "[src] -materialize")
+        assertName(condition.not(), "[[src] -map:] -not")
+        assertName(src.throttle(1, on: scheduler), "[src] -throttle: 1.0")
+        assertName(src.delay(2, on: scheduler), "[src] -delay: 2.0")
+        assertName(src.timeout(3, on: scheduler), "[src] -timeout: 3.0 onScheduler: \(scheduler.name)")
+        assertName(src.buffer(withTime: 4, on: scheduler),
+                   "[src] -bufferWithTime: 4.0 onScheduler: \(scheduler.name)")
+        assertName(src.deliver(on: scheduler), "[src] -deliverOn: \(scheduler.name)")
+        assertName(src.subscribe(on: scheduler), "[src] -subscribeOn: \(scheduler.name)")
+        assertName(src.deliverOnMainThread(), "[src] -deliverOnMainThread")
+        assertName(src.groupBy { $0 % 2 }, "[src] -groupBy:")
+        assertName(src.replayLazily(), "[src] -replayLazily")
+        assertName(Signal<Int>.startLazily(on: scheduler) { _ in },
+                   "+startLazilyWithScheduler: \(scheduler.name) block:")
+    }
 }

@@ -1,0 +1,533 @@
+// The workloads: issue 7's W1–W8, S1–S2 (operators that must not allocate per event),
+// then RxSwift's benchmark set adapted to RAC (R1–R7).
+// Each has a baseline, an OpenCombine and a RACSwift side computing the same checksum.
+import OpenCombine
+import RACSwift
+
+
+// Transforms shared by every side, so all three do the same arithmetic.
+let inc: (Int) -> Int = { $0 &+ 1 }
+let isEven: (Int) -> Bool = { $0 & 1 == 0 }
+let triple: (Int) -> Int = { $0 &* 3 }
+let isPositive: (Int) -> Bool = { $0 > 0 }
+
+extension Signal where Value == Int {
+    /// Ten maps, as W3 chains them.
+    func tenMaps() -> Signal<Int> {
+        var s = self
+        for _ in 0..<10 { s = s.map(inc) }
+        return s
+    }
+
+    /// Six (map, filter) pairs, as RxSwift's map/filter benchmarks chain them.
+    func sixMapFilters() -> Signal<Int> {
+        var s = self
+        for _ in 0..<6 { s = s.map(inc).filter(isPositive) }
+        return s
+    }
+
+    func flatMapReturn() -> Signal<Int> {
+        flattenMap { Signal<Int>.return($0) }
+    }
+}
+
+func baseTenMaps(_ sink: @escaping Sink) -> Sink {
+    var s = sink
+    for _ in 0..<10 { s = bMap(inc, s) }
+    return s
+}
+
+func baseSixMapFilters(_ sink: @escaping Sink) -> Sink {
+    var s = sink
+    for _ in 0..<6 { s = bMap(inc, bFilter(isPositive, s)) }
+    return s
+}
+
+func ocTenMaps<P: Publisher>(_ p: P) -> AnyPublisher<Int, Never> where P.Output == Int, P.Failure == Never {
+    var s = p.eraseToAnyPublisher()
+    for _ in 0..<10 { s = s.map(inc).eraseToAnyPublisher() }
+    return s
+}
+
+func ocSixMapFilters(_ p: PassthroughSubject<Int, Never>) -> AnyPublisher<Int, Never> {
+    var s = p.eraseToAnyPublisher()
+    for _ in 0..<6 { s = s.map(inc).filter(isPositive).eraseToAnyPublisher() }
+    return s
+}
+
+/// A baseline subject with `sink` as its only observer.
+func baseSubject(_ sink: @escaping Sink) -> BaseSubject {
+    let s = BaseSubject()
+    s.observers = [opaque(sink)]
+    return s
+}
+
+let justInner: (Int) -> Cold = { bReturn($0) }
+
+// MARK: - The workloads
+
+let workloads: [Workload] = [
+    Workload(
+        id: "W1", title: "subject, one subscriber", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let s = baseSubject { acc.sum &+= $0 }
+            for i in 0..<n { s.send(i) }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let s = PassthroughSubject<Int, Never>()
+            let c = s.sink { acc.sum &+= $0 }
+            for i in 0..<n { s.send(i) }
+            c.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.Subject<Int>()
+            let d = s.subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
+        id: "W2", title: "subject → map → filter → map", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let s = baseSubject(bMap(inc, bFilter(isEven, bMap(triple) { acc.sum &+= $0 })))
+            for i in 0..<n { s.send(i) }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let s = PassthroughSubject<Int, Never>()
+            let c = s.map(inc).filter(isEven).map(triple).sink { acc.sum &+= $0 }
+            for i in 0..<n { s.send(i) }
+            c.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.Subject<Int>()
+            let d = s.map(inc).filter(isEven).map(triple).subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
+        id: "W3", title: "subject → 10 × map", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let s = baseSubject(baseTenMaps { acc.sum &+= $0 })
+            for i in 0..<n { s.send(i) }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let s = PassthroughSubject<Int, Never>()
+            // Typed chain (no AnyPublisher between maps) — OpenCombine at its best; it also
+            // fuses map∘map into one Map, as Combine does.
+            let c = s.map(inc).map(inc).map(inc).map(inc).map(inc)
+                .map(inc).map(inc).map(inc).map(inc).map(inc)
+                .sink { acc.sum &+= $0 }
+            for i in 0..<n { s.send(i) }
+            c.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.Subject<Int>()
+            let d = s.tenMaps().subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
+        id: "W4", title: "subject → flatMap { return($0) }", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let s = baseSubject(bFlatMap(justInner) { acc.sum &+= $0 })
+            for i in 0..<n { s.send(i) }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let s = PassthroughSubject<Int, Never>()
+            let c = s.flatMap { Just($0) }.sink { acc.sum &+= $0 }
+            for i in 0..<n { s.send(i) }
+            c.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.Subject<Int>()
+            let d = s.flatMapReturn().subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
+        id: "W5", title: "combineLatest of 2 subjects, alternating", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let c = BCombineLatest { acc.sum &+= $0 }
+            let (ia, ib) = c.inputs()
+            let a = baseSubject(ia), b = baseSubject(ib)
+            for i in 0..<n { if i & 1 == 0 { a.send(i) } else { b.send(i) } }
+            return acc.sum
+        },
+        oc: .missing("n/a (OpenCombine 0.14 has no combineLatest)"),
+        rac: .measured { n in
+            let acc = Acc()
+            let a = RACSwift.Subject<Int>(), b = RACSwift.Subject<Int>()
+            let d = a.combineLatest(with: b).subscribeNext { acc.sum &+= $0.0 &+ $0.1 }
+            for i in 0..<n { if i & 1 == 0 { a.sendNext(i) } else { b.sendNext(i) } }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
+        id: "W6", title: "cold return(1) → map, subscribe, dispose", count: 100_000, unit: "cycle",
+        base: .measured { n in
+            let acc = Acc()
+            for _ in 0..<n {
+                let s = bMapCold(bReturn(1), inc)
+                s { acc.sum &+= $0 }
+            }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            for _ in 0..<n {
+                let c = Just(1).map(inc).sink { acc.sum &+= $0 }
+                c.cancel()
+            }
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            for _ in 0..<n {
+                let d = Signal<Int>.return(1).map(inc).subscribeNext { acc.sum &+= $0 }
+                d.dispose()
+            }
+            return acc.sum
+        }),
+
+    Workload(
+        id: "W7", title: "synchronous range of 1M → scan(+)", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            bRange(n, bScan(0, &+) { acc.sum &+= $0 })
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let c = (0..<n).publisher.scan(0, &+).sink { acc.sum &+= $0 }
+            c.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let d = Signal<Int>.from(0..<n).scan(withStart: 0, reduce: &+).subscribeNext { acc.sum &+= $0 }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
+        id: "W8", title: "zip of 2 subjects, alternating", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let z = BZip { acc.sum &+= $0 }
+            let (ia, ib) = z.inputs()
+            let a = baseSubject(ia), b = baseSubject(ib)
+            for i in 0..<n { if i & 1 == 0 { a.send(i) } else { b.send(i) } }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let a = PassthroughSubject<Int, Never>(), b = PassthroughSubject<Int, Never>()
+            let c = a.zip(b).sink { acc.sum &+= $0.0 &+ $0.1 }
+            for i in 0..<n { if i & 1 == 0 { a.send(i) } else { b.send(i) } }
+            c.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let a = RACSwift.Subject<Int>(), b = RACSwift.Subject<Int>()
+            let d = a.zip(with: b).subscribeNext { acc.sum &+= $0.0 &+ $0.1 }
+            for i in 0..<n { if i & 1 == 0 { a.sendNext(i) } else { b.sendNext(i) } }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
+        id: "S1", title: "subject → doNext → skip(1) → take(Int.max)", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let s = baseSubject(bDoNext({ _ in acc.sum &+= 1 }, bSkip(1, bTake(Int.max) { acc.sum &+= $0 })))
+            for i in 0..<n { s.send(i) }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let s = PassthroughSubject<Int, Never>()
+            let c = s.handleEvents(receiveOutput: { _ in acc.sum &+= 1 }).dropFirst(1).prefix(Int.max)
+                .sink { acc.sum &+= $0 }
+            for i in 0..<n { s.send(i) }
+            c.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.Subject<Int>()
+            let d = s.doNext { _ in acc.sum &+= 1 }.skip(1).take(Int.max).subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
+        id: "S2", title: "subject → scan(+) (W7 without the range source)", count: 1_000_000,
+        unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let s = baseSubject(bScan(0, &+) { acc.sum &+= $0 })
+            for i in 0..<n { s.send(i) }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let s = PassthroughSubject<Int, Never>()
+            let c = s.scan(0, &+).sink { acc.sum &+= $0 }
+            for i in 0..<n { s.send(i) }
+            c.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.Subject<Int>()
+            let d = s.scan(withStart: 0, reduce: &+).subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
+            d.dispose()
+            return acc.sum
+        }),
+
+    // MARK: RxSwift's set, adapted
+
+    Workload(
+        id: "R1", title: "subject, two subscribers (per send)", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let s = BaseSubject()
+            s.observers = [opaque { acc.sum &+= $0 }, opaque { acc.sum &+= $0 }]
+            for i in 0..<n { s.send(i) }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let s = PassthroughSubject<Int, Never>()
+            let c1 = s.sink { acc.sum &+= $0 }
+            let c2 = s.sink { acc.sum &+= $0 }
+            for i in 0..<n { s.send(i) }
+            c1.cancel()
+            c2.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.Subject<Int>()
+            let d1 = s.subscribeNext { acc.sum &+= $0 }
+            let d2 = s.subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
+            d1.dispose()
+            d2.dispose()
+            return acc.sum
+        }),
+
+    Workload(
+        id: "R2", title: "6 × (map, filter) pumping", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let s = baseSubject(baseSixMapFilters { acc.sum &+= $0 })
+            for i in 0..<n { s.send(i) }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let s = PassthroughSubject<Int, Never>()
+            let c = s.map(inc).filter(isPositive).map(inc).filter(isPositive)
+                .map(inc).filter(isPositive).map(inc).filter(isPositive)
+                .map(inc).filter(isPositive).map(inc).filter(isPositive)
+                .sink { acc.sum &+= $0 }
+            for i in 0..<n { s.send(i) }
+            c.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.Subject<Int>()
+            let d = s.sixMapFilters().subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
+        id: "R3", title: "5 chained flatMap pumping", count: 200_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            var sink: Sink = { acc.sum &+= $0 }
+            for _ in 0..<5 { sink = bFlatMap(justInner, sink) }
+            let s = baseSubject(sink)
+            for i in 0..<n { s.send(i) }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let s = PassthroughSubject<Int, Never>()
+            let c = s.flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }
+                .flatMap { Just($0) }.flatMap { Just($0) }
+                .sink { acc.sum &+= $0 }
+            for i in 0..<n { s.send(i) }
+            c.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.Subject<Int>()
+            let d = s.flatMapReturn().flatMapReturn().flatMapReturn()
+                .flatMapReturn().flatMapReturn()
+                .subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
+        id: "R4", title: "switchToLatest pumping", count: 200_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let s = baseSubject(bSwitchLatest(justInner) { acc.sum &+= $0 })
+            for i in 0..<n { s.send(i) }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let s = PassthroughSubject<Int, Never>()
+            let c = s.map { Just($0) }.switchToLatest().sink { acc.sum &+= $0 }
+            for i in 0..<n { s.send(i) }
+            c.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.Subject<Int>()
+            let d = s.map { Signal<Int>.return($0) }.switchToLatest().subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
+        id: "R5", title: "build 6 × (map, filter), subscribe, send 1, dispose", count: 50_000,
+        unit: "cycle",
+        base: .measured { n in
+            let acc = Acc()
+            for i in 0..<n {
+                let s = baseSubject(baseSixMapFilters { acc.sum &+= $0 })
+                s.send(i)
+            }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            for i in 0..<n {
+                let s = PassthroughSubject<Int, Never>()
+                let c = s.map(inc).filter(isPositive).map(inc).filter(isPositive)
+                    .map(inc).filter(isPositive).map(inc).filter(isPositive)
+                    .map(inc).filter(isPositive).map(inc).filter(isPositive)
+                    .sink { acc.sum &+= $0 }
+                s.send(i)
+                c.cancel()
+            }
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            for i in 0..<n {
+                let s = RACSwift.Subject<Int>()
+                let d = s.sixMapFilters().subscribeNext { acc.sum &+= $0 }
+                s.sendNext(i)
+                d.dispose()
+            }
+            return acc.sum
+        }),
+
+    Workload(
+        id: "R6", title: "build 5 × flatMap, subscribe, send 1, dispose", count: 50_000,
+        unit: "cycle",
+        base: .measured { n in
+            let acc = Acc()
+            for i in 0..<n {
+                var sink: Sink = { acc.sum &+= $0 }
+                for _ in 0..<5 { sink = bFlatMap(justInner, sink) }
+                baseSubject(sink).send(i)
+            }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            for i in 0..<n {
+                let s = PassthroughSubject<Int, Never>()
+                let c = s.flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }
+                    .flatMap { Just($0) }.flatMap { Just($0) }
+                    .sink { acc.sum &+= $0 }
+                s.send(i)
+                c.cancel()
+            }
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            for i in 0..<n {
+                let s = RACSwift.Subject<Int>()
+                let d = s.flatMapReturn().flatMapReturn()
+                    .flatMapReturn().flatMapReturn().flatMapReturn()
+                    .subscribeNext { acc.sum &+= $0 }
+                s.sendNext(i)
+                d.dispose()
+            }
+            return acc.sum
+        }),
+
+    Workload(
+        id: "R7", title: "build combineLatest, subscribe, send 2, dispose", count: 50_000,
+        unit: "cycle",
+        base: .measured { n in
+            let acc = Acc()
+            for i in 0..<n {
+                let c = BCombineLatest { acc.sum &+= $0 }
+                let (ia, ib) = c.inputs()
+                baseSubject(ia).send(i)
+                baseSubject(ib).send(i)
+            }
+            return acc.sum
+        },
+        oc: .missing("n/a (OpenCombine 0.14 has no combineLatest)"),
+        rac: .measured { n in
+            let acc = Acc()
+            for i in 0..<n {
+                let a = RACSwift.Subject<Int>(), b = RACSwift.Subject<Int>()
+                let d = a.combineLatest(with: b).subscribeNext { acc.sum &+= $0.0 &+ $0.1 }
+                a.sendNext(i)
+                b.sendNext(i)
+                d.dispose()
+            }
+            return acc.sum
+        }),
+]

@@ -1,0 +1,154 @@
+// racbench: RACSwift against OpenCombine and a plain-closure baseline, side by side, in one
+// process. Run it through Benchmarks/run.sh (see BENCHMARKS.md).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+setvbuf(stdout, nil, _IOLBF, 0)
+let options = Options.parse(CommandLine.arguments)
+let selected = workloads.filter { options.filter.isEmpty || options.filter.contains($0.id) }
+
+func scaled(_ w: Workload) -> Int { max(1, Int(Double(w.count) * options.scale)) }
+
+// MARK: Allocation pass (under the malloc interposer)
+
+if let path = options.allocsOut {
+    guard let counter = MallocCounter.shared else {
+        fputs("racbench: --allocs-out needs the malloc interposer (LD_PRELOAD=.../libMallocInterposerSwift.so)\n", stderr)
+        exit(2)
+    }
+    var lines: [String] = []
+    for w in selected {
+        // A tenth of the timed count is plenty for steady-state allocation counts.
+        let count = max(1, scaled(w) / 10)
+        for (lib, r) in allocations(w, count: count, counter: counter).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            lines.append("A\t\(w.id)\t\(lib.rawValue)\t\(r.allocsPerUnit)\t\(r.bytesPerUnit)")
+        }
+    }
+    for (lib, r) in measureMemory(counter: counter).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        lines.append("M\t\(lib.rawValue)\t\(r.bytesPerSubscription)\t\(r.allocsPerSubscription)")
+    }
+    let text = lines.joined(separator: "\n") + "\n"
+    guard let f = fopen(path, "w") else { fatalError("racbench: cannot write \(path)") }
+    fputs(text, f)
+    fclose(f)
+    exit(0)
+}
+
+// MARK: Timing pass
+
+var allocs: [String: [Lib: AllocResult]] = [:]
+var memory: [Lib: MemoryResult] = [:]
+if let path = options.allocsIn, let f = fopen(path, "r") {
+    var line: UnsafeMutablePointer<CChar>? = nil
+    var cap = 0
+    while getline(&line, &cap, f) > 0 {
+        let fields = String(cString: line!).split(separator: "\t").map {
+            $0.trimmingCharacters(in: " \n")
+        }
+        if fields.first == "A", fields.count == 5, let raw = Int(fields[2]), let lib = Lib(rawValue: raw),
+           let a = Double(fields[3]), let b = Double(fields[4]) {
+            allocs[fields[1], default: [:]][lib] = AllocResult(allocsPerUnit: a, bytesPerUnit: b)
+        } else if fields.first == "M", fields.count == 4, let raw = Int(fields[1]),
+                  let lib = Lib(rawValue: raw), let b = Double(fields[2]), let a = Double(fields[3]) {
+            memory[lib] = MemoryResult(bytesPerSubscription: b, allocsPerSubscription: a)
+        }
+    }
+    free(line)
+    fclose(f)
+}
+
+extension Substring {
+    func trimmingCharacters(in set: String) -> String {
+        var s = self
+        while let c = s.first, set.contains(c) { s.removeFirst() }
+        while let c = s.last, set.contains(c) { s.removeLast() }
+        return String(s)
+    }
+}
+
+print("racbench: \(selected.count) workloads, \(options.runs) timed runs each after a warm-up, "
+    + "libraries interleaved; medians. scale \(options.scale)")
+
+var rows: [[String]] = []
+var notes: [String] = []
+var mismatches: [String] = []
+for w in selected {
+    let count = scaled(w)
+    fputs("  \(w.id) \(w.title) (\(count) \(w.unit)s)…\n", stderr)
+    let t = time(w, count: count, runs: options.runs, libs: options.libs)
+    let checks = Set(t.values.map(\.checksum))
+    if checks.count > 1 {
+        mismatches.append("\(w.id): checksums differ \(t.mapValues(\.checksum))")
+    }
+    func ns(_ lib: Lib) -> String {
+        guard let r = t[lib] else { return "n/a" }
+        return fmtNs(r.nsPerUnit) + (r.spread > 0.25 ? "~" : "")
+    }
+    func ratio(_ a: Lib, _ b: Lib) -> String {
+        guard let x = t[a], let y = t[b] else { return "n/a" }
+        return fmt(x.nsPerUnit / y.nsPerUnit, 2) + "×"
+    }
+    func alloc(_ lib: Lib) -> String {
+        guard w.impl(lib).run != nil else { return "n/a" }
+        guard let a = allocs[w.id]?[lib] else { return "?" }
+        return fmtAllocs(a.allocsPerUnit)
+    }
+    // Issue 7's bars: W1–W8 at most 0.5 × OpenCombine (W5, where OpenCombine has no
+    // combineLatest: under half the best peer in the issue's table, RxSwift's 1978 ns), and
+    // W1, W2, W3, W7 within 4 × the baseline.
+    func target() -> String {
+        guard w.id.hasPrefix("W") else { return "—" }
+        guard let r = t[.rac] else { return "n/a" }
+        var ok = true
+        if let o = t[.oc] {
+            ok = ok && r.nsPerUnit <= 0.5 * o.nsPerUnit
+        } else if w.id == "W5" {
+            ok = ok && r.nsPerUnit < 1978 / 2
+        }
+        if ["W1", "W2", "W3", "W7"].contains(w.id), let b = t[.base] {
+            ok = ok && r.nsPerUnit <= 4 * b.nsPerUnit
+        }
+        return ok ? "met" : "NOT met"
+    }
+    let rowNotes = Lib.allCases.compactMap { lib in w.impl(lib).note.map { "\(lib.name): \($0)" } }
+    rows.append([
+        w.id, w.title, "/\(w.unit)", ns(.base), ns(.oc), ns(.rac), ratio(.rac, .oc), ratio(.rac, .base),
+        "\(alloc(.base)) / \(alloc(.oc)) / \(alloc(.rac))", target(),
+        rowNotes.joined(separator: "; "),
+    ])
+}
+
+print("")
+printTable(
+    ["id", "workload", "per", "baseline ns", "OpenCombine ns", "RACSwift ns", "RAC÷OC", "RAC÷base",
+     "allocs base / OC / RAC", "issue 7 time target", "notes"],
+    rows, rightAligned: [3, 4, 5, 6, 7, 8])
+print("")
+print("ns per event (or per cycle where 'per' says so), median of \(options.runs); '~' marks a run "
+    + "spread above 25% of the median. allocs: malloc calls per event/cycle, from a separate "
+    + "counted pass under ordo-one's malloc interposer ('?' = that pass was not run). Time target: "
+    + "W1–W8 ≤ 0.5 × OpenCombine (W5: < 989 ns, half of RxSwift's 1978 in the issue's table), "
+    + "and W1, W2, W3, W7 ≤ 4 × baseline.")
+
+if !memory.isEmpty {
+    print("")
+    print("Live subscription to source → map → filter → map (\(memorySubscriptions) alive at once, "
+        + "malloc'd minus freed while subscribing):")
+    print("")
+    printTable(
+        ["library", "bytes / subscription", "live allocations / subscription"],
+        Lib.allCases.compactMap { lib in
+            memory[lib].map { [lib.name, fmt($0.bytesPerSubscription, 0), fmt($0.allocsPerSubscription, 1)] }
+        },
+        rightAligned: [1, 2])
+}
+
+if !mismatches.isEmpty {
+    print("")
+    print("CHECKSUM MISMATCH — the libraries did not compute the same thing:")
+    for m in mismatches { print("  " + m) }
+    exit(1)
+}

@@ -1,0 +1,29 @@
+#!/bin/sh
+# Runs the whole benchmark: release build, an allocation pass under ordo-one's malloc
+# interposer (LD_PRELOAD), then the timing pass without it, printing one side-by-side table.
+# Arguments go to the timing pass (e.g. --scale 0.2 --runs 3 --filter W1,W2 --only rac).
+set -eu
+cd "$(dirname "$0")"
+log=$(mktemp)
+allocs=$(mktemp)
+trap 'rm -f "$log" "$allocs"' EXIT
+if ! swift build -c release >"$log" 2>&1; then
+  cat "$log"
+  exit 1
+fi
+grep -E "warning:" "$log" || true
+bin=.build/release
+# --scale and --filter also apply to the allocation pass, which counts a tenth of the timed
+# events of each workload.
+pass_args=""
+timing_args=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --scale|--filter) pass_args="$pass_args $1 $2"; timing_args="$timing_args $1 $2"; shift 2 ;;
+    *) timing_args="$timing_args $1"; shift ;;
+  esac
+done
+# shellcheck disable=SC2086
+LD_PRELOAD="$PWD/$bin/libMallocInterposerSwift.so" "$bin/RACBench" $pass_args --allocs-out "$allocs"
+# shellcheck disable=SC2086
+"$bin/RACBench" $timing_args --allocs-in "$allocs"

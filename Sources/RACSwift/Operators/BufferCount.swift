@@ -1,0 +1,63 @@
+extension Signal {
+    /// Sends the values in arrays of `count`, each as soon as its `count`-th value arrives
+    /// (RAC 2.5's `-buffer:`, which sends RACTuples; deprecated there without a replacement).
+    ///
+    /// As in RAC, completion drops an incomplete last array and completes; an error drops it
+    /// and is forwarded. RAC built this on `-windowWithStart:close:` and subscribed the source
+    /// twice (the flaw that got it deprecated — a cold source could lose every window after
+    /// the first); here the source is subscribed once, so every full array is sent.
+    ///
+    /// - Precondition: `count` is positive.
+    public func buffer(_ count: Int) -> Signal<[Value]> {
+        precondition(count > 0, "Signal.buffer(_:): count must be positive, got \(count)")
+        return BufferCountSignal(source: self, count: count).named("[\(name)] -buffer: \(count)")
+    }
+}
+
+final class BufferCountSignal<Value>: Signal<[Value]>, @unchecked Sendable {
+    private let source: Signal<Value>
+    private let count: Int
+
+    init(source: Signal<Value>, count: Int) {
+        self.source = source
+        self.count = count
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<[Value]>) -> Disposable {
+        source.subscribe(BufferCountSink(downstream: subscriber, count: count))
+    }
+}
+
+/// One input (no lock); the array being filled lives in the sink, so each subscription starts
+/// empty.
+final class BufferCountSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let downstream: any Subscriber<[Value]>
+    private let count: Int
+    private var values: [Value] = []
+
+    init(downstream: some Subscriber<[Value]>, count: Int) {
+        self.downstream = downstream
+        self.count = count
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+
+    func sendNext(_ value: Value) {
+        if values.isEmpty { values.reserveCapacity(count) }
+        values.append(value)
+        guard values.count == count else { return }
+        let full = values
+        values = []
+        downstream.sendNext(full)
+    }
+
+    func sendError(_ error: any Error) {
+        values = []
+        downstream.sendError(error)
+    }
+
+    func sendCompleted() {
+        values = []
+        downstream.sendCompleted()
+    }
+}

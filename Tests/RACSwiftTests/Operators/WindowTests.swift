@@ -1,0 +1,161 @@
+import Foundation
+import RACSwift
+import XCTest
+
+final class WindowTests: RACTestCase {
+    /// Subscribes to every window as it arrives and records, per window, what it received.
+    private final class WindowLog<Value>: @unchecked Sendable {
+        var windows: [HotEventLog<Value>] = []
+        let outer = HotEventLog<Signal<Value>>()
+        var disposable: Disposable!
+
+        init(_ signal: Signal<Signal<Value>>) {
+            disposable = signal.subscribe(
+                next: { [unowned self] window in
+                    outer.record(.next(window))
+                    let log = HotEventLog<Value>()
+                    log.subscribe(to: window)
+                    windows.append(log)
+                },
+                error: { [unowned self] in outer.record(.error($0)) },
+                completed: { [unowned self] in outer.record(.completed) })
+        }
+
+        var outerTerminal: [String] {
+            outer.events.compactMap { event in
+                switch event {
+                case .next: return nil
+                case .error(let error): return "error \(error)"
+                case .completed: return "completed"
+                }
+            }
+        }
+    }
+
+    func testAnOpeningOpensAWindowThatGetsTheValuesUntilItsClosingSignalSends() {
+        let source = Fixture.Manual<Int>()
+        let openings = Fixture.Manual<Void>()
+        let closings = Fixture.Manual<Void>()
+        let log = WindowLog(source.signal.window(withStart: openings.signal, close: { _ in closings.signal }))
+        source.send(0)  // no window open: dropped
+        openings.send(())
+        XCTAssertEqual(log.windows.count, 1)
+        XCTAssertEqual(closings.subscriptions.value, 1)
+        source.send(1)
+        source.send(2)
+        closings.send(())
+        XCTAssertEqual(closings.disposals.value, 1, "the closing subscription ends with its window")
+        source.send(3)  // dropped again
+        openings.send(())
+        source.send(4)
+        XCTAssertEqual(log.windows.map(\.events), [[.next(1), .next(2), .completed], [.next(4)]])
+        XCTAssertEqual(closings.subscriptions.value, 2, "each window gets its own closing signal")
+        log.disposable.dispose()
+    }
+
+    func testAnOpeningWhileAWindowIsOpenIsIgnored() {
+        let source = Fixture.Manual<Int>()
+        let openings = Fixture.Manual<Int>()
+        let log = WindowLog(source.signal.window(withStart: openings.signal, close: { _ in Signal<Int>.never }))
+        openings.send(1)
+        source.send(1)
+        openings.send(2)
+        source.send(2)
+        XCTAssertEqual(log.windows.map(\.events), [[.next(1), .next(2)]])
+        log.disposable.dispose()
+    }
+
+    func testTheCloseBlockReceivesTheWindowItCloses() {
+        let source = Fixture.Manual<Int>()
+        var given: [Signal<Int>] = []
+        let log = WindowLog(source.signal.window(withStart: Signal.return(()), close: { window in
+            given.append(window)
+            return Signal<Void>.never
+        }))
+        XCTAssertEqual(given.count, 1)
+        XCTAssertTrue(given.first === log.outer.values.first)
+        log.disposable.dispose()
+    }
+
+    func testAClosingErrorOrCompletionAlsoClosesTheWindow() {
+        for closing in [Signal<Void>.empty, Signal<Void>.error(Fixture.TestError.boom)] {
+            let source = Fixture.Manual<Int>()
+            let openings = Fixture.Manual<Void>()
+            let log = WindowLog(source.signal.window(withStart: openings.signal, close: { _ in closing }))
+            openings.send(())
+            source.send(1)
+            XCTAssertEqual(log.windows.map(\.events), [[.completed]], "closed at once: the value is dropped")
+            XCTAssertEqual(log.outerTerminal, [])
+            log.disposable.dispose()
+        }
+    }
+
+    func testCompletionGoesToTheSubscriberThenToTheOpenWindow() {
+        let source = Fixture.Manual<Int>()
+        let openings = Fixture.Manual<Void>()
+        let closings = Fixture.Manual<Void>()
+        let log = WindowLog(source.signal.window(withStart: openings.signal, close: { _ in closings.signal }))
+        openings.send(())
+        source.send(1)
+        source.complete()
+        XCTAssertEqual(log.outerTerminal, ["completed"])
+        XCTAssertEqual(log.windows.map(\.events), [[.next(1), .completed]])
+        XCTAssertEqual(openings.disposals.value, 1)
+        XCTAssertEqual(closings.disposals.value, 1)
+    }
+
+    func testAnErrorGoesToTheSubscriberThenToTheOpenWindow() {
+        let source = Fixture.Manual<Int>()
+        let openings = Fixture.Manual<Void>()
+        let log = WindowLog(source.signal.window(withStart: openings.signal, close: { _ in Signal<Void>.never }))
+        openings.send(())
+        source.fail()
+        XCTAssertEqual(log.outerTerminal, ["error boom"])
+        XCTAssertEqual(log.windows.map(\.events), [[.error(Fixture.TestError.boom)]])
+        XCTAssertEqual(openings.disposals.value, 1)
+    }
+
+    func testTheOpeningsEndingOpensNoMoreWindowsButDoesNotEndTheResult() {
+        let source = Fixture.Manual<Int>()
+        let openings = Fixture.Manual<Void>()
+        let log = WindowLog(source.signal.window(withStart: openings.signal, close: { _ in Signal<Void>.never }))
+        openings.fail()
+        source.send(1)
+        XCTAssertEqual(log.windows.count, 0)
+        XCTAssertEqual(log.outerTerminal, [])
+        source.complete()
+        XCTAssertEqual(log.outerTerminal, ["completed"])
+    }
+
+    func testDisposalStopsEveryInputAndTheWindowGetsNothingMore() {
+        let source = Fixture.Manual<Int>()
+        let openings = Fixture.Manual<Void>()
+        let closings = Fixture.Manual<Void>()
+        let log = WindowLog(source.signal.window(withStart: openings.signal, close: { _ in closings.signal }))
+        openings.send(())
+        source.send(1)
+        log.disposable.dispose()
+        XCTAssertEqual(source.disposals.value, 1)
+        XCTAssertEqual(openings.disposals.value, 1)
+        XCTAssertEqual(closings.disposals.value, 1)
+        source.send(2)
+        XCTAssertEqual(log.windows.map(\.events), [[.next(1)]])
+    }
+
+    // RAC's own use of windows: count-based buffers over a hot source.
+    func testWindowsClosedByASubjectCutAHotSourceIntoRuns() {
+        let source = Subject<Int>()
+        let cut = Subject<Void>()
+        var runs: [[Int]] = []
+        let disposable = source.window(withStart: source, close: { _ in cut })
+            .flattenMap { $0.collect() }
+            .subscribeNext { runs.append($0) }
+        source.sendNext(1)
+        source.sendNext(2)
+        cut.sendNext(())
+        source.sendNext(3)
+        cut.sendNext(())
+        XCTAssertEqual(runs, [[1, 2], [3]])
+        disposable.dispose()
+    }
+}

@@ -198,6 +198,13 @@ struct MisuseTests {
             result, "Signal.buffer(withTime:on:): scheduler must not be Scheduler.immediate, which cannot wait without blocking")
     }
 
+    @Test func bufferCountRejectsNonPositiveCount() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Signal<Int>.never.buffer(0)
+        }
+        expectMessage(result, "Signal.buffer(_:): count must be positive, got 0")
+    }
+
     @Test func timeoutRejectsNegativeInterval() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Int>.never.timeout(-1, on: TestScheduler())

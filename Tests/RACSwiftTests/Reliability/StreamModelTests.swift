@@ -180,6 +180,35 @@ final class StreamModelTests: RACTestCase {
         })
     }
 
+    // MARK: buffer(_:) by count
+
+    func testBufferCountMatchesModel() {
+        // RAC's -buffer:: an array goes out when its count-th value arrives; completion drops
+        // an incomplete last array; an error drops it and is forwarded.
+        ModelCheck.check(
+            "buffer(_:)",
+            generate: { rng in Input(stream: Stream.random(&rng, maxValues: 10), parameter: modelDraw(1...4, &rng)) },
+            shrink: \.shrunk,
+            actual: { input in runOnScheduler([input.stream]) { _, inputs in inputs[0].buffer(input.parameter) } },
+            expected: { input in
+                var out = ModelOutput<[Int]>()
+                var window: [Int] = []
+                for event in input.stream.inputs {
+                    switch event.input {
+                    case .value(let value):
+                        window.append(value)
+                        if window.count == input.parameter {
+                            out.next(event.time, window)
+                            window = []
+                        }
+                    case .completed: out.completed(event.time); return out.rendered
+                    case .error: out.error(event.time, code: event.time); return out.rendered
+                    }
+                }
+                return out.rendered
+            })
+    }
+
     // MARK: static zip
 
     func testStaticZipOfThreeMatchesModel() {

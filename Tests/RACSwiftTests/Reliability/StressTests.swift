@@ -263,8 +263,13 @@ final class StressTests: RACTestCase {
             let subscriber = source.subscriber
             DispatchQueue.concurrentPerform(iterations: 2) { side in
                 if side == 0 {
-                    for value in 0..<burst { subscriber.sendNext(value) }
-                    subscriber.sendCompleted()
+                    // With a scheduler current, inner signals (flattenMap, switchToLatest) are
+                    // subscribed inside the send, as in a scheduled block; without one they
+                    // would be subscribed later on a background scheduler.
+                    SynchronousStressScheduler().performAsCurrentScheduler {
+                        for value in 0..<burst { subscriber.sendNext(value) }
+                        subscriber.sendCompleted()
+                    }
                 } else {
                     disposable.dispose()
                 }
@@ -306,6 +311,18 @@ final class StressTests: RACTestCase {
             left.release()
             right.release()
         }
+    }
+}
+
+/// A scheduler that runs blocks at once, to make a racing thread's subscriptions synchronous.
+private final class SynchronousStressScheduler: Scheduler, @unchecked Sendable {
+    override func schedule(_ block: @escaping () -> Void) -> Disposable? {
+        performAsCurrentScheduler(block)
+        return nil
+    }
+
+    override func after(_ date: Date, schedule block: @escaping () -> Void) -> Disposable? {
+        schedule(block)
     }
 }
 

@@ -4,9 +4,9 @@ extension Signal {
     /// Completes as soon as either side has completed and every value it sent has been paired
     /// (1…5 zipped with A…D sends four pairs, then completes). An error from either side is
     /// forwarded at once. Values from the two sides may arrive on different threads; pairs go
-    /// out one at a time. This is `Signal.zip(self, other)` under RAC's instance-method name:
-    /// both run on the same zip machine (`Operators/Zip.swift`).
+    /// out one at a time. It behaves as `Signal.zip(self, other)`: both run on the same zip
+    /// machine (`Operators/Zip.swift`).
     public func zip<U>(with other: Signal<U>) -> Signal<(Value, U)> {
-        ZipPackSignal(self, other, reduce: { ($0, $1) }).named("[\(name)] -zipWith: \(other)")
+        ZipPairSignal(self, other).named("[\(name)] -zipWith: \(other)")
     }
 }

@@ -183,6 +183,31 @@ final class ZipPackSignal<each S, Output>: Signal<Output>, @unchecked Sendable {
     }
 }
 
+/// `zip(with:)`: the zip machine for exactly two inputs. It builds its pair without a parameter
+/// pack, because the pack form looks up tuple metadata for every tuple it makes, which made the
+/// two-input zip about a fifth slower per pair.
+final class ZipPairSignal<A, B>: Signal<(A, B)>, @unchecked Sendable {
+    private let first: Signal<A>
+    private let second: Signal<B>
+
+    init(_ first: Signal<A>, _ second: Signal<B>) {
+        self.first = first
+        self.second = second
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<(A, B)>) -> Disposable {
+        let firstBuffer = ZipBuffer<A>()
+        let secondBuffer = ZipBuffer<B>()
+        let state = ZipState(downstream: subscriber, buffers: [firstBuffer, secondBuffer]) {
+            (firstBuffer.removeFirst(), secondBuffer.removeFirst())
+        }
+        subscriber.didSubscribe(with: state.disposable)
+        subscribeSide(first, firstBuffer, state)
+        subscribeSide(second, secondBuffer, state)
+        return state.disposable
+    }
+}
+
 final class ZipArraySignal<T, Output>: Signal<Output>, @unchecked Sendable {
     private let signals: [Signal<T>]
     private let reduce: ([T]) -> Output

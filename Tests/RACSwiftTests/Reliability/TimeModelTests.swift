@@ -4,7 +4,8 @@ import RACSwiftTesting
 import XCTest
 
 /// Randomized model checks of the time operators (throttle, delay, buffer, timeout) and of the
-/// trigger operators (sample, take(until:)) against independent models of RAC's rules.
+/// trigger operators (sample, take(until:), take(untilReplacement:)) against independent models
+/// of RAC's rules.
 ///
 /// Time convention on `TestScheduler`: at one instant, the events of hot inputs (scheduled when
 /// the test built them) run before any timer an operator started while running, so an input
@@ -250,6 +251,46 @@ final class TimeModelTests: RACTestCase {
                 switch event.input {
                 case .value, .completed: out.completed(event.time); return out.rendered
                 case .error: triggerFailed = true
+                }
+            }
+        }
+        return out.rendered
+    }
+
+    // MARK: take(untilReplacement:)
+
+    func testTakeUntilReplacementMatchesModel() {
+        check("take(untilReplacement:)", streams: 2, actual: { input in
+            runOnScheduler(input.streams) { _, inputs in inputs[0].take(untilReplacement: inputs[1]) }
+        }, expected: { Self.takeUntilReplacementModel(source: 0, $0.streams) })
+    }
+
+    func testTakeUntilReplacementWithReplacementCreatedFirstMatchesModel() {
+        check("take(untilReplacement:) (replacement first at equal times)", streams: 2, actual: { input in
+            runOnScheduler(input.streams) { _, inputs in inputs[1].take(untilReplacement: inputs[0]) }
+        }, expected: { Self.takeUntilReplacementModel(source: 1, $0.streams) })
+    }
+
+    /// RAC's -takeUntilReplacement:: the source's values and error pass (its completion does
+    /// not: the result waits for the replacement) until the replacement's first event, which
+    /// stops the source; from then on the replacement's events pass, terminal ones included.
+    static func takeUntilReplacementModel(source: Int, _ streams: [Stream]) -> [String] {
+        var out = ModelOutput<Int>()
+        var replaced = false
+        for event in modelTimeline(streams) {
+            if event.stream == source {
+                guard !replaced else { continue }
+                switch event.input {
+                case .value(let value): out.next(event.time, value)
+                case .completed: break
+                case .error: out.error(event.time, code: event.time); return out.rendered
+                }
+            } else {
+                replaced = true
+                switch event.input {
+                case .value(let value): out.next(event.time, value)
+                case .completed: out.completed(event.time); return out.rendered
+                case .error: out.error(event.time, code: event.time); return out.rendered
                 }
             }
         }

@@ -28,6 +28,23 @@ final class StressTests: RACTestCase {
         sources.forEach { $0.release() }
     }
 
+    func testMergeDeliveredOnABackgroundSchedulerKeepsEveryValueAndEachThreadsOrder() {
+        let perThread = Stress.values
+        let sources = (0..<threads).map { _ in StressSource<Int>() }
+        let probe = StressProbe<Int>()
+        let disposable = probe.subscribe(Signal.merge(sources.map(\.signal)).deliver(on: Scheduler.background()))
+        Stress.onThreads { thread in
+            let subscriber = sources[thread].subscriber
+            for index in 0..<perThread { subscriber.sendNext(thread * perThread + index) }
+            subscriber.sendCompleted()
+        }
+        probe.waitForTerminal()
+        probe.assertContract()
+        assertEachValueOnceInThreadOrder(probe.values, threads: threads, perThread: perThread)
+        disposable.dispose()
+        sources.forEach { $0.release() }
+    }
+
     func testFlattenOfEightInnerSignalsSendingFromEightThreadsDeliversEachValueOnce() {
         let perThread = Stress.values
         let inners = (0..<threads).map { _ in StressSource<Int>() }

@@ -4,9 +4,10 @@ import RACSwiftTesting
 import XCTest
 
 /// Randomized model checks of the stream operators (take/skip families, scan,
-/// distinctUntilChanged, static zip and concat) against independent models of RAC's rules
-/// (RACStream.m: take/skip by count, the predicate forms built on `bind`, scan, zip as a fold
-/// of `-zipWith:`, concat as a chain of `-concat:`).
+/// distinctUntilChanged, buffer by count, groupBy, static zip and concat) against independent
+/// models of RAC's rules (RACStream.m: take/skip by count, the predicate forms built on
+/// `bind`, scan, zip as a fold of `-zipWith:`, concat as a chain of `-concat:`;
+/// RACSignal+Operations.m: `-buffer:`, `-groupBy:transform:`).
 final class StreamModelTests: RACTestCase {
     /// One hot stream and an integer parameter (a count or a predicate's threshold).
     struct Input: CustomStringConvertible {
@@ -206,6 +207,68 @@ final class StreamModelTests: RACTestCase {
                     }
                 }
                 return out.rendered
+            })
+    }
+
+    // MARK: groupBy
+
+    func testGroupByMatchesModel() {
+        // Everything the result and its groups send, in one log: a group's arrival, each value
+        // routed to its group (transformed), and the order of the terminal events.
+        ModelCheck.check(
+            "groupBy(_:transform:)",
+            generate: { rng in Input(stream: Stream.random(&rng, maxValues: 10, alphabet: 6), parameter: modelDraw(1...3, &rng)) },
+            shrink: \.shrunk,
+            actual: { input in
+                let scheduler = TestScheduler()
+                let source = scheduler.createHotSignal(input.stream.recorded)
+                var log: [String] = []
+                var groupSubscriptions: [Disposable] = []
+                let modulus = input.parameter
+                var subscription: Disposable?
+                scheduler.performAsCurrentScheduler {
+                    subscription = source.groupBy({ $0 % modulus }, transform: { $0 * 10 }).subscribe(
+                        next: { group in
+                            log.append("\(Int(scheduler.elapsed)): group \(group.key)")
+                            groupSubscriptions.append(group.subscribe(
+                                next: { log.append("\(Int(scheduler.elapsed)): \(group.key) <- \($0)") },
+                                error: { log.append("\(Int(scheduler.elapsed)): \(group.key) error \($0)") },
+                                completed: { log.append("\(Int(scheduler.elapsed)): \(group.key) completed") }))
+                        },
+                        error: { log.append("\(Int(scheduler.elapsed)): error \($0)") },
+                        completed: { log.append("\(Int(scheduler.elapsed)): completed") })
+                }
+                scheduler.run()
+                subscription?.dispose()
+                groupSubscriptions.forEach { $0.dispose() }
+                return log
+            },
+            expected: { input in
+                // RAC's -groupBy:transform:: a new key sends its group first; a terminal event
+                // goes to the result, then to each group in the order they appeared.
+                var log: [String] = []
+                var keys: [Int] = []
+                for event in input.stream.inputs {
+                    switch event.input {
+                    case .value(let value):
+                        let key = value % input.parameter
+                        if !keys.contains(key) {
+                            keys.append(key)
+                            log.append("\(event.time): group \(key)")
+                        }
+                        log.append("\(event.time): \(key) <- \(value * 10)")
+                    case .completed:
+                        log.append("\(event.time): completed")
+                        log += keys.map { "\(event.time): \($0) completed" }
+                        return log
+                    case .error:
+                        let error = ModelError(code: event.time)
+                        log.append("\(event.time): error \(error)")
+                        log += keys.map { "\(event.time): \($0) error \(error)" }
+                        return log
+                    }
+                }
+                return log
             })
     }
 

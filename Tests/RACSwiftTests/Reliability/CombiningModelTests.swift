@@ -1,0 +1,224 @@
+import Foundation
+import RACSwift
+import RACSwiftTesting
+import XCTest
+
+/// Randomized model checks of the operators with several inputs (combineLatest, merge) and of
+/// the higher-order ones (flatten with limits, concat, flattenMap, switchToLatest) against
+/// independent models of RAC's rules.
+final class CombiningModelTests: RACTestCase {
+    private func checkStreams(
+        _ name: String, count: Int,
+        actual: @escaping ([Stream]) -> [String], expected: @escaping ([Stream]) -> [String],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        ModelCheck.check(
+            name, generate: { rng in (0..<count).map { _ in Stream.random(&rng) } }, shrink: shrinkEach,
+            actual: actual, expected: expected, file: file, line: line)
+    }
+
+    private func checkHigherOrder(
+        _ name: String, actual: @escaping (ModelHigherOrderInput) -> [String],
+        expected: @escaping (ModelHigherOrderInput) -> [String],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        ModelCheck.check(
+            name, generate: { rng in ModelHigherOrderInput.random(&rng) }, shrink: \.shrunk,
+            actual: actual, expected: expected, file: file, line: line)
+    }
+
+    // MARK: combineLatest
+
+    func testCombineLatestWithMatchesModel() {
+        checkStreams("combineLatest(with:)", count: 2, actual: { streams in
+            runOnScheduler(streams) { _, inputs in inputs[0].combineLatest(with: inputs[1]).map { [$0, $1] } }
+        }, expected: Self.combineLatestModel)
+    }
+
+    func testStaticCombineLatestOfThreeMatchesModel() {
+        checkStreams("combineLatest([a, b, c])", count: 3, actual: { streams in
+            runOnScheduler(streams) { _, inputs in Signal<[Int]>.combineLatest(inputs) }
+        }, expected: Self.combineLatestModel)
+    }
+
+    /// RAC's combineLatest: once every input has a value, each value sends all the latest
+    /// values; completes when every input has completed; an error ends it at once.
+    static func combineLatestModel(_ streams: [Stream]) -> [String] {
+        var out = ModelOutput<[Int]>()
+        var latest = [Int?](repeating: nil, count: streams.count)
+        var completed = 0
+        for event in modelTimeline(streams) {
+            switch event.input {
+            case .value(let value):
+                latest[event.stream] = value
+                if latest.allSatisfy({ $0 != nil }) { out.next(event.time, latest.map { $0! }) }
+            case .completed:
+                completed += 1
+                if completed == streams.count { out.completed(event.time); return out.rendered }
+            case .error:
+                out.error(event.time, code: event.time)
+                return out.rendered
+            }
+        }
+        return out.rendered
+    }
+
+    // MARK: merge
+
+    func testMergeMatchesModel() {
+        checkStreams("merge(_:)", count: 2, actual: { streams in
+            runOnScheduler(streams) { _, inputs in inputs[0].merge(inputs[1]) }
+        }, expected: Self.mergeModel)
+    }
+
+    func testStaticMergeOfThreeMatchesModel() {
+        checkStreams("merge([a, b, c])", count: 3, actual: { streams in
+            runOnScheduler(streams) { _, inputs in Signal.merge(inputs) }
+        }, expected: Self.mergeModel)
+    }
+
+    /// RAC's merge: every value as it arrives; completes when every input has completed; an
+    /// error ends it at once.
+    static func mergeModel(_ streams: [Stream]) -> [String] {
+        var out = ModelOutput<Int>()
+        var completed = 0
+        for event in modelTimeline(streams) {
+            switch event.input {
+            case .value(let value): out.next(event.time, value)
+            case .completed:
+                completed += 1
+                if completed == streams.count { out.completed(event.time); return out.rendered }
+            case .error:
+                out.error(event.time, code: event.time)
+                return out.rendered
+            }
+        }
+        return out.rendered
+    }
+
+    // MARK: flatten with limits
+
+    func testFlattenMatchesModel() {
+        checkHigherOrder("flatten()", actual: { $0.run { $0.flatten() } }, expected: { Self.flattenModel($0, limit: 0) })
+    }
+
+    func testFlattenMaxConcurrentZeroMatchesModel() {
+        checkHigherOrder("flatten(maxConcurrent: 0)", actual: { $0.run { $0.flatten(maxConcurrent: 0) } },
+                         expected: { Self.flattenModel($0, limit: 0) })
+    }
+
+    func testFlattenMaxConcurrentOneMatchesModel() {
+        checkHigherOrder("flatten(maxConcurrent: 1)", actual: { $0.run { $0.flatten(maxConcurrent: 1) } },
+                         expected: { Self.flattenModel($0, limit: 1) })
+    }
+
+    func testFlattenMaxConcurrentTwoMatchesModel() {
+        checkHigherOrder("flatten(maxConcurrent: 2)", actual: { $0.run { $0.flatten(maxConcurrent: 2) } },
+                         expected: { Self.flattenModel($0, limit: 2) })
+    }
+
+    func testConcatOfSignalsMatchesModel() {
+        checkHigherOrder("concat()", actual: { $0.run { $0.concat() } }, expected: { Self.flattenModel($0, limit: 1) })
+    }
+
+    func testFlattenMapWithNilAsEmptyMatchesModel() {
+        // flattenMap's nil counts as an empty signal: picking inner 1 subscribes nothing.
+        checkHigherOrder("flattenMap(_:) with nil", actual: { input in
+            input.runIndexed { outer, inners in outer.flattenMap { $0 == 1 ? nil : inners[$0] } }
+        }, expected: { Self.flattenModel($0, limit: 0, nilInner: 1) })
+    }
+
+    /// RAC's -flatten: (0 = no limit): each inner signal is subscribed when it arrives if
+    /// fewer than `limit` are running, else queued first-in-first-out and subscribed when one
+    /// completes. Values pass as they arrive; completes when the outer signal and every inner
+    /// one have completed; any error ends it at once. `nilInner` stands for flattenMap's nil
+    /// (an empty signal: it completes at once without occupying anything).
+    static func flattenModel(_ input: ModelHigherOrderInput, limit: Int, nilInner: Int? = nil) -> [String] {
+        var out = ModelOutput<Int>()
+        var clock = ModelClock()
+        for event in input.outer.inputs { clock.schedule(event.time, .outer(event.input)) }
+        var running = 0
+        var queued: [Int] = []
+        var outerDone = false
+        var subscriptions = 0
+        func start(_ inner: Int) {
+            running += 1
+            subscriptions += 1
+            clock.subscribe(input.inners[inner], inner: inner, subscription: subscriptions)
+        }
+        while let action = clock.pop() {
+            let now = clock.now
+            switch action {
+            case .outer(.value(let value)):
+                let inner = value % input.inners.count
+                if inner == nilInner { break }
+                if limit == 0 || running < limit { start(inner) } else { queued.append(inner) }
+            case .outer(.completed):
+                outerDone = true
+            case .outer(.error):
+                out.error(now, code: now)
+                return out.rendered
+            case .inner(_, let inner, .value(let value)):
+                out.next(now, 100 * (inner + 1) + value)
+            case .inner(_, let inner, .error):
+                out.error(now, code: 1000 * (inner + 1) + input.inners[inner].end!.time)
+                return out.rendered
+            case .inner(_, _, .completed):
+                running -= 1
+                if !queued.isEmpty { start(queued.removeFirst()) }
+            }
+            if outerDone, running == 0, queued.isEmpty {
+                out.completed(now)
+                return out.rendered
+            }
+        }
+        return out.rendered
+    }
+
+    // MARK: switchToLatest
+
+    func testSwitchToLatestMatchesModel() {
+        checkHigherOrder("switchToLatest()", actual: { $0.run { $0.switchToLatest() } }, expected: Self.switchModel)
+    }
+
+    /// RAC's -switchToLatest: each new inner signal replaces the previous one, whose later
+    /// events are ignored; completes when the outer signal and the latest inner signal have
+    /// completed; an error from the outer or the latest inner signal ends it at once.
+    static func switchModel(_ input: ModelHigherOrderInput) -> [String] {
+        var out = ModelOutput<Int>()
+        var clock = ModelClock()
+        for event in input.outer.inputs { clock.schedule(event.time, .outer(event.input)) }
+        var current: Int?  // the latest inner subscription, while it runs
+        var subscriptions = 0
+        var outerDone = false
+        while let action = clock.pop() {
+            let now = clock.now
+            switch action {
+            case .outer(.value(let value)):
+                subscriptions += 1
+                current = subscriptions
+                let inner = value % input.inners.count
+                clock.subscribe(input.inners[inner], inner: inner, subscription: subscriptions)
+            case .outer(.completed):
+                outerDone = true
+            case .outer(.error):
+                out.error(now, code: now)
+                return out.rendered
+            case .inner(let subscription, let inner, let event):
+                guard subscription == current else { break }
+                switch event {
+                case .value(let value): out.next(now, 100 * (inner + 1) + value)
+                case .error:
+                    out.error(now, code: 1000 * (inner + 1) + input.inners[inner].end!.time)
+                    return out.rendered
+                case .completed: current = nil
+                }
+            }
+            if outerDone, current == nil {
+                out.completed(now)
+                return out.rendered
+            }
+        }
+        return out.rendered
+    }
+}

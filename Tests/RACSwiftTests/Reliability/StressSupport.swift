@@ -1,0 +1,153 @@
+import Foundation
+import RACSwift
+import XCTest
+
+/// Sizes of the concurrency stress tests. The defaults keep each test well under two seconds
+/// in a debug build on two cores; RACSWIFT_STRESS_VALUES raises the values per thread (the
+/// issue's full size is 100000) and RACSWIFT_STRESS_ROUNDS the rounds of the race tests.
+enum Stress {
+    static let threads = 8
+
+    static var values: Int {
+        ProcessInfo.processInfo.environment["RACSWIFT_STRESS_VALUES"].flatMap(Int.init) ?? 2_000
+    }
+
+    static var rounds: Int {
+        ProcessInfo.processInfo.environment["RACSWIFT_STRESS_ROUNDS"].flatMap(Int.init) ?? 1_000
+    }
+
+    /// Runs `body(thread)` on `count` threads that all start together.
+    static func onThreads(_ count: Int = threads, _ body: @escaping @Sendable (Int) -> Void) {
+        let start = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        for index in 0..<count {
+            done.enter()
+            let thread = Thread {
+                start.wait()
+                body(index)
+                done.leave()
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        for _ in 0..<count { start.signal() }
+        done.wait()
+    }
+}
+
+/// The subscriber a `Signal.create` block received, so test threads can send into it; drop it
+/// at the end of the test so the subscription is freed.
+final class StressSource<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (any Subscriber<Value>)?
+
+    /// A signal that hands its (single) subscriber to this box.
+    var signal: Signal<Value> {
+        Signal.create { [self] subscriber in
+            lock.withLock { stored = subscriber }
+            return nil
+        }
+    }
+
+    var subscriber: any Subscriber<Value> {
+        lock.withLock { stored! }
+    }
+
+    func release() {
+        lock.withLock { stored = nil }
+    }
+}
+
+/// Records what a stress test's pipeline delivers and checks the contract as it goes:
+/// deliveries must never overlap (a `try` on the delivery gate fails if one is in progress),
+/// and there must be exactly one terminal event, with nothing after it.
+final class StressProbe<Value>: @unchecked Sendable {
+    private let gate = NSLock()
+    private let stateLock = NSLock()
+    // Guarded by `gate` (deliveries are serialized when the contract holds; `stateLock` also
+    // guards them so a broken contract cannot corrupt the record).
+    private var recorded: [Value] = []
+    private var terminalEvents = 0
+    private var eventsAfterTerminal = 0
+    private var overlaps = 0
+    private var error: (any Error)?
+    private let finished = DispatchSemaphore(value: 0)
+
+    init() {}
+
+    private func deliver(_ body: () -> Void) {
+        if !gate.try() {
+            stateLock.withLock { overlaps += 1 }
+            gate.lock()
+        }
+        stateLock.withLock(body)
+        gate.unlock()
+    }
+
+    func sendNext(_ value: Value) {
+        deliver {
+            if terminalEvents > 0 { eventsAfterTerminal += 1 }
+            recorded.append(value)
+        }
+    }
+
+    func sendError(_ error: any Error) {
+        deliver {
+            terminalEvents += 1
+            self.error = error
+        }
+        finished.signal()
+    }
+
+    func sendCompleted() {
+        deliver { terminalEvents += 1 }
+        finished.signal()
+    }
+
+    /// Subscribes to `signal` with this probe's closures.
+    @discardableResult
+    func subscribe(_ signal: Signal<Value>) -> Disposable {
+        signal.subscribe(next: { self.sendNext($0) }, error: { self.sendError($0) }, completed: { self.sendCompleted() })
+    }
+
+    var values: [Value] { stateLock.withLock { recorded } }
+    var terminalCount: Int { stateLock.withLock { terminalEvents } }
+    var receivedError: (any Error)? { stateLock.withLock { error } }
+
+    /// Waits (bounded) for the terminal event.
+    func waitForTerminal(timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(finished.wait(timeout: .now() + timeout), .success, "no terminal event within \(timeout) s", file: file, line: line)
+    }
+
+    /// The contract checks: no overlapping deliveries, nothing after the terminal event, and
+    /// `terminal` terminal events (1 unless the test disposed first).
+    func assertContract(terminal: Int = 1, file: StaticString = #filePath, line: UInt = #line) {
+        stateLock.withLock {
+            XCTAssertEqual(overlaps, 0, "overlapping deliveries", file: file, line: line)
+            XCTAssertEqual(eventsAfterTerminal, 0, "events after the terminal event", file: file, line: line)
+            XCTAssertEqual(terminalEvents, terminal, "terminal events", file: file, line: line)
+        }
+    }
+}
+
+/// Checks that `values` holds each of `0..<threads * perThread` exactly once, each thread's
+/// (`value / perThread`) in the order it sent them.
+func assertEachValueOnceInThreadOrder(
+    _ values: [Int], threads: Int, perThread: Int, file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertEqual(values.count, threads * perThread, "value count", file: file, line: line)
+    var seen = Set<Int>()
+    var last = [Int](repeating: -1, count: threads)
+    var duplicates = 0
+    var outOfOrder = 0
+    for value in values {
+        if !seen.insert(value).inserted { duplicates += 1 }
+        let thread = value / perThread
+        guard thread >= 0, thread < threads else { continue }
+        if value <= last[thread] { outOfOrder += 1 }
+        last[thread] = value
+    }
+    XCTAssertEqual(duplicates, 0, "values delivered more than once", file: file, line: line)
+    XCTAssertEqual(outOfOrder, 0, "values out of their thread's order", file: file, line: line)
+    XCTAssertEqual(seen, Set(0..<threads * perThread), "values lost or invented", file: file, line: line)
+}

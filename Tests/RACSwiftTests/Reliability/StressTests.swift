@@ -1,0 +1,431 @@
+import Foundation
+import RACSwift
+import XCTest
+
+/// Concurrency stress: many threads sending into the operators that merge inputs, churn of
+/// subscriptions while values flow, and disposal racing terminal events. Bounded in count and
+/// time (see `Stress` for the sizes and how to raise them), deterministic in outcome: every
+/// value arrives exactly once, deliveries never overlap, and there is exactly one terminal
+/// event.
+final class StressTests: RACTestCase {
+    private let threads = Stress.threads
+
+    // MARK: Many senders, one output
+
+    func testMergeOfEightSourcesSendingFromEightThreadsDeliversEachValueOnce() {
+        let perThread = Stress.values
+        let sources = (0..<threads).map { _ in StressSource<Int>() }
+        let probe = StressProbe<Int>()
+        let disposable = probe.subscribe(Signal.merge(sources.map(\.signal)).map { $0 })
+        Stress.onThreads { thread in
+            let subscriber = sources[thread].subscriber
+            for index in 0..<perThread { subscriber.sendNext(thread * perThread + index) }
+            subscriber.sendCompleted()
+        }
+        probe.assertContract()
+        assertEachValueOnceInThreadOrder(probe.values, threads: threads, perThread: perThread)
+        disposable.dispose()
+        sources.forEach { $0.release() }
+    }
+
+    func testMergeDeliveredOnABackgroundSchedulerKeepsEveryValueAndEachThreadsOrder() {
+        let perThread = Stress.values
+        let sources = (0..<threads).map { _ in StressSource<Int>() }
+        let probe = StressProbe<Int>()
+        let disposable = probe.subscribe(Signal.merge(sources.map(\.signal)).deliver(on: Scheduler.background()))
+        Stress.onThreads { thread in
+            let subscriber = sources[thread].subscriber
+            for index in 0..<perThread { subscriber.sendNext(thread * perThread + index) }
+            subscriber.sendCompleted()
+        }
+        probe.waitForTerminal()
+        probe.assertContract()
+        assertEachValueOnceInThreadOrder(probe.values, threads: threads, perThread: perThread)
+        disposable.dispose()
+        sources.forEach { $0.release() }
+    }
+
+    func testFlattenOfEightInnerSignalsSendingFromEightThreadsDeliversEachValueOnce() {
+        let perThread = Stress.values
+        let inners = (0..<threads).map { _ in StressSource<Int>() }
+        let outer = StressSource<Signal<Int>>()
+        let probe = StressProbe<Int>()
+        let disposable = probe.subscribe(outer.signal.flatten())
+        for inner in inners { outer.subscriber.sendNext(inner.signal) }
+        let outerSubscriber = outer.subscriber
+        Stress.onThreads { thread in
+            let subscriber = inners[thread].subscriber
+            for index in 0..<perThread {
+                subscriber.sendNext(thread * perThread + index)
+                // The outer signal completes while the inner ones are still sending.
+                if thread == 0, index == perThread / 2 { outerSubscriber.sendCompleted() }
+            }
+            subscriber.sendCompleted()
+        }
+        probe.assertContract()
+        assertEachValueOnceInThreadOrder(probe.values, threads: threads, perThread: perThread)
+        disposable.dispose()
+        inners.forEach { $0.release() }
+        outer.release()
+    }
+
+    func testCombineLatestOfEightSourcesSendsOneArrayPerValueOnceAllHaveSent() {
+        // Fewer values: every one of them builds an array of eight.
+        let perThread = Stress.values / 2
+        let sources = (0..<threads).map { _ in StressSource<Int>() }
+        let probe = StressProbe<[Int]>()
+        let disposable = probe.subscribe(Signal<[Int]>.combineLatest(sources.map(\.signal)))
+        // A first value from each, in order, so that every later value sends exactly once.
+        for thread in 0..<threads { sources[thread].subscriber.sendNext(thread * perThread) }
+        Stress.onThreads { thread in
+            let subscriber = sources[thread].subscriber
+            for index in 1..<perThread { subscriber.sendNext(thread * perThread + index) }
+            subscriber.sendCompleted()
+        }
+        probe.assertContract()
+        let arrays = probe.values
+        XCTAssertEqual(arrays.count, threads * (perThread - 1) + 1)
+        XCTAssertEqual(arrays.last, (0..<threads).map { $0 * perThread + perThread - 1 })
+        // Each position only moves forward, one value at a time across consecutive arrays.
+        var regressions = 0
+        for (previous, next) in zip(arrays, arrays.dropFirst()) {
+            let changed = (0..<threads).filter { previous[$0] != next[$0] }
+            if changed.count != 1 || next[changed[0]] != previous[changed[0]] + 1 { regressions += 1 }
+        }
+        XCTAssertEqual(regressions, 0, "arrays that did not advance exactly one input by one value")
+        disposable.dispose()
+        sources.forEach { $0.release() }
+    }
+
+    func testZipWithOfTwoSourcesSendingFromTwoThreadsPairsValuesInOrder() {
+        let perThread = Stress.values * 4
+        let left = StressSource<Int>()
+        let right = StressSource<Int>()
+        let probe = StressProbe<[Int]>()
+        let disposable = probe.subscribe(left.signal.zip(with: right.signal).map { [$0, $1] })
+        Stress.onThreads(2) { thread in
+            let subscriber = (thread == 0 ? left : right).subscriber
+            for index in 0..<perThread { subscriber.sendNext(thread * perThread + index) }
+            subscriber.sendCompleted()
+        }
+        probe.assertContract()
+        XCTAssertEqual(probe.values, (0..<perThread).map { [$0, perThread + $0] })
+        disposable.dispose()
+        left.release()
+        right.release()
+    }
+
+    // MARK: Concurrent inner completions
+
+    func testFlattenMaxConcurrentTwoUnderConcurrentInnerCompletionsRunsAtMostTwo() {
+        let innerCount = 16
+        let perInner = Stress.values / 2
+        let running = StressGauge()
+        let inners = (0..<innerCount).map { inner in
+            Signal<Int>.create { subscriber in
+                running.enter()
+                DispatchQueue.global().async {
+                    for index in 0..<perInner { subscriber.sendNext(inner * perInner + index) }
+                    running.leave()
+                    subscriber.sendCompleted()
+                }
+                return nil
+            }
+        }
+        let probe = StressProbe<Int>()
+        let disposable = probe.subscribe(Signal<Signal<Int>>.create { outer in
+            for inner in inners { outer.sendNext(inner) }
+            outer.sendCompleted()
+            return nil
+        }.flatten(maxConcurrent: 2))
+        probe.waitForTerminal()
+        probe.assertContract()
+        XCTAssertLessThanOrEqual(running.maximum, 2, "more than two inner signals ran at once")
+        XCTAssertGreaterThan(running.maximum, 0)
+        assertEachValueOnceInThreadOrder(probe.values, threads: innerCount, perThread: perInner)
+        disposable.dispose()
+    }
+
+    func testSwitchToLatestUnderConcurrentInnerSendsNeverGoesBackToAReplacedSignal() {
+        let innerCount = 16
+        let perInner = Stress.values / 2
+        let inners = (0..<innerCount).map { inner in
+            Signal<Int>.create { subscriber in
+                DispatchQueue.global().async {
+                    for index in 0..<perInner { subscriber.sendNext(inner * perInner + index) }
+                    subscriber.sendCompleted()
+                }
+                return nil
+            }
+        }
+        let outer = StressSource<Signal<Int>>()
+        let probe = StressProbe<Int>()
+        let disposable = probe.subscribe(outer.signal.switchToLatest())
+        for inner in inners { outer.subscriber.sendNext(inner) }
+        outer.subscriber.sendCompleted()
+        probe.waitForTerminal()
+        probe.assertContract()
+        let values = probe.values
+        // Values only ever move forward: within an inner signal, and from one inner to a later one.
+        XCTAssertEqual(zip(values, values.dropFirst()).filter { $0 >= $1 }.count, 0, "a value from a replaced signal, or out of order")
+        // The latest inner signal is never replaced: all of its values arrive.
+        let last = innerCount - 1
+        XCTAssertEqual(values.filter { $0 / perInner == last }, Array(last * perInner..<(last + 1) * perInner))
+        disposable.dispose()
+        outer.release()
+    }
+
+    // MARK: Churn and races
+
+    func testSubscribeDisposeChurnWhileValuesFlowDeliversNothingAfterDispose() {
+        let source = StressChurnSource()
+        let stop = StressFlag()
+        let lateEvents = StressTally()
+        let orderViolations = StressTally()
+        let delivered = StressTally()
+        let pipeline = source.signal.map { $0 * 2 }.filter { _ in true }.merge(Signal<Int>.never)
+        let senderDone = DispatchSemaphore(value: 0)
+        Thread {
+            var value = 0
+            while !stop.value {
+                source.send(value)
+                value += 1
+            }
+            senderDone.signal()
+        }.start()
+        Stress.onThreads(4) { _ in
+            for _ in 0..<Stress.rounds / 4 {
+                let state = StressChurnState()
+                let disposable = pipeline.subscribeNext { value in
+                    delivered.add()
+                    if state.isDisposed { lateEvents.add() }
+                    if value <= state.last { orderViolations.add() }
+                    state.last = value
+                }
+                // Let a few values through, then leave.
+                for _ in 0..<50 where state.last < 0 { sched_yield() }
+                disposable.dispose()
+                state.isDisposed = true
+            }
+        }
+        stop.value = true
+        senderDone.wait()
+        // One sender thread: at most one event that was already being delivered when
+        // disposal began may arrive after `dispose()` returned, per subscription.
+        XCTAssertLessThanOrEqual(lateEvents.value, Stress.rounds)
+        XCTAssertEqual(orderViolations.value, 0)
+        XCTAssertGreaterThan(delivered.value, 0, "no value reached any subscription")
+        source.sendCompleted()
+    }
+
+    // Disposal racing a burst of values and the completion, through each kind of operator:
+    // at most one terminal event, the values a prefix of what was sent, and — where noted —
+    // no completion once the operator has dropped values because disposal began.
+
+    func testDisposalRacingCompletionThroughMapStopsValuesAndCompletionTogether() {
+        assertDisposalRacingCompletion(completionStopsWithValues: true) { $0.map { $0 + 1 } }
+    }
+
+    // KNOWN BUG (reported, not fixed here): zip(with:), merge/flatten, combineLatest,
+    // switchToLatest and take(until:) check for disposal before forwarding a value but not
+    // before forwarding their completion, so a completion can still reach the subscriber
+    // after values from the same thread were dropped because disposal had begun. RAC's output
+    // passthrough checks one disposed flag for both. Set RACSWIFT_KNOWN_BUGS=1 to assert the
+    // stricter rule.
+
+    func testDisposalRacingCompletionThroughZipWith() {
+        assertDisposalRacingCompletion(completionStopsWithValues: Self.knownBugs) {
+            $0.zip(with: Signal<Int>.create { partner in (0..<100).forEach(partner.sendNext); return nil }).map { $0.0 + 1 }
+        }
+    }
+
+    func testDisposalRacingCompletionThroughMerge() {
+        assertDisposalRacingCompletion(completionStopsWithValues: Self.knownBugs) { $0.map { $0 + 1 }.merge(.empty) }
+    }
+
+    func testDisposalRacingCompletionThroughCombineLatest() {
+        assertDisposalRacingCompletion(completionStopsWithValues: Self.knownBugs) {
+            $0.combineLatest(with: Signal<Int>.return(0)).map { $0.0 + 1 }
+        }
+    }
+
+    func testDisposalRacingCompletionThroughFlattenMap() {
+        assertDisposalRacingCompletion(completionStopsWithValues: Self.knownBugs) { $0.flattenMap { Signal.return($0 + 1) } }
+    }
+
+    func testDisposalRacingCompletionThroughSwitchToLatest() {
+        assertDisposalRacingCompletion(completionStopsWithValues: Self.knownBugs) {
+            $0.map { Signal.return($0 + 1) }.switchToLatest()
+        }
+    }
+
+    func testDisposalRacingCompletionThroughTakeUntil() {
+        assertDisposalRacingCompletion(completionStopsWithValues: Self.knownBugs) {
+            $0.map { $0 + 1 }.take(until: Signal<Int>.never)
+        }
+    }
+
+    private static var knownBugs: Bool { ProcessInfo.processInfo.environment["RACSWIFT_KNOWN_BUGS"] != nil }
+
+    private func assertDisposalRacingCompletion(
+        completionStopsWithValues: Bool, file: StaticString = #filePath, line: UInt = #line,
+        _ build: (Signal<Int>) -> Signal<Int>
+    ) {
+        let burst = 16
+        var completionsAfterDroppedValues = 0
+        for _ in 0..<Stress.rounds {
+            let source = StressSource<Int>()
+            let probe = StressProbe<Int>()
+            let disposable = probe.subscribe(build(source.signal))
+            let subscriber = source.subscriber
+            DispatchQueue.concurrentPerform(iterations: 2) { side in
+                if side == 0 {
+                    // With a scheduler current, inner signals (flattenMap, switchToLatest) are
+                    // subscribed inside the send, as in a scheduled block; without one they
+                    // would be subscribed later on a background scheduler.
+                    SynchronousStressScheduler().performAsCurrentScheduler {
+                        for value in 0..<burst { subscriber.sendNext(value) }
+                        subscriber.sendCompleted()
+                    }
+                } else {
+                    disposable.dispose()
+                }
+            }
+            let terminal = probe.terminalCount
+            probe.assertContract(terminal: terminal, file: file, line: line)
+            XCTAssertLessThanOrEqual(terminal, 1, file: file, line: line)
+            XCTAssertEqual(probe.values, Array(1..<probe.values.count + 1), "values lost or reordered", file: file, line: line)
+            if terminal == 1, probe.values.count != burst { completionsAfterDroppedValues += 1 }
+            source.release()
+        }
+        if completionStopsWithValues {
+            XCTAssertEqual(
+                completionsAfterDroppedValues, 0, "completion delivered after values were dropped for disposal",
+                file: file, line: line)
+        }
+    }
+
+    func testErrorRacingCompletionFromTwoThreadsDeliversExactlyOneTerminalEvent() {
+        for round in 0..<Stress.rounds {
+            let left = StressSource<Int>()
+            let right = StressSource<Int>()
+            let probe = StressProbe<Int>()
+            // Alternate between a single source and a merge point.
+            let signal = round.isMultiple(of: 2) ? left.signal : left.signal.merge(right.signal)
+            let disposable = probe.subscribe(signal)
+            let first = left.subscriber
+            let second = round.isMultiple(of: 2) ? first : right.subscriber
+            DispatchQueue.concurrentPerform(iterations: 2) { side in
+                if side == 0 {
+                    first.sendError(ModelError(code: round))
+                } else {
+                    second.sendCompleted()
+                    if !round.isMultiple(of: 2) { first.sendCompleted() }
+                }
+            }
+            probe.assertContract(terminal: 1)
+            disposable.dispose()
+            left.release()
+            right.release()
+        }
+    }
+}
+
+/// A scheduler that runs blocks at once, to make a racing thread's subscriptions synchronous.
+private final class SynchronousStressScheduler: Scheduler, @unchecked Sendable {
+    override func schedule(_ block: @escaping () -> Void) -> Disposable? {
+        performAsCurrentScheduler(block)
+        return nil
+    }
+
+    override func after(_ date: Date, schedule block: @escaping () -> Void) -> Disposable? {
+        schedule(block)
+    }
+}
+
+/// Counts how many of something run at once, and the most that ever did.
+final class StressGauge: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = 0
+    private var peak = 0
+
+    func enter() {
+        lock.withLock {
+            current += 1
+            peak = max(peak, current)
+        }
+    }
+
+    func leave() { lock.withLock { current -= 1 } }
+
+    var maximum: Int { lock.withLock { peak } }
+}
+
+final class StressTally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
+
+final class StressFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+
+    var value: Bool {
+        get { lock.withLock { flag } }
+        set { lock.withLock { flag = newValue } }
+    }
+}
+
+/// One churning subscription's view: the last value it saw and whether it has disposed.
+private final class StressChurnState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lastValue = -1
+    private var disposed = false
+
+    var last: Int {
+        get { lock.withLock { lastValue } }
+        set { lock.withLock { lastValue = newValue } }
+    }
+
+    var isDisposed: Bool {
+        get { lock.withLock { disposed } }
+        set { lock.withLock { disposed = newValue } }
+    }
+}
+
+/// A hot source for the churn test: sends each value to the subscribers present at that
+/// moment, from the sending thread.
+private final class StressChurnSource: @unchecked Sendable {
+    private let lock = NSLock()
+    private var subscribers: [Int: any Subscriber<Int>] = [:]
+    private var nextID = 0
+
+    var signal: Signal<Int> {
+        Signal.create { [self] subscriber in
+            let id = lock.withLock {
+                nextID += 1
+                subscribers[nextID] = subscriber
+                return nextID
+            }
+            return Disposable { [weak self] in
+                guard let self else { return }
+                _ = lock.withLock { subscribers.removeValue(forKey: id) }
+            }
+        }
+    }
+
+    func send(_ value: Int) {
+        for subscriber in lock.withLock({ Array(subscribers.values) }) { subscriber.sendNext(value) }
+    }
+
+    func sendCompleted() {
+        let current = lock.withLock {
+            defer { subscribers = [:] }
+            return Array(subscribers.values)
+        }
+        for subscriber in current { subscriber.sendCompleted() }
+    }
+}

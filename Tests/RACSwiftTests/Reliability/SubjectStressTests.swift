@@ -1,0 +1,251 @@
+import Foundation
+import RACSwift
+import XCTest
+
+/// Concurrency stress through the hot signals: subjects fed from many threads into the
+/// operators that merge inputs, churn of subscriptions on subjects, replay subjects and
+/// autoconnected multicasts while values flow. Sizes as in `Stress`.
+final class SubjectStressTests: RACTestCase {
+    private let threads = Stress.threads
+
+    /// Sends `perThread` values from each of the threads into `subjects[thread]`, then
+    /// completes each subject.
+    private func pump(_ subjects: [Subject<Int>], perThread: Int) {
+        Stress.onThreads(subjects.count) { thread in
+            for index in 0..<perThread { subjects[thread].sendNext(thread * perThread + index) }
+            subjects[thread].sendCompleted()
+        }
+    }
+
+    func testOneSubjectFedByEightThreadsDeliversEachValueOnceToEverySubscriber() {
+        let perThread = Stress.values
+        let subject = Subject<Int>()
+        let probes = (0..<3).map { _ in StressProbe<Int>() }
+        let disposables = [
+            probes[0].subscribe(subject),
+            probes[1].subscribe(subject.map { $0 }.filter { _ in true }),
+            probes[2].subscribe(Signal.merge([subject, .empty]).take(until: Signal<Int>.never)),
+        ]
+        Stress.onThreads { thread in
+            for index in 0..<perThread { subject.sendNext(thread * perThread + index) }
+        }
+        // Two threads race to end it: every subscriber gets exactly one terminal event.
+        DispatchQueue.concurrentPerform(iterations: 2) { side in
+            if side == 0 { subject.sendCompleted() } else { subject.sendError(ModelError(code: 0)) }
+        }
+        for probe in probes {
+            probe.assertContract()
+            assertEachValueOnceInThreadOrder(probe.values, threads: threads, perThread: perThread)
+        }
+        // The subject stays usable after a terminal event, but its old subscriptions ended.
+        subject.sendNext(-1)
+        XCTAssertFalse(probes.contains { $0.values.contains(-1) })
+        disposables.forEach { $0.dispose() }
+    }
+
+    func testSubjectsFedByEightThreadsIntoMergeDeliverEachValueOnce() {
+        let perThread = Stress.values
+        let subjects = (0..<threads).map { _ in Subject<Int>() }
+        let probe = StressProbe<Int>()
+        let disposable = probe.subscribe(Signal.merge(subjects))
+        pump(subjects, perThread: perThread)
+        probe.assertContract()
+        assertEachValueOnceInThreadOrder(probe.values, threads: threads, perThread: perThread)
+        disposable.dispose()
+    }
+
+    func testSubjectsFedByEightThreadsIntoFlattenDeliverEachValueOnce() {
+        let perThread = Stress.values
+        let subjects = (0..<threads).map { _ in Subject<Int>() }
+        let probe = StressProbe<Int>()
+        let disposable = probe.subscribe(Signal.from(subjects).flatten())
+        pump(subjects, perThread: perThread)
+        probe.assertContract()
+        assertEachValueOnceInThreadOrder(probe.values, threads: threads, perThread: perThread)
+        disposable.dispose()
+    }
+
+    func testSubjectsFedByEightThreadsIntoZipPairTheNthValues() {
+        let perThread = Stress.values / 2
+        let subjects = (0..<threads).map { _ in Subject<Int>() }
+        let probe = StressProbe<[Int]>()
+        let disposable = probe.subscribe(Signal<[Int]>.zip(subjects))
+        pump(subjects, perThread: perThread)
+        probe.assertContract()
+        let threads = self.threads
+        XCTAssertEqual(probe.values, (0..<perThread).map { index in (0..<threads).map { $0 * perThread + index } })
+        disposable.dispose()
+    }
+
+    func testSubjectsFedByEightThreadsIntoCombineLatestAdvanceOneInputPerArray() {
+        let perThread = Stress.values / 2
+        let subjects = (0..<threads).map { _ in Subject<Int>() }
+        let probe = StressProbe<[Int]>()
+        let disposable = probe.subscribe(Signal<[Int]>.combineLatest(subjects))
+        for thread in 0..<threads { subjects[thread].sendNext(thread * perThread) }
+        Stress.onThreads { thread in
+            for index in 1..<perThread { subjects[thread].sendNext(thread * perThread + index) }
+            subjects[thread].sendCompleted()
+        }
+        probe.assertContract()
+        let arrays = probe.values
+        XCTAssertEqual(arrays.count, threads * (perThread - 1) + 1)
+        let threads = self.threads
+        XCTAssertEqual(arrays.last, (0..<threads).map { $0 * perThread + perThread - 1 })
+        let badSteps = zip(arrays, arrays.dropFirst()).filter { previous, next in
+            let changed = (0..<threads).filter { previous[$0] != next[$0] }
+            return changed.count != 1 || next[changed[0]] != previous[changed[0]] + 1
+        }.count
+        XCTAssertEqual(badSteps, 0)
+        disposable.dispose()
+    }
+
+    // MARK: Churn
+
+    func testSubjectChurnDeliversNothingAfterDisposeReturns() {
+        // A subject waits for a delivery in progress before a disposal from another thread
+        // returns, so nothing at all may arrive afterwards.
+        let subject = Subject<Int>()
+        let stop = StressFlag()
+        let late = StressTally()
+        let outOfOrder = StressTally()
+        let delivered = StressTally()
+        let senderDone = DispatchSemaphore(value: 0)
+        Thread {
+            var value = 0
+            while !stop.value {
+                subject.sendNext(value)
+                value += 1
+            }
+            senderDone.signal()
+        }.start()
+        Stress.onThreads(4) { _ in
+            for _ in 0..<Stress.rounds / 4 {
+                let state = StressChurnFlags()
+                let disposable = subject.map { $0 }.filter { _ in true }.subscribeNext { value in
+                    delivered.add()
+                    if state.isDisposed { late.add() }
+                    if value <= state.last { outOfOrder.add() }
+                    state.last = value
+                }
+                for _ in 0..<50 where state.last < 0 { sched_yield() }
+                disposable.dispose()
+                state.isDisposed = true
+            }
+        }
+        stop.value = true
+        senderDone.wait()
+        XCTAssertEqual(late.value, 0, "values after dispose() returned")
+        XCTAssertEqual(outOfOrder.value, 0)
+        XCTAssertGreaterThan(delivered.value, 0)
+        subject.sendCompleted()
+    }
+
+    func testReplaySubjectSubscribersJoiningWhileValuesFlowSeeAnUnbrokenSequence() {
+        // Replay and registration are one step: each subscriber sees 0, 1, 2... with no gap
+        // and no repeat, however the join races the sender.
+        let subject = ReplaySubject<Int>()
+        let total = Stress.values * 10
+        let gaps = StressTally()
+        let subscribers = 16
+        let probes = (0..<subscribers).map { _ in StressProbe<Int>() }
+        let disposables = StressDisposables()
+        Stress.onThreads(2) { side in
+            if side == 0 {
+                for value in 0..<total { subject.sendNext(value) }
+                subject.sendCompleted()
+            } else {
+                // Spread the joins over the sending.
+                for probe in probes {
+                    disposables.add(probe.subscribe(subject))
+                    for _ in 0..<200 { sched_yield() }
+                }
+            }
+        }
+        for probe in probes {
+            probe.waitForTerminal()
+            probe.assertContract()
+            if probe.values != Array(0..<total) { gaps.add() }
+        }
+        XCTAssertEqual(gaps.value, 0, "subscribers that missed or repeated a value")
+        disposables.disposeAll()
+    }
+
+    func testReplaySubjectWithCapacityReplaysAContiguousTail() {
+        let subject = ReplaySubject<Int>(capacity: 8)
+        let total = Stress.values * 10
+        let broken = StressTally()
+        let probes = (0..<16).map { _ in StressProbe<Int>() }
+        let disposables = StressDisposables()
+        Stress.onThreads(2) { side in
+            if side == 0 {
+                for value in 0..<total { subject.sendNext(value) }
+                subject.sendCompleted()
+            } else {
+                // Spread the joins over the sending.
+                for probe in probes {
+                    disposables.add(probe.subscribe(subject))
+                    for _ in 0..<200 { sched_yield() }
+                }
+            }
+        }
+        for probe in probes {
+            probe.waitForTerminal()
+            probe.assertContract()
+            let values = probe.values
+            // A contiguous run that ends with the last value; at least the capacity's worth
+            // (or everything, if fewer were sent).
+            let contiguous = values == Array((values.first ?? total)..<total)
+            if !contiguous || values.count < min(8, total) { broken.add() }
+        }
+        XCTAssertEqual(broken.value, 0, "subscribers whose replay was not a contiguous tail")
+        disposables.disposeAll()
+    }
+
+    func testAutoconnectUnderSubscriptionChurnConnectsTheSourceAtMostOnce() {
+        // RAC's -autoconnect connects once: after the last subscriber leaves, the connection
+        // stays disposed and later subscribers get nothing from the source.
+        let connections = StressTally()
+        let source = Signal<Int>.create { subscriber in
+            connections.add()
+            subscriber.sendNext(1)
+            return nil
+        }
+        let shared = source.publish().autoconnect()
+        Stress.onThreads(4) { _ in
+            // With a scheduler current, each subscription happens inside `subscribe`.
+            TestScheduler().performAsCurrentScheduler {
+                for _ in 0..<Stress.rounds / 4 {
+                    shared.subscribeNext { _ in }.dispose()
+                }
+            }
+        }
+        XCTAssertEqual(connections.value, 1)
+    }
+}
+
+/// Flags one churning subscription's progress.
+private final class StressChurnFlags: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lastValue = -1
+    private var disposed = false
+
+    var last: Int {
+        get { lock.withLock { lastValue } }
+        set { lock.withLock { lastValue = newValue } }
+    }
+
+    var isDisposed: Bool {
+        get { lock.withLock { disposed } }
+        set { lock.withLock { disposed = newValue } }
+    }
+}
+
+/// Disposables collected from several threads.
+final class StressDisposables: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Disposable] = []
+
+    func add(_ disposable: Disposable) { lock.withLock { items.append(disposable) } }
+    func disposeAll() { lock.withLock { items }.forEach { $0.dispose() } }
+}

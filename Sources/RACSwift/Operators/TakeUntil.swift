@@ -49,7 +49,9 @@ private final class TakeUntilState<Value>: Sink, @unchecked Sendable {
 
     func terminate(_ error: (any Error)?) {
         lock.withLock {
-            guard !isTerminated else { return }
+            // Once disposal has begun nothing more goes out, a terminal event included: an
+            // input that completes because it is being disposed must not reach the subscriber.
+            guard !isTerminated, !disposable.isDisposed else { return }
             isTerminated = true
             disposable.dispose()
             if let error { downstream.sendError(error) } else { downstream.sendCompleted() }

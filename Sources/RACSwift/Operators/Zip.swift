@@ -92,9 +92,11 @@ final class ZipState<Output>: Sink, @unchecked Sendable {
         }
     }
 
+    // Once disposal has begun nothing more goes out, terminal events included: an input that
+    // completes or fails because it is being disposed must not reach the subscriber.
     func complete(_ buffer: ZipBufferBase) {
         lock.withLock {
-            guard !isTerminated else { return }
+            guard !isTerminated, !disposable.isDisposed else { return }
             buffer.isCompleted = true
             completeIfExhausted()
         }
@@ -102,7 +104,7 @@ final class ZipState<Output>: Sink, @unchecked Sendable {
 
     func fail(_ error: any Error) {
         lock.withLock {
-            guard !isTerminated else { return }
+            guard !isTerminated, !disposable.isDisposed else { return }
             isTerminated = true
             releaseBuffers()
             disposable.dispose()

@@ -111,17 +111,17 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
 
     func sendNext(_ value: Source) {
         guard !disposable.isDisposed else { return }
-        let signal = transform(value) ?? Signal<Value>.empty
+        let signal = transform(value)
         let startNow = lock.withLock { () -> Bool in
             if isTerminated { return false }
             if maxConcurrent > 0, isDraining || active >= maxConcurrent {
-                pending.append(signal)
+                pending.append(signal ?? Signal<Value>.empty)
                 return false
             }
             active += 1
             return true
         }
-        if startNow { signal.subscribe(FlattenInnerSink(self)) }
+        if startNow { start(signal) }
     }
 
     func sendError(_ error: any Error) {
@@ -186,8 +186,70 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
                 return nil
             }
             guard let next else { return }
-            next.subscribe(FlattenInnerSink(self))
+            start(next)
         }
+    }
+
+    /// Subscribes an inner signal already counted in `active` (nil: an empty one).
+    ///
+    /// A constant inner signal (`return`, `empty`, `error`, the usual result of a
+    /// `flattenMap` closure) subscribed while a scheduler is current would send everything
+    /// synchronously, right here; its events are delivered directly instead, with the checks
+    /// its subscription would make, and no subscription objects are built. When no scheduler
+    /// is current the signal is subscribed, so its events arrive on the subscription
+    /// scheduler as usual.
+    private func start(_ signal: Signal<Value>?) {
+        if let signal, !signal.isConstant {
+            signal.subscribe(FlattenInnerSink(self))
+            return
+        }
+        if Scheduler.current == nil {
+            (signal ?? Signal<Value>.empty).subscribe(FlattenInnerSink(self))
+            return
+        }
+        guard let signal else {
+            if lock.withLock({ innerEndedInline() }) { startPending() }
+            return
+        }
+        // One lock acquisition for the value and the completion: as if nothing had run in
+        // between, which a concurrent sender could not tell from a subscription.
+        let (failure, drain) = lock.withLock { () -> ((any Error)?, Bool) in
+            let termination = signal.deliverConstant { value in
+                guard !isTerminated, !disposable.isDisposed else { return }
+                downstream.sendNext(value)
+            }
+            switch termination {
+            case .failed(let error):
+                return (error, false)
+            case .completed, nil:  // nil is not reached: `signal` is constant
+                return (nil, innerEndedInline())
+            }
+        }
+        if let failure {
+            // The inner subscription would have been disposed with this one, and sent nothing.
+            if !disposable.isDisposed { fail(failure) }
+        } else if drain {
+            startPending()
+        }
+    }
+
+    /// A constant inner signal completed without a subscription: `innerCompleted` without
+    /// the subscription to remove. True if the caller must now start queued signals (after
+    /// releasing `lock`). Called with `lock` held.
+    private func innerEndedInline() -> Bool {
+        // Disposal (by downstream, or by a termination during the value) would have disposed
+        // the inner subscription before its completion.
+        if disposable.isDisposed { return false }
+        active -= 1
+        if isTerminated { return false }
+        if pending.isEmpty {
+            completeIfDone()
+            return false
+        }
+        // Bounded mode, with signals queued while the value was delivered.
+        if isDraining { return false }
+        isDraining = true
+        return true
     }
 
     /// Called with `lock` held.

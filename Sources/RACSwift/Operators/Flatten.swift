@@ -78,15 +78,21 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
     private let transform: (Source) -> Signal<Value>?
     private let maxConcurrent: Int
     private let lock = RecursiveLock()
-    // Guarded by `lock`.
-    private var active = 0
-    private var pending = FIFO<Signal<Value>>()
-    private var isOuterCompleted = false
-    private var isTerminated = false
+    // Guarded by `lock`, hence no dynamic exclusivity checks (they cost two runtime calls per
+    // access from the closures the lock runs). `pending` is used in bounded mode only: its
+    // type is generic (`FIFO<Signal<Value>>`), and touching it in this unspecialized code
+    // looks its metadata up at run time, so unbounded mode never does.
+    @exclusivity(unchecked) private var active = 0
+    @exclusivity(unchecked) private var pending = FIFO<Signal<Value>>()
+    @exclusivity(unchecked) private var isOuterCompleted = false
+    @exclusivity(unchecked) private var isTerminated = false
     // True while one thread subscribes queued signals in a loop; an inner signal completing
     // meanwhile (synchronously, deep in that loop's stack) leaves the next start to the loop,
     // so a long queue of synchronous signals runs in constant stack (seed 002's trampoline).
-    private var isDraining = false
+    @exclusivity(unchecked) private var isDraining = false
+
+    /// Whether signals wait in `pending`. Called with `lock` held.
+    private var hasPending: Bool { maxConcurrent > 0 && !pending.isEmpty }
 
     init(downstream: some Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?) {
         self.downstream = downstream
@@ -148,7 +154,7 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
         lock.withLock {
             guard !isTerminated else { return }
             isTerminated = true
-            pending.removeAll()
+            if maxConcurrent > 0 { pending.removeAll() }
             disposable.dispose()
             downstream.sendError(error)
         }
@@ -160,7 +166,7 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
         let drain = lock.withLock { () -> Bool in
             active -= 1
             if isTerminated { return false }
-            if pending.isEmpty {
+            if !hasPending {
                 // Also inside the drain loop: the last signal's completion completes the
                 // output at once, while that signal is still being subscribed (as in RAC).
                 completeIfDone()
@@ -242,7 +248,7 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
         if disposable.isDisposed { return false }
         active -= 1
         if isTerminated { return false }
-        if pending.isEmpty {
+        if !hasPending {
             completeIfDone()
             return false
         }
@@ -254,7 +260,7 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
 
     /// Called with `lock` held.
     private func completeIfDone() {
-        guard isOuterCompleted, active == 0, pending.isEmpty, !isTerminated else { return }
+        guard isOuterCompleted, active == 0, !hasPending, !isTerminated else { return }
         isTerminated = true
         disposable.dispose()
         downstream.sendCompleted()

@@ -114,6 +114,7 @@ final class ConstantInnerSignalTests: RACTestCase {
         DispatchQueue.global().async {
             // No scheduler is current here: subscriptions (the outer one and each inner
             // `return`) run on the subscription scheduler's background scheduler.
+            state.lock.withLock { state.sawNoScheduler = Scheduler.current == nil }
             let disposable = Signal<Int>.create { s in
                 s.sendNext(1); s.sendNext(2); s.sendCompleted(); return nil
             }
@@ -126,10 +127,7 @@ final class ConstantInnerSignalTests: RACTestCase {
                     }
                 },
                 completed: { done.fulfill() })
-            state.lock.withLock {
-                state.sawNoScheduler = Scheduler.current == nil
-                state.disposable = disposable
-            }
+            state.lock.withLock { state.disposable = disposable }
         }
         wait(for: [done], timeout: 10)
         state.lock.withLock {

@@ -6,7 +6,10 @@ extension Signal {
     /// error from this signal or from any inner signal is forwarded at once and disposes every
     /// subscription. Inner signals are subscribed as soon as their value arrives and may send
     /// from any thread; their events go out one at a time.
+    @inlinable
     public func flattenMap<U>(_ transform: @escaping (Value) -> Signal<U>?) -> Signal<U> {
+        // Inlinable so that the signal is allocated with the caller's cached metadata for its
+        // concrete types, not after a lookup in the runtime's generic metadata table.
         FlattenSignal(source: self, maxConcurrent: 0, transform: transform)
             .named("[\(name)] -flattenMap:")
     }
@@ -45,11 +48,13 @@ extension Signal {
     }
 }
 
+@usableFromInline
 final class FlattenSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
     private let source: Signal<Source>
     private let maxConcurrent: Int
     private let transform: (Source) -> Signal<Value>?
 
+    @usableFromInline
     init(source: Signal<Source>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?) {
         self.source = source
         self.maxConcurrent = maxConcurrent
@@ -83,7 +88,7 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
     // type is generic (`FIFO<Signal<Value>>`), and touching it in this unspecialized code
     // looks its metadata up at run time, so unbounded mode never does.
     @exclusivity(unchecked) private var active = 0
-    @exclusivity(unchecked) private var pending = FIFO<Signal<Value>>()
+    @exclusivity(unchecked) private var pending: FIFO<Signal<Value>>?  // nil in unbounded mode
     @exclusivity(unchecked) private var isOuterCompleted = false
     @exclusivity(unchecked) private var isTerminated = false
     // True while one thread subscribes queued signals in a loop; an inner signal completing
@@ -92,7 +97,7 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
     @exclusivity(unchecked) private var isDraining = false
 
     /// Whether signals wait in `pending`. Called with `lock` held.
-    private var hasPending: Bool { maxConcurrent > 0 && !pending.isEmpty }
+    private var hasPending: Bool { maxConcurrent > 0 && !(pending?.isEmpty ?? true) }
 
     init(downstream: some Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?) {
         self.downstream = downstream
@@ -100,11 +105,12 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
         self.transform = transform
         super.init()
         if maxConcurrent > 0 {
+            pending = FIFO()
             // Disposal releases the queued signals at once, not when the outer signal lets
             // go of this sink.
             disposable.add(Disposable { [weak self] in
                 guard let self else { return }
-                self.lock.withLock { self.pending.removeAll() }
+                self.lock.withLock { self.pending?.removeAll() }
             })
         }
     }
@@ -121,7 +127,7 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
         let startNow = lock.withLock { () -> Bool in
             if isTerminated { return false }
             if maxConcurrent > 0, isDraining || active >= maxConcurrent {
-                pending.append(signal ?? Signal<Value>.empty)
+                pending?.append(signal ?? Signal<Value>.empty)
                 return false
             }
             active += 1
@@ -154,7 +160,7 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
         lock.withLock {
             guard !isTerminated else { return }
             isTerminated = true
-            if maxConcurrent > 0 { pending.removeAll() }
+            if maxConcurrent > 0 { pending?.removeAll() }
             disposable.dispose()
             downstream.sendError(error)
         }
@@ -183,9 +189,9 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
     private func startPending() {
         while true {
             let next = lock.withLock { () -> Signal<Value>? in
-                if !isTerminated, !disposable.isDisposed, active < maxConcurrent, !pending.isEmpty {
+                if !isTerminated, !disposable.isDisposed, active < maxConcurrent, hasPending {
                     active += 1
-                    return pending.removeFirst()
+                    return pending?.removeFirst()
                 }
                 isDraining = false
                 completeIfDone()

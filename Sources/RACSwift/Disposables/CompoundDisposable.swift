@@ -14,8 +14,13 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
     @exclusivity(unchecked) private var second: Disposable?
     @exclusivity(unchecked) private var rest: [Disposable] = []
 
+    /// An empty compound. (Every subscription makes one: this skips the array.)
+    override public init() {
+        super.init()
+    }
+
     /// A compound holding `disposables`.
-    public init(_ disposables: [Disposable] = []) {
+    public init(_ disposables: [Disposable]) {
         super.init()
         for disposable in disposables { append(disposable) }
     }

@@ -1,94 +1,160 @@
+// The constructors are inlinable: a `return(x)` built in the caller's code (typically a
+// flattenMap closure, once per value) then allocates with the caller's cached metadata for its
+// concrete type instead of looking `ReturnSignal<Value>` up in the runtime's generic metadata
+// table on every call (~300 instructions each).
 extension Signal {
     /// A signal that sends `value` and completes (RAC's `+return:`).
+    @inlinable
     public static func `return`(_ value: Value) -> Signal<Value> {
         ReturnSignal(value).named("+return: \(value)")
     }
 
     /// A signal that completes at once (RAC's `+empty`).
+    @inlinable
     public static var empty: Signal<Value> {
         EmptySignal<Value>().named("+empty")
     }
 
     /// A signal that never sends anything (RAC's `+never`).
+    @inlinable
     public static var never: Signal<Value> {
         NeverSignal<Value>().named("+never")
     }
 
     /// A signal that fails with `error` at once (RAC's `+error:`).
+    @inlinable
     public static func error(_ error: any Error) -> Signal<Value> {
         ErrorSignal<Value>(error).named("+error: \(error)")
     }
 }
 
-/// Runs a constant signal's events through the subscription scheduler, as RAC's RACReturnSignal,
-/// RACEmptySignal and RACErrorSignal do. Their events come from one place, synchronously, so
-/// no lock is needed: only the disposal check between events.
-private func subscribeConstant<S: Subscriber>(
-    _ subscriber: S, _ send: @escaping (S, CompoundDisposable) -> Void
-) -> Disposable {
-    let disposable = CompoundDisposable()
-    subscriber.didSubscribe(with: disposable)
-    if Scheduler.current != nil {
-        send(subscriber, disposable)
-    } else {
-        disposable.add(SubscriptionScheduler.shared.backgroundScheduler.schedule {
-            send(subscriber, disposable)
-        })
-    }
-    return disposable
+/// How a constant signal ends, for `Signal.deliverConstant(_:)`.
+enum ConstantTermination {
+    case completed
+    case failed(any Error)
 }
 
+// The constant signals run their events through the subscription scheduler, as RAC's
+// RACReturnSignal, RACEmptySignal and RACErrorSignal do: inline when a scheduler is current,
+// else on the subscription scheduler's background scheduler. Their events come from one
+// place, synchronously, so no lock is needed: only the disposal check between events. The
+// inline path allocates nothing but the subscription's disposable.
+
 /// RACReturnSignal.
+@usableFromInline
 final class ReturnSignal<Value>: Signal<Value>, @unchecked Sendable {
     let value: Value
 
+    @usableFromInline
     init(_ value: Value) {
         self.value = value
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let value = self.value
-        return subscribeConstant(subscriber) { subscriber, disposable in
-            if disposable.isDisposed { return }
-            subscriber.sendNext(value)
-            if disposable.isDisposed { return }
-            disposable.dispose()
-            subscriber.sendCompleted()
+        let disposable = CompoundDisposable()
+        subscriber.didSubscribe(with: disposable)
+        if Scheduler.current != nil {
+            Self.send(value, to: subscriber, disposable)
+        } else {
+            let value = self.value
+            disposable.add(SubscriptionScheduler.shared.backgroundScheduler.schedule {
+                Self.send(value, to: subscriber, disposable)
+            })
         }
+        return disposable
+    }
+
+    private static func send(_ value: Value, to subscriber: some Subscriber<Value>, _ disposable: CompoundDisposable) {
+        if disposable.isDisposed { return }
+        subscriber.sendNext(value)
+        if disposable.isDisposed { return }
+        disposable.dispose()
+        subscriber.sendCompleted()
+    }
+
+    override var isConstant: Bool { true }
+
+    override func deliverConstant(_ next: (Value) -> Void) -> ConstantTermination? {
+        next(value)
+        return .completed
     }
 }
 
 /// RACEmptySignal.
+@usableFromInline
 final class EmptySignal<Value>: Signal<Value>, @unchecked Sendable {
+    @usableFromInline
+    override init() {}
+
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        subscribeConstant(subscriber) { subscriber, disposable in
-            if disposable.isDisposed { return }
-            disposable.dispose()
-            subscriber.sendCompleted()
+        let disposable = CompoundDisposable()
+        subscriber.didSubscribe(with: disposable)
+        if Scheduler.current != nil {
+            Self.send(to: subscriber, disposable)
+        } else {
+            disposable.add(SubscriptionScheduler.shared.backgroundScheduler.schedule {
+                Self.send(to: subscriber, disposable)
+            })
         }
+        return disposable
+    }
+
+    private static func send(to subscriber: some Subscriber<Value>, _ disposable: CompoundDisposable) {
+        if disposable.isDisposed { return }
+        disposable.dispose()
+        subscriber.sendCompleted()
+    }
+
+    override var isConstant: Bool { true }
+
+    override func deliverConstant(_ next: (Value) -> Void) -> ConstantTermination? {
+        .completed
     }
 }
 
 /// RACErrorSignal.
+@usableFromInline
 final class ErrorSignal<Value>: Signal<Value>, @unchecked Sendable {
     let error: any Error
 
+    @usableFromInline
     init(_ error: any Error) {
         self.error = error
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let error = self.error
-        return subscribeConstant(subscriber) { subscriber, disposable in
-            if disposable.isDisposed { return }
-            disposable.dispose()
-            subscriber.sendError(error)
+        let disposable = CompoundDisposable()
+        subscriber.didSubscribe(with: disposable)
+        if Scheduler.current != nil {
+            Self.send(error, to: subscriber, disposable)
+        } else {
+            let error = self.error
+            disposable.add(SubscriptionScheduler.shared.backgroundScheduler.schedule {
+                Self.send(error, to: subscriber, disposable)
+            })
         }
+        return disposable
+    }
+
+    private static func send(_ error: any Error, to subscriber: some Subscriber<Value>, _ disposable: CompoundDisposable) {
+        if disposable.isDisposed { return }
+        disposable.dispose()
+        subscriber.sendError(error)
+    }
+
+    override var isConstant: Bool { true }
+
+    override func deliverConstant(_ next: (Value) -> Void) -> ConstantTermination? {
+        .failed(error)
     }
 }
 
 /// `+never`: subscribing does nothing, and disposal has nothing to stop.
+@usableFromInline
 final class NeverSignal<Value>: Signal<Value>, @unchecked Sendable {
+    @usableFromInline
+    override init() {}
+
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
         let disposable = CompoundDisposable()
         subscriber.didSubscribe(with: disposable)

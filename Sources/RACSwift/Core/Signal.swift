@@ -37,6 +37,19 @@ open class Signal<Value>: @unchecked Sendable {
         preconditionFailure("Signal.subscribe(_:) must be overridden by \(type(of: self))")
     }
 
+    /// For a constant signal (`return`, `empty`, `error`): passes its value, if it has one, to
+    /// `next` and returns how it then terminates, without subscribing; nil for any other
+    /// signal. Operators that subscribe inner signals while `Scheduler.current` is non-nil
+    /// (where the constant signal would send synchronously) deliver these events themselves
+    /// instead of building a subscription; they check disposal between the value and the
+    /// termination, as the constant signal would.
+    func deliverConstant(_ next: (Value) -> Void) -> ConstantTermination? {
+        nil
+    }
+
+    /// Whether `deliverConstant(_:)` delivers (a cheap test before taking a lock for it).
+    var isConstant: Bool { false }
+
     /// Sets `name` and returns the signal, for chaining (RAC's `-setNameWithFormat:`).
     @discardableResult
     public func setName(_ name: String) -> Self {

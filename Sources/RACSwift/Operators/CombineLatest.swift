@@ -82,8 +82,11 @@ final class CombineLatestState<Output>: Sink, @unchecked Sendable {
         waitingForFirstValue = inputCount
         running = inputCount
         super.init()
-        disposable.add(Disposable { [weak self] in
-            guard let self else { return }
+        // Unowned, not weak: a weak reference allocates a side table for this object on every
+        // subscription. The state cannot be freed before this action has run: `combine`
+        // keeps it alive (through the inputs) until it is cleared, here or in `terminate`,
+        // which disposes `disposable` (running this action, which is then released).
+        disposable.add(Disposable { [unowned self] in
             self.lock.withLock { self.combine = nil }
         })
     }

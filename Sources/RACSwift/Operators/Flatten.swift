@@ -6,7 +6,10 @@ extension Signal {
     /// error from this signal or from any inner signal is forwarded at once and disposes every
     /// subscription. Inner signals are subscribed as soon as their value arrives and may send
     /// from any thread; their events go out one at a time.
+    @inlinable
     public func flattenMap<U>(_ transform: @escaping (Value) -> Signal<U>?) -> Signal<U> {
+        // Inlinable so that the signal is allocated with the caller's cached metadata for its
+        // concrete types, not after a lookup in the runtime's generic metadata table.
         FlattenSignal(source: self, maxConcurrent: 0, transform: transform)
             .named("[\(name)] -flattenMap:")
     }
@@ -45,11 +48,13 @@ extension Signal {
     }
 }
 
+@usableFromInline
 final class FlattenSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
     private let source: Signal<Source>
     private let maxConcurrent: Int
     private let transform: (Source) -> Signal<Value>?
 
+    @usableFromInline
     init(source: Signal<Source>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?) {
         self.source = source
         self.maxConcurrent = maxConcurrent
@@ -78,15 +83,21 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
     private let transform: (Source) -> Signal<Value>?
     private let maxConcurrent: Int
     private let lock = RecursiveLock()
-    // Guarded by `lock`.
-    private var active = 0
-    private var pending = FIFO<Signal<Value>>()
-    private var isOuterCompleted = false
-    private var isTerminated = false
+    // Guarded by `lock`, hence no dynamic exclusivity checks (they cost two runtime calls per
+    // access from the closures the lock runs). `pending` is used in bounded mode only: its
+    // type is generic (`FIFO<Signal<Value>>`), and touching it in this unspecialized code
+    // looks its metadata up at run time, so unbounded mode never does.
+    @exclusivity(unchecked) private var active = 0
+    @exclusivity(unchecked) private var pending: FIFO<Signal<Value>>?  // nil in unbounded mode
+    @exclusivity(unchecked) private var isOuterCompleted = false
+    @exclusivity(unchecked) private var isTerminated = false
     // True while one thread subscribes queued signals in a loop; an inner signal completing
     // meanwhile (synchronously, deep in that loop's stack) leaves the next start to the loop,
     // so a long queue of synchronous signals runs in constant stack (seed 002's trampoline).
-    private var isDraining = false
+    @exclusivity(unchecked) private var isDraining = false
+
+    /// Whether signals wait in `pending`. Called with `lock` held.
+    private var hasPending: Bool { maxConcurrent > 0 && !(pending?.isEmpty ?? true) }
 
     init(downstream: some Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?) {
         self.downstream = downstream
@@ -94,11 +105,12 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
         self.transform = transform
         super.init()
         if maxConcurrent > 0 {
+            pending = FIFO()
             // Disposal releases the queued signals at once, not when the outer signal lets
             // go of this sink.
             disposable.add(Disposable { [weak self] in
                 guard let self else { return }
-                self.lock.withLock { self.pending.removeAll() }
+                self.lock.withLock { self.pending?.removeAll() }
             })
         }
     }
@@ -111,17 +123,17 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
 
     func sendNext(_ value: Source) {
         guard !disposable.isDisposed else { return }
-        let signal = transform(value) ?? Signal<Value>.empty
+        let signal = transform(value)
         let startNow = lock.withLock { () -> Bool in
             if isTerminated { return false }
             if maxConcurrent > 0, isDraining || active >= maxConcurrent {
-                pending.append(signal)
+                pending?.append(signal ?? Signal<Value>.empty)
                 return false
             }
             active += 1
             return true
         }
-        if startNow { signal.subscribe(FlattenInnerSink(self)) }
+        if startNow { start(signal) }
     }
 
     func sendError(_ error: any Error) {
@@ -148,7 +160,7 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
         lock.withLock {
             guard !isTerminated else { return }
             isTerminated = true
-            pending.removeAll()
+            if maxConcurrent > 0 { pending?.removeAll() }
             disposable.dispose()
             downstream.sendError(error)
         }
@@ -160,7 +172,7 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
         let drain = lock.withLock { () -> Bool in
             active -= 1
             if isTerminated { return false }
-            if pending.isEmpty {
+            if !hasPending {
                 // Also inside the drain loop: the last signal's completion completes the
                 // output at once, while that signal is still being subscribed (as in RAC).
                 completeIfDone()
@@ -177,22 +189,84 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
     private func startPending() {
         while true {
             let next = lock.withLock { () -> Signal<Value>? in
-                if !isTerminated, !disposable.isDisposed, active < maxConcurrent, !pending.isEmpty {
+                if !isTerminated, !disposable.isDisposed, active < maxConcurrent, hasPending {
                     active += 1
-                    return pending.removeFirst()
+                    return pending?.removeFirst()
                 }
                 isDraining = false
                 completeIfDone()
                 return nil
             }
             guard let next else { return }
-            next.subscribe(FlattenInnerSink(self))
+            start(next)
         }
+    }
+
+    /// Subscribes an inner signal already counted in `active` (nil: an empty one).
+    ///
+    /// A constant inner signal (`return`, `empty`, `error`, the usual result of a
+    /// `flattenMap` closure) subscribed while a scheduler is current would send everything
+    /// synchronously, right here; its events are delivered directly instead, with the checks
+    /// its subscription would make, and no subscription objects are built. When no scheduler
+    /// is current the signal is subscribed, so its events arrive on the subscription
+    /// scheduler as usual.
+    private func start(_ signal: Signal<Value>?) {
+        if let signal, !signal.isConstant {
+            signal.subscribe(FlattenInnerSink(self))
+            return
+        }
+        if Scheduler.current == nil {
+            (signal ?? Signal<Value>.empty).subscribe(FlattenInnerSink(self))
+            return
+        }
+        guard let signal else {
+            if lock.withLock({ innerEndedInline() }) { startPending() }
+            return
+        }
+        // One lock acquisition for the value and the completion: as if nothing had run in
+        // between, which a concurrent sender could not tell from a subscription.
+        let (failure, drain) = lock.withLock { () -> ((any Error)?, Bool) in
+            let termination = signal.deliverConstant { value in
+                guard !isTerminated, !disposable.isDisposed else { return }
+                downstream.sendNext(value)
+            }
+            switch termination {
+            case .failed(let error):
+                return (error, false)
+            case .completed, nil:  // nil is not reached: `signal` is constant
+                return (nil, innerEndedInline())
+            }
+        }
+        if let failure {
+            // The inner subscription would have been disposed with this one, and sent nothing.
+            if !disposable.isDisposed { fail(failure) }
+        } else if drain {
+            startPending()
+        }
+    }
+
+    /// A constant inner signal completed without a subscription: `innerCompleted` without
+    /// the subscription to remove. True if the caller must now start queued signals (after
+    /// releasing `lock`). Called with `lock` held.
+    private func innerEndedInline() -> Bool {
+        // Disposal (by downstream, or by a termination during the value) would have disposed
+        // the inner subscription before its completion.
+        if disposable.isDisposed { return false }
+        active -= 1
+        if isTerminated { return false }
+        if !hasPending {
+            completeIfDone()
+            return false
+        }
+        // Bounded mode, with signals queued while the value was delivered.
+        if isDraining { return false }
+        isDraining = true
+        return true
     }
 
     /// Called with `lock` held.
     private func completeIfDone() {
-        guard isOuterCompleted, active == 0, pending.isEmpty, !isTerminated else { return }
+        guard isOuterCompleted, active == 0, !hasPending, !isTerminated else { return }
         isTerminated = true
         disposable.dispose()
         downstream.sendCompleted()

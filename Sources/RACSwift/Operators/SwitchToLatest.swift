@@ -65,7 +65,32 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Sink, Subs
         }
         guard let current else { return }
         inner.swap(with: nil)?.dispose()
+        if signal.isConstant, Scheduler.current != nil, deliverConstant(signal, generation: current) { return }
         signal.subscribe(SwitchToLatestInnerSink(self, generation: current))
+    }
+
+    /// Delivers a constant inner signal (`return`, `empty`, `error`) without subscribing to
+    /// it; false if `signal` is not constant. Only while a scheduler is current, where its
+    /// subscription would have sent everything synchronously, right here. The checks are
+    /// those the subscription would make: nothing gets through once a newer signal replaced
+    /// this one (its subscription would be disposed) or this subscription is disposed.
+    private func deliverConstant(_ signal: Source, generation current: Int) -> Bool {
+        lock.withLock {
+            let termination = signal.deliverConstant { value in
+                guard current == generation, !isTerminated, !disposable.isDisposed else { return }
+                downstream.sendNext(value)
+            }
+            guard let termination else { return false }
+            guard current == generation, !isTerminated, !disposable.isDisposed else { return true }
+            switch termination {
+            case .completed:
+                isInnerActive = false
+                if isOuterCompleted { complete() }
+            case .failed(let error):
+                fail(error)
+            }
+            return true
+        }
     }
 
     func sendError(_ error: any Error) {

@@ -61,7 +61,12 @@ open class Scheduler: @unchecked Sendable {
     /// (RAC's `currentScheduler`).
     public static var current: Scheduler? {
         if let running = CurrentScheduler.get() { return running }
-        return Thread.isMainThread ? main : nil
+        guard Thread.isMainThread else { return nil }
+        // Remembered in the main thread's slot, where it says what this property says anyway
+        // (`performAsCurrentScheduler` restores it after each block), so that the next calls
+        // on the main thread — one per subscription — skip Foundation's main-thread check.
+        CurrentScheduler.set(main)
+        return main
     }
 
     /// Runs `block` with `current` set to this scheduler, restoring the previous value after.

@@ -1,12 +1,14 @@
 import Foundation
 
 /// RAC names operator results (`"[source] -map:"`) only when `RAC_DEBUG_SIGNAL_NAMES` is set,
-/// so that naming costs nothing in ordinary use. Read once per process.
+/// so that naming costs nothing in ordinary use. Read once per process. Usable from inlinable
+/// constructors (`Signal.return`).
+@usableFromInline
 let debugSignalNamesEnabled: Bool = ProcessInfo.processInfo.environment["RAC_DEBUG_SIGNAL_NAMES"] != nil
 
 extension Signal {
     /// Sets `name` from `make` only when debug names are on; `make` is not evaluated otherwise.
-    @inline(__always)
+    @inline(__always) @usableFromInline
     func named(_ make: @autoclosure () -> String) -> Self {
         if debugSignalNamesEnabled { name = make() }
         return self

@@ -82,11 +82,11 @@ final class CombineLatestState<Output>: Sink, @unchecked Sendable {
         waitingForFirstValue = inputCount
         running = inputCount
         super.init()
-        // Unowned, not weak: a weak reference allocates a side table for this object on every
-        // subscription. The state cannot be freed before this action has run: `combine`
-        // keeps it alive (through the inputs) until it is cleared, here or in `terminate`,
-        // which disposes `disposable` (running this action, which is then released).
-        disposable.add(Disposable { [unowned self] in
+        // Weak, not unowned: `terminate` on one thread can clear `combine` — dropping the last
+        // strong reference to this state — while a `dispose()` on another thread is about to
+        // run this action (the stress tests crashed with unowned).
+        disposable.add(Disposable { [weak self] in
+            guard let self else { return }
             self.lock.withLock { self.combine = nil }
         })
     }
@@ -119,7 +119,9 @@ final class CombineLatestState<Output>: Sink, @unchecked Sendable {
     }
 
     private func terminate(_ send: (any Subscriber<Output>) -> Void) {
-        guard !isTerminated else { return }
+        // Once disposal has begun nothing more goes out, terminal events included (RAC's
+        // passthrough checks one disposed flag for every event).
+        guard !isTerminated, !disposable.isDisposed else { return }
         isTerminated = true
         combine = nil
         disposable.dispose()

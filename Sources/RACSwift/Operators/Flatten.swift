@@ -158,7 +158,9 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
 
     func fail(_ error: any Error) {
         lock.withLock {
-            guard !isTerminated else { return }
+            // Once disposal has begun nothing more goes out, terminal events included (RAC's
+            // passthrough checks one disposed flag for every event).
+            guard !isTerminated, !disposable.isDisposed else { return }
             isTerminated = true
             if maxConcurrent > 0 { pending?.removeAll() }
             disposable.dispose()
@@ -266,7 +268,7 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
 
     /// Called with `lock` held.
     private func completeIfDone() {
-        guard isOuterCompleted, active == 0, !hasPending, !isTerminated else { return }
+        guard isOuterCompleted, active == 0, !hasPending, !isTerminated, !disposable.isDisposed else { return }
         isTerminated = true
         disposable.dispose()
         downstream.sendCompleted()

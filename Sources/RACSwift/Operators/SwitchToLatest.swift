@@ -140,7 +140,9 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Sink, Subs
 
     private func fail(_ error: any Error) {
         lock.withLock {
-            guard !isTerminated else { return }
+            // Once disposal has begun nothing more goes out, terminal events included (RAC's
+            // passthrough checks one disposed flag for every event).
+            guard !isTerminated, !disposable.isDisposed else { return }
             isTerminated = true
             disposable.dispose()
             downstream.sendError(error)
@@ -149,7 +151,7 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Sink, Subs
 
     /// Called with `lock` held.
     private func complete() {
-        guard !isTerminated else { return }
+        guard !isTerminated, !disposable.isDisposed else { return }
         isTerminated = true
         disposable.dispose()
         downstream.sendCompleted()

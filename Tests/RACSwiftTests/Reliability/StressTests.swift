@@ -226,12 +226,10 @@ final class StressTests: RACTestCase {
         assertDisposalRacingCompletion(completionStopsWithValues: true) { $0.map { $0 + 1 } }
     }
 
-    // KNOWN BUG (reported, not fixed here): zip(with:), merge/flatten, combineLatest,
-    // switchToLatest and take(until:) check for disposal before forwarding a value but not
-    // before forwarding their completion, so a completion can still reach the subscriber
-    // after values from the same thread were dropped because disposal had begun. RAC's output
-    // passthrough checks one disposed flag for both. Set RACSWIFT_KNOWN_BUGS=1 to assert the
-    // stricter rule.
+    // Regression: zip(with:), merge/flatten, combineLatest, switchToLatest and take(until:)
+    // checked for disposal before forwarding a value but not before forwarding their
+    // completion, so a completion could reach the subscriber after values from the same thread
+    // were dropped because disposal had begun (RAC's passthrough checks one flag for both).
 
     func testDisposalRacingCompletionThroughZipWith() {
         assertDisposalRacingCompletion(completionStopsWithValues: true) {
@@ -240,21 +238,21 @@ final class StressTests: RACTestCase {
     }
 
     func testDisposalRacingCompletionThroughMerge() {
-        assertDisposalRacingCompletion(completionStopsWithValues: Self.knownBugs) { $0.map { $0 + 1 }.merge(.empty) }
+        assertDisposalRacingCompletion(completionStopsWithValues: true) { $0.map { $0 + 1 }.merge(.empty) }
     }
 
     func testDisposalRacingCompletionThroughCombineLatest() {
-        assertDisposalRacingCompletion(completionStopsWithValues: Self.knownBugs) {
+        assertDisposalRacingCompletion(completionStopsWithValues: true) {
             $0.combineLatest(with: Signal<Int>.return(0)).map { $0.0 + 1 }
         }
     }
 
     func testDisposalRacingCompletionThroughFlattenMap() {
-        assertDisposalRacingCompletion(completionStopsWithValues: Self.knownBugs) { $0.flattenMap { Signal.return($0 + 1) } }
+        assertDisposalRacingCompletion(completionStopsWithValues: true) { $0.flattenMap { Signal.return($0 + 1) } }
     }
 
     func testDisposalRacingCompletionThroughSwitchToLatest() {
-        assertDisposalRacingCompletion(completionStopsWithValues: Self.knownBugs) {
+        assertDisposalRacingCompletion(completionStopsWithValues: true) {
             $0.map { Signal.return($0 + 1) }.switchToLatest()
         }
     }
@@ -264,8 +262,6 @@ final class StressTests: RACTestCase {
             $0.map { $0 + 1 }.take(until: Signal<Int>.never)
         }
     }
-
-    private static var knownBugs: Bool { ProcessInfo.processInfo.environment["RACSWIFT_KNOWN_BUGS"] != nil }
 
     private func assertDisposalRacingCompletion(
         completionStopsWithValues: Bool, file: StaticString = #filePath, line: UInt = #line,

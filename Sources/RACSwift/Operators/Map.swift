@@ -1,5 +1,8 @@
 extension Signal {
     /// Sends `transform(value)` for each value (RAC's `-map:`). Terminal events pass through.
+    // Inlinable so the caller builds the MapSignal with its own cached type metadata instead of
+    // a runtime lookup per call (W6 builds and subscribes a chain per cycle).
+    @inlinable
     public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U> {
         MapSignal(source: self, transform: transform).named("[\(name)] -map:")
     }
@@ -10,10 +13,12 @@ extension Signal {
     }
 }
 
+@usableFromInline
 final class MapSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
     private let source: Signal<Source>
     private let transform: (Source) -> Value
 
+    @usableFromInline
     init(source: Signal<Source>, transform: @escaping (Source) -> Value) {
         self.source = source
         self.transform = transform

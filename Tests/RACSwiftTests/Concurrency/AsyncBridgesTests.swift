@@ -99,6 +99,9 @@ final class AsyncBridgesTests: RACTestCase {
         } catch {
             XCTAssertTrue(error is CancellationError, "got \(error)")
         }
+        // The create block may still be returning its disposable on the subscription thread
+        // when the cancellation lands; that disposable is disposed as soon as it is added.
+        for _ in 0..<500 where !disposed.isSet { try? await Task.sleep(nanoseconds: 10_000_000) }
         XCTAssertTrue(disposed.isSet)
     }
 

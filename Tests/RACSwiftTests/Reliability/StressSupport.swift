@@ -151,3 +151,65 @@ func assertEachValueOnceInThreadOrder(
     XCTAssertEqual(outOfOrder, 0, "values out of their thread's order", file: file, line: line)
     XCTAssertEqual(seen, Set(0..<threads * perThread), "values lost or invented", file: file, line: line)
 }
+
+/// What `churnSubscriptions` saw: values delivered, values that arrived after their
+/// subscription's `dispose()` returned, and values not greater than the one before them.
+struct ChurnCounts {
+    let delivered: Int
+    let late: Int
+    let outOfOrder: Int
+}
+
+/// Subscribe/dispose churn while values flow: one thread calls `send` with 0, 1, 2... while four
+/// threads each subscribe to `signal`, let a few values through and dispose, `Stress.rounds`
+/// subscriptions in all. Returns once the sender has stopped.
+func churnSubscriptions(to signal: Signal<Int>, sending send: @escaping @Sendable (Int) -> Void) -> ChurnCounts {
+    let stop = StressFlag()
+    let late = StressTally()
+    let outOfOrder = StressTally()
+    let delivered = StressTally()
+    let senderDone = DispatchSemaphore(value: 0)
+    Thread {
+        var value = 0
+        while !stop.value {
+            send(value)
+            value += 1
+        }
+        senderDone.signal()
+    }.start()
+    Stress.onThreads(4) { _ in
+        for _ in 0..<Stress.rounds / 4 {
+            let state = StressChurnState()
+            let disposable = signal.subscribeNext { value in
+                delivered.add()
+                if state.isDisposed { late.add() }
+                if value <= state.last { outOfOrder.add() }
+                state.last = value
+            }
+            // Let a few values through, then leave.
+            for _ in 0..<50 where state.last < 0 { sched_yield() }
+            disposable.dispose()
+            state.isDisposed = true
+        }
+    }
+    stop.value = true
+    senderDone.wait()
+    return ChurnCounts(delivered: delivered.value, late: late.value, outOfOrder: outOfOrder.value)
+}
+
+/// One churning subscription's progress.
+private final class StressChurnState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lastValue = -1
+    private var disposed = false
+
+    var last: Int {
+        get { lock.withLock { lastValue } }
+        set { lock.withLock { lastValue = newValue } }
+    }
+
+    var isDisposed: Bool {
+        get { lock.withLock { disposed } }
+        set { lock.withLock { disposed = newValue } }
+    }
+}

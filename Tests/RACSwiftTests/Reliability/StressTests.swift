@@ -179,42 +179,13 @@ final class StressTests: RACTestCase {
 
     func testSubscribeDisposeChurnWhileValuesFlowDeliversNothingAfterDispose() {
         let source = StressChurnSource()
-        let stop = StressFlag()
-        let lateEvents = StressTally()
-        let orderViolations = StressTally()
-        let delivered = StressTally()
         let pipeline = source.signal.map { $0 * 2 }.filter { _ in true }.merge(Signal<Int>.never)
-        let senderDone = DispatchSemaphore(value: 0)
-        Thread {
-            var value = 0
-            while !stop.value {
-                source.send(value)
-                value += 1
-            }
-            senderDone.signal()
-        }.start()
-        Stress.onThreads(4) { _ in
-            for _ in 0..<Stress.rounds / 4 {
-                let state = StressChurnState()
-                let disposable = pipeline.subscribeNext { value in
-                    delivered.add()
-                    if state.isDisposed { lateEvents.add() }
-                    if value <= state.last { orderViolations.add() }
-                    state.last = value
-                }
-                // Let a few values through, then leave.
-                for _ in 0..<50 where state.last < 0 { sched_yield() }
-                disposable.dispose()
-                state.isDisposed = true
-            }
-        }
-        stop.value = true
-        senderDone.wait()
+        let counts = churnSubscriptions(to: pipeline, sending: source.send)
         // One sender thread: at most one event that was already being delivered when
         // disposal began may arrive after `dispose()` returned, per subscription.
-        XCTAssertLessThanOrEqual(lateEvents.value, Stress.rounds)
-        XCTAssertEqual(orderViolations.value, 0)
-        XCTAssertGreaterThan(delivered.value, 0, "no value reached any subscription")
+        XCTAssertLessThanOrEqual(counts.late, Stress.rounds)
+        XCTAssertEqual(counts.outOfOrder, 0)
+        XCTAssertGreaterThan(counts.delivered, 0, "no value reached any subscription")
         source.sendCompleted()
     }
 
@@ -376,22 +347,6 @@ final class StressFlag: @unchecked Sendable {
 }
 
 /// One churning subscription's view: the last value it saw and whether it has disposed.
-private final class StressChurnState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lastValue = -1
-    private var disposed = false
-
-    var last: Int {
-        get { lock.withLock { lastValue } }
-        set { lock.withLock { lastValue = newValue } }
-    }
-
-    var isDisposed: Bool {
-        get { lock.withLock { disposed } }
-        set { lock.withLock { disposed = newValue } }
-    }
-}
-
 /// A hot source for the churn test: sends each value to the subscribers present at that
 /// moment, from the sending thread.
 private final class StressChurnSource: @unchecked Sendable {

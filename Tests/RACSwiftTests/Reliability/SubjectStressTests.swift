@@ -106,38 +106,10 @@ final class SubjectStressTests: RACTestCase {
         // A subject waits for a delivery in progress before a disposal from another thread
         // returns, so nothing at all may arrive afterwards.
         let subject = Subject<Int>()
-        let stop = StressFlag()
-        let late = StressTally()
-        let outOfOrder = StressTally()
-        let delivered = StressTally()
-        let senderDone = DispatchSemaphore(value: 0)
-        Thread {
-            var value = 0
-            while !stop.value {
-                subject.sendNext(value)
-                value += 1
-            }
-            senderDone.signal()
-        }.start()
-        Stress.onThreads(4) { _ in
-            for _ in 0..<Stress.rounds / 4 {
-                let state = StressChurnFlags()
-                let disposable = subject.map { $0 }.filter { _ in true }.subscribeNext { value in
-                    delivered.add()
-                    if state.isDisposed { late.add() }
-                    if value <= state.last { outOfOrder.add() }
-                    state.last = value
-                }
-                for _ in 0..<50 where state.last < 0 { sched_yield() }
-                disposable.dispose()
-                state.isDisposed = true
-            }
-        }
-        stop.value = true
-        senderDone.wait()
-        XCTAssertEqual(late.value, 0, "values after dispose() returned")
-        XCTAssertEqual(outOfOrder.value, 0)
-        XCTAssertGreaterThan(delivered.value, 0)
+        let counts = churnSubscriptions(to: subject.map { $0 }.filter { _ in true }, sending: subject.sendNext)
+        XCTAssertEqual(counts.late, 0, "values after dispose() returned")
+        XCTAssertEqual(counts.outOfOrder, 0)
+        XCTAssertGreaterThan(counts.delivered, 0)
         subject.sendCompleted()
     }
 
@@ -221,23 +193,6 @@ final class SubjectStressTests: RACTestCase {
             }
         }
         XCTAssertEqual(connections.value, 1)
-    }
-}
-
-/// Flags one churning subscription's progress.
-private final class StressChurnFlags: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lastValue = -1
-    private var disposed = false
-
-    var last: Int {
-        get { lock.withLock { lastValue } }
-        set { lock.withLock { lastValue = newValue } }
-    }
-
-    var isDisposed: Bool {
-        get { lock.withLock { disposed } }
-        set { lock.withLock { disposed = newValue } }
     }
 }
 

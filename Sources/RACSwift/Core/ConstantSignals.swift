@@ -53,7 +53,7 @@ final class ReturnSignal<Value>: Signal<Value>, @unchecked Sendable {
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
         let disposable = CompoundDisposable()
         subscriber.didSubscribe(with: disposable)
-        if Scheduler.current != nil {
+        if Scheduler.isCurrentSet {
             Self.send(value, to: subscriber, disposable)
         } else {
             let value = self.value
@@ -89,7 +89,7 @@ final class EmptySignal<Value>: Signal<Value>, @unchecked Sendable {
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
         let disposable = CompoundDisposable()
         subscriber.didSubscribe(with: disposable)
-        if Scheduler.current != nil {
+        if Scheduler.isCurrentSet {
             Self.send(to: subscriber, disposable)
         } else {
             disposable.add(SubscriptionScheduler.shared.backgroundScheduler.schedule {
@@ -125,7 +125,7 @@ final class ErrorSignal<Value>: Signal<Value>, @unchecked Sendable {
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
         let disposable = CompoundDisposable()
         subscriber.didSubscribe(with: disposable)
-        if Scheduler.current != nil {
+        if Scheduler.isCurrentSet {
             Self.send(error, to: subscriber, disposable)
         } else {
             let error = self.error

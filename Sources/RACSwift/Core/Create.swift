@@ -27,7 +27,7 @@ final class DynamicSignal<Value>: Signal<Value>, @unchecked Sendable {
         let passthrough = PassthroughSubscriber(subscriber, disposable: disposable)
         // The closure, not `self`, is captured: a pending subscription does not keep the
         // signal alive.
-        if Scheduler.current != nil {
+        if Scheduler.isCurrentSet {
             // A subscriber that disposed in `didSubscribe(with:)` never starts the work.
             if !disposable.isDisposed { disposable.add(didSubscribe(passthrough)) }
         } else {

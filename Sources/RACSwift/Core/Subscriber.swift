@@ -95,73 +95,20 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
 /// The subscriber behind `subscribe(next:error:completed:)`: subscribed exactly once by the
 /// library, so the signal's own serialization suffices and it needs no lock.
 ///
-/// The closures live in a `ClosureHandlers` box held unmanaged, so that a value reaches the
-/// `next` closure without a retain/release pair (about 10 ns on the measured VM). A terminal
-/// event releases the box.
+/// The closures are `let`s, so a value reaches `next` without a retain/release pair on the
+/// closure (about 10 ns a value on the measured VM), and the subscriber is one allocation.
+/// They are released with the subscriber, which every library source and operator lets go
+/// of at the terminal event and at disposal — what RACSubscriber gets by clearing its blocks.
+/// A custom `Signal` subclass that keeps its subscriber after the end keeps the closures
+/// alive with it (the contract asks it to let go); the subscriber still ignores any event
+/// after the terminal one.
 @usableFromInline
 final class ClosureSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
-    // Owned (+1) until a terminal event; nil afterwards. Guarded by the signal's serialization.
-    @usableFromInline @exclusivity(unchecked) var handlers: Unmanaged<ClosureHandlers<Value>>?
-    /// `next` calls in progress (nested ones when the closure sends into its own source).
-    @usableFromInline @exclusivity(unchecked) var depth = 0
-    /// Handlers taken by a terminal event while `depth > 0`, released when it returns to 0.
-    @usableFromInline @exclusivity(unchecked) var pendingRelease: Unmanaged<ClosureHandlers<Value>>?
-
-    @inlinable
-    init(next: ((Value) -> Void)?, error: ((any Error) -> Void)?, completed: (() -> Void)?) {
-        handlers = Unmanaged.passRetained(ClosureHandlers(next: next, error: error, completed: completed))
-    }
-
-    deinit {
-        handlers?.release()
-        pendingRelease?.release()
-    }
-
-    @usableFromInline @inline(__always)
-    func sendNext(_ value: Value) {
-        guard let handlers else { return }
-        depth += 1
-        handlers._withUnsafeGuaranteedRef { $0.next?(value) }
-        depth -= 1
-        if depth == 0, let pending = pendingRelease {
-            pendingRelease = nil
-            pending.release()
-        }
-    }
-
-    @usableFromInline
-    func sendError(_ error: any Error) {
-        guard let handlers else { return }
-        let block = handlers.takeUnretainedValue().error
-        release(handlers)
-        block?(error)
-    }
-
-    @usableFromInline
-    func sendCompleted() {
-        guard let handlers else { return }
-        let block = handlers.takeUnretainedValue().completed
-        release(handlers)
-        block?()
-    }
-
-    /// Drops the closures at a terminal event, so whatever they captured is freed; a `next`
-    /// call still running below on the stack keeps them until it returns.
-    private func release(_ taken: Unmanaged<ClosureHandlers<Value>>) {
-        handlers = nil
-        if depth == 0 { taken.release() } else { pendingRelease = taken }
-    }
-
-    @usableFromInline
-    func didSubscribe(with disposable: CompoundDisposable) {}
-}
-
-/// The closures of a `ClosureSubscriber`: `let`s, so a call borrows them.
-@usableFromInline
-final class ClosureHandlers<Value> {
     @usableFromInline let next: ((Value) -> Void)?
     @usableFromInline let error: ((any Error) -> Void)?
     @usableFromInline let completed: (() -> Void)?
+    /// Set by the terminal event. Guarded by the signal's serialization.
+    @usableFromInline @exclusivity(unchecked) var isTerminated = false
 
     @inlinable
     init(next: ((Value) -> Void)?, error: ((any Error) -> Void)?, completed: (() -> Void)?) {
@@ -169,4 +116,27 @@ final class ClosureHandlers<Value> {
         self.error = error
         self.completed = completed
     }
+
+    @usableFromInline @inline(__always)
+    func sendNext(_ value: Value) {
+        if isTerminated { return }
+        next?(value)
+    }
+
+    @usableFromInline
+    func sendError(_ error: any Error) {
+        if isTerminated { return }
+        isTerminated = true
+        self.error?(error)
+    }
+
+    @usableFromInline
+    func sendCompleted() {
+        if isTerminated { return }
+        isTerminated = true
+        completed?()
+    }
+
+    @usableFromInline
+    func didSubscribe(with disposable: CompoundDisposable) {}
 }

@@ -72,10 +72,18 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
     }
 
     override public func dispose() {
+        // A subscription that ended on its own is usually disposed again by its owner: a load
+        // instead of a lock round trip and an exchange.
+        if isDisposed { return }
         lock.lock()
         // Marked inside the lock: event paths that check `isDisposed` see it at once, and a
         // concurrent `add` sees it before it could append.
-        guard markDisposed() else {
+        guard markDisposedHoldingLock() else {
+            lock.unlock()
+            return
+        }
+        guard first != nil else {
+            // Empty (later slots fill only after `first`): nothing to take or release.
             lock.unlock()
             return
         }

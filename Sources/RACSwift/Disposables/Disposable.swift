@@ -39,4 +39,10 @@ open class Disposable: @unchecked Sendable {
     final func markDisposed() -> Bool {
         disposed.set()
     }
+
+    /// `markDisposed()` for a subclass that marks only while holding its own lock, which
+    /// makes the atomic exchange unnecessary.
+    final func markDisposedHoldingLock() -> Bool {
+        disposed.setExclusively()
+    }
 }

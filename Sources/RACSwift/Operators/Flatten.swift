@@ -217,7 +217,7 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
             signal.subscribe(FlattenInnerSink(self))
             return
         }
-        if Scheduler.current == nil {
+        if !Scheduler.isCurrentSet {
             (signal ?? Signal<Value>.empty).subscribe(FlattenInnerSink(self))
             return
         }

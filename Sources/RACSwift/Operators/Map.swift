@@ -15,33 +15,50 @@ extension Signal {
 
 @usableFromInline
 final class MapSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
+    @usableFromInline
+    typealias MakeSink = (any Subscriber<Value>, @escaping (Source) -> Value) -> any Subscriber<Source>
+
     private let source: Signal<Source>
     private let transform: (Source) -> Value
+    // Formed where `map` is inlined, so that building a sink uses the caller's cached metadata
+    // for its concrete `MapSink<Source, Value>`; built by this generic (unspecialized) class,
+    // every subscription would look the type up in the runtime's metadata table and
+    // instantiate its conformance, about a third of a cold subscribe-and-dispose cycle (W6).
+    private let makeSink: MakeSink
 
     @usableFromInline
-    init(source: Signal<Source>, transform: @escaping (Source) -> Value) {
+    init(source: Signal<Source>, transform: @escaping (Source) -> Value, makeSink: @escaping MakeSink) {
         self.source = source
         self.transform = transform
+        self.makeSink = makeSink
+    }
+
+    @inlinable
+    convenience init(source: Signal<Source>, transform: @escaping (Source) -> Value) {
+        self.init(source: source, transform: transform) { MapSink(downstream: $0, transform: $1) }
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        source.subscribe(MapSink(downstream: subscriber, transform: transform))
+        source.subscribe(makeSink(subscriber, transform))
     }
 }
 
 /// Stateless: no lock (the source serializes) and no disposable of its own (the source's
 /// subscription is the whole subscription).
+@usableFromInline
 final class MapSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
     private let transform: (Source) -> Value
 
-    init(downstream: some Subscriber<Value>, transform: @escaping (Source) -> Value) {
+    @usableFromInline
+    init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value) {
         self.downstream = downstream
         self.transform = transform
     }
 
-    @inline(__always) func sendNext(_ value: Source) { downstream.sendNext(transform(value)) }
-    func sendError(_ error: any Error) { downstream.sendError(error) }
-    func sendCompleted() { downstream.sendCompleted() }
-    func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+    @inline(__always) @usableFromInline
+    func sendNext(_ value: Source) { downstream.sendNext(transform(value)) }
+    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
+    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

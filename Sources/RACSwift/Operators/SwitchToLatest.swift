@@ -65,7 +65,7 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Sink, Subs
         }
         guard let current else { return }
         inner.swap(with: nil)?.dispose()
-        if signal.isConstant, Scheduler.current != nil, deliverConstant(signal, generation: current) { return }
+        if signal.isConstant, Scheduler.isCurrentSet, deliverConstant(signal, generation: current) { return }
         signal.subscribe(SwitchToLatestInnerSink(self, generation: current))
     }
 

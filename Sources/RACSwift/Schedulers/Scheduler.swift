@@ -69,6 +69,16 @@ open class Scheduler: @unchecked Sendable {
         return main
     }
 
+    /// Whether `current` is non-nil, without retaining and releasing the scheduler: the
+    /// subscription scheduler asks on every subscription.
+    @inline(__always)
+    static var isCurrentSet: Bool {
+        if CurrentScheduler.isSet { return true }
+        guard Thread.isMainThread else { return false }
+        CurrentScheduler.set(main)
+        return true
+    }
+
     /// Runs `block` with `current` set to this scheduler, restoring the previous value after.
     /// Subclasses call it around every block they run.
     public final func performAsCurrentScheduler(_ block: () -> Void) {
@@ -298,6 +308,9 @@ enum CurrentScheduler {
         guard let raw = pthread_getspecific(key) else { return nil }
         return Unmanaged<Scheduler>.fromOpaque(raw).takeUnretainedValue()
     }
+
+    @inline(__always)
+    static var isSet: Bool { pthread_getspecific(key) != nil }
 
     // The scheduler outlives the block it runs, so the slot need not retain it.
     @inline(__always)

@@ -15,12 +15,12 @@ final class SubscriptionScheduler: Scheduler, @unchecked Sendable {
 
     @discardableResult
     override func schedule(_ block: @escaping () -> Void) -> Disposable? {
-        if Scheduler.current == nil { return backgroundScheduler.schedule(block) }
+        if !Scheduler.isCurrentSet { return backgroundScheduler.schedule(block) }
         block()
         return nil
     }
 
-    override var runsBlocksInline: Bool { Scheduler.current != nil }
+    override var runsBlocksInline: Bool { Scheduler.isCurrentSet }
 
     // The clock of the scheduler `after` delegates to, so that `afterDelay` inside a
     // TestScheduler block counts virtual seconds.

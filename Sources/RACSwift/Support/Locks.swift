@@ -96,6 +96,7 @@ struct AtomicFlag: ~Copyable {
             return true
         }
     }
+    @inline(__always) func setExclusively() -> Bool { set() }
     #else
     private let base = Atomic<Bool>(false)
     init() {}
@@ -103,6 +104,13 @@ struct AtomicFlag: ~Copyable {
     /// Sets the flag; true for the one caller that changed it.
     @inline(__always) func set() -> Bool {
         !base.exchange(true, ordering: .acquiringAndReleasing)
+    }
+    /// `set()` for a caller holding the one lock every setter of this flag holds: a load and a
+    /// store where `set()` needs an atomic exchange.
+    @inline(__always) func setExclusively() -> Bool {
+        if base.load(ordering: .relaxed) { return false }
+        base.store(true, ordering: .releasing)
+        return true
     }
     #endif
 }

@@ -142,12 +142,71 @@ final class SubscriberProtocolTests: RACTestCase {
     }
 }
 
-/// The subscriber behind `subscribe(next:error:completed:)`, seen through a signal that keeps
-/// its subscriber after the end (as a user's `Signal` subclass may).
+/// The subscriber behind `subscribe(next:error:completed:)`. Its closures go with it; the
+/// library's sources let go of it at the end, so what the closures captured is freed then,
+/// even while the user still holds the source's subscriber or the subscription's disposable.
 final class ClosureSubscriberTests: RACTestCase {
     private final class Token {}
 
-    /// Hands events to its one subscriber directly and keeps it until `drop()`.
+    /// Where a create block keeps its subscriber after the subscription ends.
+    private final class Stash: @unchecked Sendable {
+        var subscriber: (any Subscriber<Int>)?
+    }
+
+    func testTheEndOfACreateSignalReleasesTheClosuresWhileItsSubscriberIsStillHeld() {
+        weak var weakToken: Token?
+        let stash = Stash()
+        let signal = Signal<Int>.create { subscriber in
+            stash.subscriber = subscriber
+            return nil
+        }
+        let log = Fixture.Log<String>()
+        var disposable: Disposable?
+        do {
+            let token = Token()
+            weakToken = token
+            disposable = signal.subscribe(
+                next: { _ = token; log.append("next \($0)") },
+                completed: { _ = token; log.append("completed") })
+        }
+        stash.subscriber?.sendNext(1)
+        XCTAssertNotNil(weakToken)
+        stash.subscriber?.sendCompleted()
+        XCTAssertNil(weakToken, "released at the terminal event, not when the subscriber goes")
+        stash.subscriber?.sendNext(2)
+        stash.subscriber?.sendError(Fixture.TestError.boom)
+        XCTAssertEqual(log.all, ["next 1", "completed"])
+        XCTAssertNotNil(disposable)
+        stash.subscriber = nil
+    }
+
+    /// Disposal does not reach into a create block that ignores it: the chain (and the
+    /// closures) go at the next event the block sends, which meets the disposed subscription.
+    func testAfterDisposalTheNextEventFromAStashedSubscriberReleasesTheClosures() {
+        weak var weakToken: Token?
+        let stash = Stash()
+        let signal = Signal<Int>.create { subscriber in
+            stash.subscriber = subscriber
+            return nil
+        }
+        let log = Fixture.Log<String>()
+        let disposable: Disposable
+        do {
+            let token = Token()
+            weakToken = token
+            disposable = signal.subscribeNext { _ = token; log.append("next \($0)") }
+        }
+        stash.subscriber?.sendNext(1)
+        disposable.dispose()
+        XCTAssertNotNil(weakToken)
+        stash.subscriber?.sendNext(2)
+        XCTAssertNil(weakToken)
+        XCTAssertEqual(log.all, ["next 1"])
+        stash.subscriber = nil
+    }
+
+    /// Hands events to its one subscriber directly and keeps it until `drop()`, against the
+    /// contract's advice.
     private final class KeepingSignal: Signal<Int>, @unchecked Sendable {
         private(set) var subscriber: (any Subscriber<Int>)?
 
@@ -161,26 +220,7 @@ final class ClosureSubscriberTests: RACTestCase {
         func drop() { subscriber = nil }
     }
 
-    func testCompletionReleasesTheClosuresWhileTheSignalStillHoldsTheSubscriber() {
-        weak var weakToken: Token?
-        let signal = KeepingSignal()
-        let log = Fixture.Log<String>()
-        do {
-            let token = Token()
-            weakToken = token
-            signal.subscribe(next: { _ = token; log.append("next \($0)") }, completed: { _ = token; log.append("completed") })
-        }
-        signal.subscriber?.sendNext(1)
-        XCTAssertNotNil(weakToken)
-        signal.subscriber?.sendCompleted()
-        XCTAssertNil(weakToken)
-        signal.subscriber?.sendNext(2)
-        signal.subscriber?.sendError(Fixture.TestError.boom)
-        XCTAssertEqual(log.all, ["next 1", "completed"])
-        signal.drop()
-    }
-
-    func testATerminalEventSentFromInsideNextKeepsTheClosuresUntilNextReturns() {
+    func testASubscriberKeptAfterTheEndIgnoresLaterEventsAndFreesTheClosuresWhenLetGo() {
         weak var weakToken: Token?
         let signal = KeepingSignal()
         let log = Fixture.Log<String>()
@@ -188,19 +228,35 @@ final class ClosureSubscriberTests: RACTestCase {
             let token = Token()
             weakToken = token
             signal.subscribe(
-                next: { value in
-                    log.append("next \(value)")
-                    signal.subscriber?.sendError(Fixture.TestError.boom)
-                    // Still running in this closure: what it captured must be alive.
-                    log.append("after nested error, token alive: \(weakToken != nil)")
-                    signal.subscriber?.sendNext(value + 1)
-                    _ = token
-                },
-                error: { _ in log.append("error") })
+                next: { _ = token; log.append("next \($0)") },
+                error: { _ in log.append("error") },
+                completed: { _ = token; log.append("completed") })
         }
         signal.subscriber?.sendNext(1)
+        signal.subscriber?.sendCompleted()
+        signal.subscriber?.sendNext(2)
+        signal.subscriber?.sendError(Fixture.TestError.boom)
+        signal.subscriber?.sendCompleted()
+        XCTAssertEqual(log.all, ["next 1", "completed"])
+        XCTAssertNotNil(weakToken, "the closures live as long as the subscriber")
+        signal.drop()
         XCTAssertNil(weakToken)
-        XCTAssertEqual(log.all, ["next 1", "error", "after nested error, token alive: true"])
+    }
+
+    func testATerminalEventSentFromInsideNextEndsTheSubscriberThere() {
+        let signal = KeepingSignal()
+        let log = Fixture.Log<String>()
+        signal.subscribe(
+            next: { value in
+                log.append("next \(value)")
+                signal.subscriber?.sendError(Fixture.TestError.boom)
+                signal.subscriber?.sendNext(value + 1)
+                log.append("next \(value) returns")
+            },
+            error: { _ in log.append("error") })
+        signal.subscriber?.sendNext(1)
+        signal.subscriber?.sendNext(3)
+        XCTAssertEqual(log.all, ["next 1", "error", "next 1 returns"])
         signal.drop()
     }
 }

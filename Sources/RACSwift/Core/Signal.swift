@@ -68,33 +68,35 @@ extension Signal: CustomStringConvertible {
 
 // The closure-subscribing entry points are inlinable so that the subscriber is allocated in
 // the caller's code, with its class metadata cached there for the concrete `Value`, instead
-// of a runtime generic metadata lookup per subscription in the library.
+// of a runtime generic metadata lookup per subscription in the library. The closures are
+// `consuming` so that they move into the subscriber instead of being copied (a retain and a
+// release of their context, each an atomic operation).
 extension Signal {
     /// Subscribes with closures for each kind of event (RAC's
     /// `-subscribeNext:error:completed:` and its shorter forms).
     @inlinable @discardableResult
     public func subscribe(
-        next: ((Value) -> Void)? = nil, error: ((any Error) -> Void)? = nil,
-        completed: (() -> Void)? = nil
+        next: consuming ((Value) -> Void)? = nil, error: consuming ((any Error) -> Void)? = nil,
+        completed: consuming (() -> Void)? = nil
     ) -> Disposable {
-        subscribe(ClosureSubscriber(next: next, error: error, completed: completed))
+        subscribe(ClosureSubscriber(next: consume next, error: consume error, completed: consume completed))
     }
 
     /// Subscribes to values only (RAC's `-subscribeNext:`).
     @inlinable @discardableResult
-    public func subscribeNext(_ next: @escaping (Value) -> Void) -> Disposable {
-        subscribe(ClosureSubscriber(next: next, error: nil, completed: nil))
+    public func subscribeNext(_ next: consuming @escaping (Value) -> Void) -> Disposable {
+        subscribe(ClosureSubscriber(next: consume next, error: nil, completed: nil))
     }
 
     /// Subscribes to errors only (RAC's `-subscribeError:`).
     @inlinable @discardableResult
-    public func subscribeError(_ error: @escaping (any Error) -> Void) -> Disposable {
-        subscribe(ClosureSubscriber(next: nil, error: error, completed: nil))
+    public func subscribeError(_ error: consuming @escaping (any Error) -> Void) -> Disposable {
+        subscribe(ClosureSubscriber(next: nil, error: consume error, completed: nil))
     }
 
     /// Subscribes to completion only (RAC's `-subscribeCompleted:`).
     @inlinable @discardableResult
-    public func subscribeCompleted(_ completed: @escaping () -> Void) -> Disposable {
-        subscribe(ClosureSubscriber(next: nil, error: nil, completed: completed))
+    public func subscribeCompleted(_ completed: consuming @escaping () -> Void) -> Disposable {
+        subscribe(ClosureSubscriber(next: nil, error: nil, completed: consume completed))
     }
 }

@@ -2,9 +2,12 @@ extension Signal {
     /// Sends `transform(value)` for each value (RAC's `-map:`). Terminal events pass through.
     // Inlinable so the caller builds the MapSignal with its own cached type metadata instead of
     // a runtime lookup per call (W6 builds and subscribes a chain per cycle).
+    // `consuming`: a source built in the same expression (`Signal.return(x).map(f)`) moves into
+    // the MapSignal instead of being retained for it and released after.
     @inlinable
-    public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U> {
-        MapSignal(source: self, transform: transform).named("[\(name)] -map:")
+    public consuming func map<U>(_ transform: consuming @escaping (Value) -> U) -> Signal<U> {
+        let signal = MapSignal(source: self, transform: transform)
+        return signal.named("[\(signal.sourceName)] -map:")
     }
 
     /// Sends `value` in place of each value (RAC's `-mapReplace:`). Terminal events pass through.
@@ -41,6 +44,10 @@ final class MapSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
         source.subscribe(makeSink(subscriber, transform))
     }
+
+    /// For the debug name.
+    @usableFromInline
+    var sourceName: String { source.name }
 }
 
 /// Stateless: no lock (the source serializes) and no disposable of its own (the source's

@@ -3,7 +3,7 @@ extension Signal {
     /// `start` (RAC's `-scanWithStart:reduce:`). Each subscription starts again from `start`.
     /// Terminal events pass through.
     public func scan<U>(withStart start: U, reduce: @escaping (_ running: U, _ next: Value) -> U) -> Signal<U> {
-        ScanSignal(source: self, start: start) { running, next, _ in reduce(running, next) }
+        ScanSignal(source: self, start: start, reduce: .plain(reduce))
             .named("[\(name)] -scanWithStart: \(start) reduce:")
     }
 
@@ -13,46 +13,71 @@ extension Signal {
     public func scan<U>(
         withStart start: U, reduceWithIndex reduce: @escaping (_ running: U, _ next: Value, _ index: Int) -> U
     ) -> Signal<U> {
-        ScanSignal(source: self, start: start, reduce: reduce)
+        ScanSignal(source: self, start: start, reduce: .indexed(reduce))
             .named("[\(name)] -scanWithStart: \(start) reduceWithIndex:")
     }
+}
+
+/// A scan's reducer. The plain form is called directly rather than through an index-dropping
+/// wrapper: one closure call less per value.
+enum ScanReducer<Value, U> {
+    case plain((U, Value) -> U)
+    case indexed((U, Value, Int) -> U)
 }
 
 final class ScanSignal<Value, U>: Signal<U>, @unchecked Sendable {
     private let source: Signal<Value>
     private let start: U
-    private let reduce: (U, Value, Int) -> U
+    private let reduce: ScanReducer<Value, U>
 
-    init(source: Signal<Value>, start: U, reduce: @escaping (U, Value, Int) -> U) {
+    init(source: Signal<Value>, start: U, reduce: ScanReducer<Value, U>) {
         self.source = source
         self.start = start
         self.reduce = reduce
     }
 
     override func subscribe(_ subscriber: some Subscriber<U>) -> Disposable {
-        source.subscribe(ScanSink(downstream: subscriber, start: start, reduce: reduce))
+        source.subscribe(ScanSink(downstream: subscriber, start: start, reducer: reduce))
     }
 }
 
 /// The accumulator and index live in the sink, so each subscription starts fresh.
 final class ScanSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<U>
-    private let reduce: (U, Value, Int) -> U
+    // One of the two is used, as `isIndexed` says; the other is a placeholder. Plain closures
+    // (not optionals) so that a call borrows them instead of copying.
+    private let reduce: (U, Value) -> U
+    private let reduceWithIndex: (U, Value, Int) -> U
+    private let isIndexed: Bool
     // Serialized by the source; exclusivity is unchecked because the dynamic check costs
     // more than the reduction itself.
     @exclusivity(unchecked) private var running: U
     @exclusivity(unchecked) private var index = 0
 
-    init(downstream: some Subscriber<U>, start: U, reduce: @escaping (U, Value, Int) -> U) {
+    init(downstream: some Subscriber<U>, start: U, reducer: ScanReducer<Value, U>) {
         self.downstream = downstream
         self.running = start
-        self.reduce = reduce
+        switch reducer {
+        case .plain(let reduce):
+            self.reduce = reduce
+            self.reduceWithIndex = { running, _, _ in running }
+            self.isIndexed = false
+        case .indexed(let reduce):
+            self.reduce = { running, _ in running }
+            self.reduceWithIndex = reduce
+            self.isIndexed = true
+        }
     }
 
     @inline(__always) func sendNext(_ value: Value) {
         // Sending the local rather than `running` spares a copy of it in generic code.
-        let next = reduce(running, value, index)
-        index += 1
+        let next: U
+        if isIndexed {
+            next = reduceWithIndex(running, value, index)
+            index += 1
+        } else {
+            next = reduce(running, value)
+        }
         running = next
         downstream.sendNext(next)
     }

@@ -151,15 +151,20 @@ final class ClosureSubscriberTests: RACTestCase {
     /// Where a create block keeps its subscriber after the subscription ends.
     private final class Stash: @unchecked Sendable {
         var subscriber: (any Subscriber<Int>)?
+
+        /// A create signal whose block keeps its subscriber here and ignores disposal.
+        var signal: Signal<Int> {
+            Signal.create { [self] subscriber in
+                self.subscriber = subscriber
+                return nil
+            }
+        }
     }
 
     func testTheEndOfACreateSignalReleasesTheClosuresWhileItsSubscriberIsStillHeld() {
         weak var weakToken: Token?
         let stash = Stash()
-        let signal = Signal<Int>.create { subscriber in
-            stash.subscriber = subscriber
-            return nil
-        }
+        let signal = stash.signal
         let log = Fixture.Log<String>()
         var disposable: Disposable?
         do {
@@ -185,10 +190,7 @@ final class ClosureSubscriberTests: RACTestCase {
     func testAfterDisposalTheNextEventFromAStashedSubscriberReleasesTheClosures() {
         weak var weakToken: Token?
         let stash = Stash()
-        let signal = Signal<Int>.create { subscriber in
-            stash.subscriber = subscriber
-            return nil
-        }
+        let signal = stash.signal
         let log = Fixture.Log<String>()
         let disposable: Disposable
         do {

@@ -1,6 +1,8 @@
 // The workloads: issue 7's W1–W8, S1–S2 (operators that must not allocate per event),
-// then RxSwift's benchmark set adapted to RAC (R1–R7).
+// then RxSwift's benchmark set adapted to RAC (R1–R7), then C1 (two threads sending into one
+// serializing point at once).
 // Each has a baseline, an OpenCombine and a RACSwift side computing the same checksum.
+import Foundation
 import OpenCombine
 import RACSwift
 
@@ -530,4 +532,47 @@ nonisolated(unsafe) let workloads: [Workload] = [
             }
             return acc.sum
         }),
+
+    Workload(
+        id: "C1", title: "subject, 2 threads sending at once", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let lock = NSLock()
+            let s = baseSubject { acc.sum &+= $0 }
+            onTwoThreads(n) { i in
+                lock.lock()
+                s.send(i)
+                lock.unlock()
+            }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let s = PassthroughSubject<Int, Never>()
+            let c = s.sink { acc.sum &+= $0 }
+            onTwoThreads(n) { s.send($0) }
+            c.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.Subject<Int>()
+            let d = s.subscribeNext { acc.sum &+= $0 }
+            onTwoThreads(n) { s.sendNext($0) }
+            d.dispose()
+            return acc.sum
+        }),
 ]
+
+/// Sends 0..<n split between two threads running at once (the checksum, a sum, does not
+/// depend on how their sends interleave). The sources serialize the sends.
+func onTwoThreads(_ n: Int, _ send: @escaping (Int) -> Void) {
+    nonisolated(unsafe) let send = send
+    DispatchQueue.concurrentPerform(iterations: 2) { half in
+        var i = half
+        while i < n {
+            send(i)
+            i += 2
+        }
+    }
+}

@@ -20,7 +20,7 @@
 /// When a subject is subscribed to a signal (`signal.subscribe(subject)`), that subscription
 /// is kept in the subject's own disposable, which its terminal events and its deinit dispose
 /// (RAC's `-didSubscribeWithDisposable:`).
-open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
+open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @unchecked Sendable {
     /// The serializing point: held while an event is delivered, and guarding the subscriber
     /// list, so a send takes exactly one lock.
     let lock = RecursiveLock()
@@ -72,15 +72,17 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// replay and register in one critical section, so that nothing is missed or seen twice.
     final func register(_ subscriber: some Subscriber<Value>, subscription: CompoundDisposable) {
         willChangeEntries()
-        let slot = SubjectSlot(entries.count)
-        entries.append(SubjectEntry<Value>(subscriber, subscription: subscription, slot: slot))
         // The removal refers to the slot, not the entry: a weak reference to the entry would
         // give it a side table and put every retain of it in a send on the slow path, and a
-        // strong one would be a cycle through `subscription`.
-        subscription.add(Disposable { [weak self] in self?.unregister(slot) })
+        // strong one would be a cycle through `subscription`. The slot is itself the
+        // disposable that removes the entry, so a subscription costs three objects (the
+        // subscription, the slot, the entry).
+        let slot = SubjectSlot(entries.count, owner: self)
+        entries.append(SubjectEntry<Value>(subscriber, subscription: subscription, slot: slot))
+        subscription.add(slot)
     }
 
-    private func unregister(_ slot: SubjectSlot) {
+    final func unregister(_ slot: SubjectSlot) {
         lock.withLock {
             let index = slot.index
             guard index < entries.count, let entry = entries[index], entry.slot === slot else { return }
@@ -250,12 +252,27 @@ final class SubjectEntry<Value>: SubjectEntryBase, @unchecked Sendable {
     }
 }
 
-/// Where an entry sits in its subject's list, for O(1) removal.
-final class SubjectSlot: @unchecked Sendable {
-    var index: Int  // guarded by the subject's lock
+/// A subject, as its slots see it.
+protocol SubjectSlotOwner: AnyObject {
+    func unregister(_ slot: SubjectSlot)
+}
 
-    init(_ index: Int) {
+/// Where an entry sits in its subject's list, for O(1) removal; disposing it (as part of the
+/// subscription) removes the entry.
+final class SubjectSlot: Disposable, @unchecked Sendable {
+    var index: Int  // guarded by the subject's lock
+    // Weak: a subscription must not keep its subject alive.
+    private weak var owner: (any SubjectSlotOwner)?
+
+    init(_ index: Int, owner: any SubjectSlotOwner) {
         self.index = index
+        self.owner = owner
+        super.init()
+    }
+
+    override func dispose() {
+        guard markDisposed() else { return }
+        owner?.unregister(self)
     }
 }
 

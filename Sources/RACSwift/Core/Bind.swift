@@ -41,16 +41,8 @@ final class BindSignal<Value, U>: Signal<U>, @unchecked Sendable {
 
 /// The shared state of one `bind` subscription: the live-signal count (RAC's `signals` array,
 /// counted instead of compared by equality) and the serializing lock for the output.
-private final class BindState<Value, U>: Sink, @unchecked Sendable {
-    let disposable = CompoundDisposable()
-    private let downstream: any Subscriber<U>
-    private let lock = RecursiveLock()
+private final class BindState<Value, U>: SerializingSink<U>, @unchecked Sendable {
     private var active = 1  // guarded by `lock`: the source plus each live bound signal
-    private var isTerminated = false  // guarded by `lock`
-
-    init(downstream: some Subscriber<U>) {
-        self.downstream = downstream
-    }
 
     func addSignal(_ signal: Signal<U>) {
         lock.withLock { active += 1 }
@@ -58,19 +50,16 @@ private final class BindState<Value, U>: Sink, @unchecked Sendable {
     }
 
     func sendNext(_ value: U) {
-        lock.withLock {
-            guard !isTerminated, !disposable.isDisposed else { return }
-            downstream.sendNext(value)
-        }
+        lock.withLock { sendOutput(value) }
     }
 
+    /// Disposes everything before taking the lock to forward the error, as RAC's bind does:
+    /// disposing the inner subscriptions may take their sources' locks, which must not wait
+    /// on this one.
     func sendError(_ error: any Error) {
+        guard lock.withLock({ claimTermination() }) else { return }
         disposable.dispose()
-        lock.withLock {
-            guard !isTerminated else { return }
-            isTerminated = true
-            downstream.sendError(error)
-        }
+        lock.withLock { sendTerminal(error) }
     }
 
     /// One signal (the source or a bound one) finished; `finished` is its subscription.
@@ -78,10 +67,7 @@ private final class BindState<Value, U>: Sink, @unchecked Sendable {
         lock.withLock {
             active -= 1
             if active == 0 {
-                guard !isTerminated else { return }
-                isTerminated = true
-                disposable.dispose()
-                downstream.sendCompleted()
+                terminateOutput(nil)
             } else if let finished {
                 disposable.remove(finished)
             }

@@ -67,21 +67,16 @@ private func describeSignals<each S>(_ signals: repeat Signal<each S>) -> String
 /// Each input sink keeps its own latest value, so an event costs one lock and the output
 /// value, nothing else. `combine` refers to the input sinks, which refer back to this object;
 /// the cycle is cut when the subscription ends (terminated or disposed).
-final class CombineLatestState<Output>: Sink, @unchecked Sendable {
-    let disposable = CompoundDisposable()
-    let lock = RecursiveLock()
-    private let downstream: any Subscriber<Output>
+final class CombineLatestState<Output>: SerializingSink<Output>, @unchecked Sendable {
     // Guarded by `lock`.
     var combine: (() -> Output)?
     var waitingForFirstValue: Int
     private var running: Int
-    private var isTerminated = false
 
     init(downstream: some Subscriber<Output>, inputCount: Int) {
-        self.downstream = downstream
         waitingForFirstValue = inputCount
         running = inputCount
-        super.init()
+        super.init(downstream: downstream)
         // Weak, not unowned: `terminate` on one thread can clear `combine` — dropping the last
         // strong reference to this state — while a `dispose()` on another thread is about to
         // run this action (the stress tests crashed with unowned).
@@ -93,39 +88,32 @@ final class CombineLatestState<Output>: Sink, @unchecked Sendable {
 
     /// Called with `lock` held, after an input stored a new latest value.
     func sendLatest() {
-        guard waitingForFirstValue == 0, !isTerminated, let combine else { return }
-        downstream.sendNext(combine())
+        guard waitingForFirstValue == 0, isOpen, let combine else { return }
+        sendOutput(combine())
     }
 
     func inputCompleted() {
         lock.withLock {
             running -= 1
-            if running == 0 { terminate { $0.sendCompleted() } }
+            if running == 0 { terminate(nil) }
         }
     }
 
     func fail(_ error: any Error) {
-        lock.withLock {
-            terminate { $0.sendError(error) }
-        }
+        lock.withLock { terminate(error) }
     }
 
     /// Completes at once when there is nothing to combine (RAC's `+join:` of no signals is
     /// `+empty`).
     func completeIfNoInputs() {
         lock.withLock {
-            if running == 0 { terminate { $0.sendCompleted() } }
+            if running == 0 { terminate(nil) }
         }
     }
 
-    private func terminate(_ send: (any Subscriber<Output>) -> Void) {
-        // Once disposal has begun nothing more goes out, terminal events included (RAC's
-        // passthrough checks one disposed flag for every event).
-        guard !isTerminated, !disposable.isDisposed else { return }
-        isTerminated = true
-        combine = nil
-        disposable.dispose()
-        send(downstream)
+    /// Called with `lock` held.
+    private func terminate(_ error: (any Error)?) {
+        if terminateOutput(error) { combine = nil }
     }
 }
 

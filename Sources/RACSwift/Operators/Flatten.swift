@@ -77,12 +77,9 @@ final class FlattenSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
 /// slot (bounded mode only), whether the outer signal has completed. The output completes when
 /// all three say "nothing left". A finished inner subscription is removed from `disposable`
 /// at once, so a long-lived flatten does not accumulate them.
-final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
-    let disposable = CompoundDisposable()
-    private let downstream: any Subscriber<Value>
+final class FlattenSink<Source, Value>: SerializingSink<Value>, Subscriber, @unchecked Sendable {
     private let transform: (Source) -> Signal<Value>?
     private let maxConcurrent: Int
-    private let lock = RecursiveLock()
     // Guarded by `lock`, hence no dynamic exclusivity checks (they cost two runtime calls per
     // access from the closures the lock runs). `pending` is used in bounded mode only: its
     // type is generic (`FIFO<Signal<Value>>`), and touching it in this unspecialized code
@@ -90,7 +87,6 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
     @exclusivity(unchecked) private var active = 0
     @exclusivity(unchecked) private var pending: FIFO<Signal<Value>>?  // nil in unbounded mode
     @exclusivity(unchecked) private var isOuterCompleted = false
-    @exclusivity(unchecked) private var isTerminated = false
     // True while one thread subscribes queued signals in a loop; an inner signal completing
     // meanwhile (synchronously, deep in that loop's stack) leaves the next start to the loop,
     // so a long queue of synchronous signals runs in constant stack (seed 002's trampoline).
@@ -100,10 +96,9 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
     private var hasPending: Bool { maxConcurrent > 0 && !(pending?.isEmpty ?? true) }
 
     init(downstream: some Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?) {
-        self.downstream = downstream
         self.maxConcurrent = maxConcurrent
         self.transform = transform
-        super.init()
+        super.init(downstream: downstream)
         if maxConcurrent > 0 {
             pending = FIFO()
             // Disposal releases the queued signals at once, not when the outer signal lets
@@ -125,7 +120,7 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
         guard !disposable.isDisposed else { return }
         let signal = transform(value)
         let startNow = lock.withLock { () -> Bool in
-            if isTerminated { return false }
+            if hasTerminated { return false }
             if maxConcurrent > 0, isDraining || active >= maxConcurrent {
                 pending?.append(signal ?? Signal<Value>.empty)
                 return false
@@ -150,21 +145,12 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
     // MARK: Inner signals
 
     func forward(_ value: Value) {
-        lock.withLock {
-            guard !isTerminated, !disposable.isDisposed else { return }
-            downstream.sendNext(value)
-        }
+        lock.withLock { sendOutput(value) }
     }
 
     func fail(_ error: any Error) {
         lock.withLock {
-            // Once disposal has begun nothing more goes out, terminal events included (RAC's
-            // passthrough checks one disposed flag for every event).
-            guard !isTerminated, !disposable.isDisposed else { return }
-            isTerminated = true
-            if maxConcurrent > 0 { pending?.removeAll() }
-            disposable.dispose()
-            downstream.sendError(error)
+            if terminateOutput(error), maxConcurrent > 0 { pending?.removeAll() }
         }
     }
 
@@ -173,7 +159,7 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
         if let subscription { disposable.remove(subscription) }
         let drain = lock.withLock { () -> Bool in
             active -= 1
-            if isTerminated { return false }
+            if hasTerminated { return false }
             if !hasPending {
                 // Also inside the drain loop: the last signal's completion completes the
                 // output at once, while that signal is still being subscribed (as in RAC).
@@ -191,7 +177,7 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
     private func startPending() {
         while true {
             let next = lock.withLock { () -> Signal<Value>? in
-                if !isTerminated, !disposable.isDisposed, active < maxConcurrent, hasPending {
+                if isOpen, active < maxConcurrent, hasPending {
                     active += 1
                     return pending?.removeFirst()
                 }
@@ -228,10 +214,7 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
         // One lock acquisition for the value and the completion: as if nothing had run in
         // between, which a concurrent sender could not tell from a subscription.
         let (failure, drain) = lock.withLock { () -> ((any Error)?, Bool) in
-            let termination = signal.deliverConstant { value in
-                guard !isTerminated, !disposable.isDisposed else { return }
-                downstream.sendNext(value)
-            }
+            let termination = signal.deliverConstant { value in sendOutput(value) }
             switch termination {
             case .failed(let error):
                 return (error, false)
@@ -255,7 +238,7 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
         // the inner subscription before its completion.
         if disposable.isDisposed { return false }
         active -= 1
-        if isTerminated { return false }
+        if hasTerminated { return false }
         if !hasPending {
             completeIfDone()
             return false
@@ -268,10 +251,8 @@ final class FlattenSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
 
     /// Called with `lock` held.
     private func completeIfDone() {
-        guard isOuterCompleted, active == 0, !hasPending, !isTerminated, !disposable.isDisposed else { return }
-        isTerminated = true
-        disposable.dispose()
-        downstream.sendCompleted()
+        guard isOuterCompleted, active == 0, !hasPending else { return }
+        terminateOutput(nil)
     }
 }
 

@@ -33,20 +33,15 @@ final class SwitchToLatestSignal<Source: Signal<Value>, Value>: Signal<Value>, @
 /// Subscribes to the outer signal and to one inner signal at a time. Each inner subscription
 /// carries a generation number; an event whose generation is not the latest is dropped under
 /// the lock, which is what keeps a replaced inner signal out even while it is mid-send.
-private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Sink, Subscriber, @unchecked Sendable {
-    let disposable = CompoundDisposable()
+private final class SwitchToLatestSink<Source: Signal<Value>, Value>: SerializingSink<Value>, Subscriber, @unchecked Sendable {
     private let inner = SerialDisposable()
-    private let downstream: any Subscriber<Value>
-    private let lock = RecursiveLock()
     // Guarded by `lock`.
     private var generation = 0
     private var isInnerActive = false
     private var isOuterCompleted = false
-    private var isTerminated = false
 
-    init(downstream: some Subscriber<Value>) {
-        self.downstream = downstream
-        super.init()
+    override init(downstream: some Subscriber<Value>) {
+        super.init(downstream: downstream)
         disposable.add(inner)
     }
 
@@ -58,7 +53,7 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Sink, Subs
 
     func sendNext(_ signal: Source) {
         let current = lock.withLock { () -> Int? in
-            if isTerminated || disposable.isDisposed { return nil }
+            if !isOpen { return nil }
             generation += 1
             isInnerActive = true
             return generation
@@ -77,11 +72,11 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Sink, Subs
     private func deliverConstant(_ signal: Source, generation current: Int) -> Bool {
         lock.withLock {
             let termination = signal.deliverConstant { value in
-                guard current == generation, !isTerminated, !disposable.isDisposed else { return }
-                downstream.sendNext(value)
+                guard current == generation else { return }
+                sendOutput(value)
             }
             guard let termination else { return false }
-            guard current == generation, !isTerminated, !disposable.isDisposed else { return true }
+            guard current == generation, isOpen else { return true }
             switch termination {
             case .completed:
                 isInnerActive = false
@@ -108,7 +103,7 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Sink, Subs
 
     func innerDidSubscribe(_ subscription: CompoundDisposable, generation: Int) {
         let isLatest = lock.withLock { () -> Bool in
-            guard generation == self.generation, !isTerminated else { return false }
+            guard generation == self.generation, !hasTerminated else { return false }
             inner.disposable = subscription
             return true
         }
@@ -117,8 +112,8 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Sink, Subs
 
     func forward(_ value: Value, generation: Int) {
         lock.withLock {
-            guard generation == self.generation, !isTerminated, !disposable.isDisposed else { return }
-            downstream.sendNext(value)
+            guard generation == self.generation else { return }
+            sendOutput(value)
         }
     }
 
@@ -139,22 +134,12 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Sink, Subs
     }
 
     private func fail(_ error: any Error) {
-        lock.withLock {
-            // Once disposal has begun nothing more goes out, terminal events included (RAC's
-            // passthrough checks one disposed flag for every event).
-            guard !isTerminated, !disposable.isDisposed else { return }
-            isTerminated = true
-            disposable.dispose()
-            downstream.sendError(error)
-        }
+        lock.withLock { terminateOutput(error) }
     }
 
     /// Called with `lock` held.
     private func complete() {
-        guard !isTerminated, !disposable.isDisposed else { return }
-        isTerminated = true
-        disposable.dispose()
-        downstream.sendCompleted()
+        terminateOutput(nil)
     }
 }
 

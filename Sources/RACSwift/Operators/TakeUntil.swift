@@ -30,32 +30,13 @@ final class TakeUntilSignal<Value, U>: Signal<Value>, @unchecked Sendable {
 }
 
 /// Serializes the source's events with the trigger's under one lock.
-private final class TakeUntilState<Value>: Sink, @unchecked Sendable {
-    let disposable = CompoundDisposable()
-    private let downstream: any Subscriber<Value>
-    private let lock = RecursiveLock()
-    private var isTerminated = false  // guarded by `lock`
-
-    init(downstream: some Subscriber<Value>) {
-        self.downstream = downstream
-    }
-
+private final class TakeUntilState<Value>: SerializingSink<Value>, @unchecked Sendable {
     func forward(_ value: Value) {
-        lock.withLock {
-            guard !isTerminated, !disposable.isDisposed else { return }
-            downstream.sendNext(value)
-        }
+        lock.withLock { sendOutput(value) }
     }
 
     func terminate(_ error: (any Error)?) {
-        lock.withLock {
-            // Once disposal has begun nothing more goes out, a terminal event included: an
-            // input that completes because it is being disposed must not reach the subscriber.
-            guard !isTerminated, !disposable.isDisposed else { return }
-            isTerminated = true
-            disposable.dispose()
-            if let error { downstream.sendError(error) } else { downstream.sendCompleted() }
-        }
+        lock.withLock { terminateOutput(error) }
     }
 }
 

@@ -32,18 +32,12 @@ final class TakeUntilReplacementSignal<Value>: Signal<Value>, @unchecked Sendabl
 
 /// Which of the two signals speaks, under one lock. The source's subscription lives in
 /// `sourceSubscription`, disposed the moment the replacement first sends.
-private final class TakeUntilReplacementState<Value>: Sink, @unchecked Sendable {
-    let disposable = CompoundDisposable()
+private final class TakeUntilReplacementState<Value>: SerializingSink<Value>, @unchecked Sendable {
     let sourceSubscription = SerialDisposable()
-    private let downstream: any Subscriber<Value>
-    private let lock = RecursiveLock()
-    // Guarded by `lock`.
-    private var replaced = false
-    private var isTerminated = false
+    private var replaced = false  // guarded by `lock`
 
-    init(downstream: some Subscriber<Value>) {
-        self.downstream = downstream
-        super.init()
+    override init(downstream: some Subscriber<Value>) {
+        super.init(downstream: downstream)
         disposable.add(sourceSubscription)
     }
 
@@ -51,30 +45,29 @@ private final class TakeUntilReplacementState<Value>: Sink, @unchecked Sendable 
 
     func sourceNext(_ value: Value) {
         lock.withLock {
-            guard !replaced, !isTerminated, !disposable.isDisposed else { return }
-            downstream.sendNext(value)
+            guard !replaced else { return }
+            sendOutput(value)
         }
     }
 
     func sourceFailed(_ error: any Error) {
         lock.withLock {
             guard !replaced else { return }
-            terminate(error)
+            terminateOutput(error)
         }
     }
 
     func replacementNext(_ value: Value) {
         lock.withLock {
             replace()
-            guard !isTerminated, !disposable.isDisposed else { return }
-            downstream.sendNext(value)
+            sendOutput(value)
         }
     }
 
     func replacementFinished(_ error: (any Error)?) {
         lock.withLock {
             replace()
-            terminate(error)
+            terminateOutput(error)
         }
     }
 
@@ -83,14 +76,6 @@ private final class TakeUntilReplacementState<Value>: Sink, @unchecked Sendable 
         guard !replaced else { return }
         replaced = true
         sourceSubscription.dispose()
-    }
-
-    /// Called with `lock` held.
-    private func terminate(_ error: (any Error)?) {
-        guard !isTerminated else { return }
-        isTerminated = true
-        disposable.dispose()
-        if let error { downstream.sendError(error) } else { downstream.sendCompleted() }
     }
 }
 

@@ -64,39 +64,33 @@ final class ZipBuffer<T>: ZipBufferBase, @unchecked Sendable {
 /// a tuple goes out when every buffer holds a value; the result completes when some input has
 /// completed with an empty buffer (RAC's `-zipWith:` rule, applied to all inputs at once).
 /// The lock is the output's serializing point.
-final class ZipState<Output>: Sink, @unchecked Sendable {
-    let disposable = CompoundDisposable()
-    private let downstream: any Subscriber<Output>
+final class ZipState<Output>: SerializingSink<Output>, @unchecked Sendable {
     private let buffers: [ZipBufferBase]
     private let makeOutput: () -> Output  // pops the head of every buffer
-    private let lock = RecursiveLock()
-    private var isTerminated = false  // guarded by `lock`
 
     init(downstream: some Subscriber<Output>, buffers: [ZipBufferBase], makeOutput: @escaping () -> Output) {
-        self.downstream = downstream
         self.buffers = buffers
         self.makeOutput = makeOutput
+        super.init(downstream: downstream)
     }
 
     /// Runs `append` (which queues a value on one buffer) under the lock, then sends a tuple
     /// if every buffer now has one.
     func receive(_ append: () -> Void) {
         lock.withLock {
-            guard !isTerminated, !disposable.isDisposed else { return }
+            guard isOpen else { return }
             append()
             for buffer in buffers where buffer.isEmpty { return }
-            downstream.sendNext(makeOutput())
-            // A subscriber that disposed while receiving the tuple gets no completion.
-            guard !disposable.isDisposed else { return }
+            sendOutput(makeOutput())
+            // A subscriber that disposed while receiving the tuple gets no completion
+            // (`terminateOutput` checks).
             completeIfExhausted()
         }
     }
 
-    // Once disposal has begun nothing more goes out, terminal events included: an input that
-    // completes or fails because it is being disposed must not reach the subscriber.
     func complete(_ buffer: ZipBufferBase) {
         lock.withLock {
-            guard !isTerminated, !disposable.isDisposed else { return }
+            guard isOpen else { return }
             buffer.isCompleted = true
             completeIfExhausted()
         }
@@ -104,32 +98,19 @@ final class ZipState<Output>: Sink, @unchecked Sendable {
 
     func fail(_ error: any Error) {
         lock.withLock {
-            guard !isTerminated, !disposable.isDisposed else { return }
-            isTerminated = true
-            releaseBuffers()
-            disposable.dispose()
-            downstream.sendError(error)
+            if terminateOutput(error) { releaseBuffers() }
         }
     }
 
     /// Completes at once when there is nothing to zip (RAC: `+zip:` of no streams is empty).
     func completeIfNoInputs() {
         guard buffers.isEmpty else { return }
-        lock.withLock {
-            guard !isTerminated else { return }
-            isTerminated = true
-            disposable.dispose()
-            downstream.sendCompleted()
-        }
+        lock.withLock { terminateOutput(nil) }
     }
 
     private func completeIfExhausted() {
-        guard !isTerminated else { return }
         guard buffers.contains(where: { $0.isCompleted && $0.isEmpty }) else { return }
-        isTerminated = true
-        releaseBuffers()
-        disposable.dispose()
-        downstream.sendCompleted()
+        if terminateOutput(nil) { releaseBuffers() }
     }
 
     // Unpaired values of a finished zip are garbage; an input still running (its sink keeps

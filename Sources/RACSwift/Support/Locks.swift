@@ -46,7 +46,7 @@ struct RecursiveLock: ~Copyable {
     #if RACSWIFT_TSAN
     private let base = PthreadMutex(recursive: true)
     init() {}
-    @inline(__always)
+    @inline(__always) @discardableResult
     func withLock<R>(_ body: () throws -> R) rethrows -> R {
         base.lock()
         defer { base.unlock() }
@@ -55,7 +55,7 @@ struct RecursiveLock: ~Copyable {
     #elseif canImport(Darwin)
     private let base = NSRecursiveLock()
     init() {}
-    @inline(__always)
+    @inline(__always) @discardableResult
     func withLock<R>(_ body: () throws -> R) rethrows -> R {
         base.lock()
         defer { base.unlock() }
@@ -67,7 +67,7 @@ struct RecursiveLock: ~Copyable {
     // proves we already hold the lock.
     private let owner = Atomic<UInt>(0)
     init() {}
-    @inline(__always)
+    @inline(__always) @discardableResult
     func withLock<R>(_ body: () throws -> R) rethrows -> R {
         let me = currentThreadID()
         if owner.load(ordering: .relaxed) == me { return try body() }

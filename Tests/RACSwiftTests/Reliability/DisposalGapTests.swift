@@ -2,9 +2,10 @@ import Foundation
 import RACSwift
 import XCTest
 
-/// Deterministic, single-threaded regressions for the completion-after-disposal gap: a
-/// disposable that runs early in the operator's disposal makes another input complete
-/// synchronously while `dispose()` is still running; nothing may reach the subscriber.
+/// Deterministic, single-threaded regressions for the terminal-event-after-disposal gap: a
+/// disposable that runs early in the operator's disposal makes another input complete or
+/// fail synchronously while `dispose()` is still running; nothing may reach the subscriber.
+/// The multi-input operators keep the rule in one place, `SerializingSink`.
 /// (merge, combineLatest and switchToLatest complete only once every input has, which a
 /// disposal on one thread cannot bring about; StressTests races them across threads.)
 final class DisposalGapTests: RACTestCase {
@@ -57,5 +58,38 @@ final class DisposalGapTests: RACTestCase {
         disposable.dispose()
         XCTAssertEqual(events, [])
         source.release()
+    }
+
+    func testBindSendsNoErrorFromABoundSignalFailingDuringDisposal() {
+        let inner = StressSource<Int>()
+        // The source's subscription is disposed first; disposing it makes the bound signal
+        // fail, synchronously, while the bind's disposal is still running.
+        let source = Signal<Int>.create { subscriber in
+            subscriber.sendNext(1)
+            return Disposable { inner.subscriber.sendError(Fixture.TestError.boom) }
+        }
+        var events: [String] = []
+        let disposable = source.bind { { _, _ in inner.signal } }.subscribe(
+            next: { events.append("next(\($0))") }, error: { _ in events.append("error") },
+            completed: { events.append("completed") })
+        disposable.dispose()
+        XCTAssertEqual(events, [], "events delivered while dispose() ran")
+        inner.release()
+    }
+
+    func testTakeUntilReplacementSendsNoErrorFromTheReplacementFailingDuringDisposal() {
+        let replacement = StressSource<Int>()
+        // The source's subscription is disposed first; disposing it makes the replacement
+        // fail, synchronously, while the result's disposal is still running.
+        let source = Signal<Int>.create { _ in
+            Disposable { replacement.subscriber.sendError(Fixture.TestError.boom) }
+        }
+        var events: [String] = []
+        let disposable = source.take(untilReplacement: replacement.signal).subscribe(
+            next: { events.append("next(\($0))") }, error: { _ in events.append("error") },
+            completed: { events.append("completed") })
+        disposable.dispose()
+        XCTAssertEqual(events, [], "events delivered while dispose() ran")
+        replacement.release()
     }
 }

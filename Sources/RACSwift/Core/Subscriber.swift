@@ -97,11 +97,13 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
 ///
 /// The closures are `let`s, so a value reaches `next` without a retain/release pair on the
 /// closure (about 10 ns a value on the measured VM), and the subscriber is one allocation.
-/// They are released with the subscriber, which every library source and operator lets go
-/// of at the terminal event and at disposal — what RACSubscriber gets by clearing its blocks.
-/// A custom `Signal` subclass that keeps its subscriber after the end keeps the closures
-/// alive with it (the contract asks it to let go); the subscriber still ignores any event
-/// after the terminal one.
+/// They are released with the subscriber — what RACSubscriber gets by clearing its blocks —
+/// and the library's sources let go of their chains when a subscription ends: subjects and
+/// constant signals at once, a `create` block's subscriber at the terminal event it
+/// forwards. A `create` block that keeps its subscriber after disposal (directly or below a
+/// multi-input operator) keeps the chain, closures included, until it sends again; a custom
+/// `Signal` subclass that keeps its subscriber keeps them as long as it does (the contract
+/// asks both to let go). The subscriber ignores any event after the terminal one.
 @usableFromInline
 final class ClosureSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
     @usableFromInline let next: ((Value) -> Void)?

@@ -7,6 +7,9 @@ cd "$(dirname "$0")"
 log=$(mktemp)
 allocs=$(mktemp)
 trap 'rm -f "$log" "$allocs"' EXIT
+# SwiftPM keeps the build plan of the path dependency (the library) and misses a source file
+# added to it since; dropping the plan makes it plan again (a no-op build stays a no-op).
+rm -f .build/release.yaml .build/*/release/description.json
 if ! swift build -c release >"$log" 2>&1; then
   cat "$log"
   exit 1

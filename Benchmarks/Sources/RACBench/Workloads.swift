@@ -322,6 +322,25 @@ nonisolated(unsafe) let workloads: [Workload] = [
     // MARK: RxSwift's set, adapted
 
     Workload(
+        id: "S3", title: "create block sending → map", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            bRange(n, bMap(inc) { acc.sum &+= $0 })
+            return acc.sum
+        },
+        oc: .missing("n/a (OpenCombine has no create; its subject is W1)"),
+        rac: .measured { n in
+            let acc = Acc()
+            let d = Signal<Int>.create { subscriber in
+                for i in 0..<n { subscriber.sendNext(i) }
+                subscriber.sendCompleted()
+                return nil
+            }.map(inc).subscribeNext { acc.sum &+= $0 }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
         id: "R1", title: "subject, two subscribers (per send)", count: 1_000_000, unit: "event",
         base: .measured { n in
             let acc = Acc()

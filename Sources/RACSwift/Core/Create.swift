@@ -45,7 +45,7 @@ extension Scheduler {
     /// current, else on its background scheduler — adding the scheduled work's disposable to
     /// `disposable`.
     static func runSubscription(adding disposable: CompoundDisposable, _ work: @escaping () -> Void) {
-        if current != nil {
+        if isCurrentSet {
             work()
         } else {
             disposable.add(SubscriptionScheduler.shared.backgroundScheduler.schedule(work))
@@ -61,54 +61,92 @@ extension Scheduler {
 /// delivery on the same thread nests as it does in RAC. It drops events once the
 /// subscription is disposed or terminated, and on a terminal event it disposes the
 /// subscription first, then forwards the event — RAC's order.
-final class PassthroughSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
-    // Guarded by `lock`; nil once a terminal event went through (or an event met a disposed
-    // subscription), so a create block that keeps its subscriber after the end does not keep
-    // the chain below (and what its closures captured) alive.
-    private var downstream: (any Subscriber<Value>)?
+final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @unchecked Sendable {
+    typealias Value = Downstream.Value
+
+    // Guarded by `lock`, hence no dynamic exclusivity checks. The subscriber below is owned
+    // (+1) while the subscription runs and released once a terminal event went through (or
+    // an event met a disposed subscription), so a create block that keeps its subscriber
+    // after the end does not keep the chain below (and what its closures captured) alive.
+    // Unmanaged so that a delivery borrows it instead of retaining and releasing it (two
+    // atomic operations per event); `depth` defers the release while a delivery is still
+    // running on it (a terminal event sent from inside `sendNext`).
+    @exclusivity(unchecked) private var downstream: Unmanaged<Downstream>?
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var pendingRelease: Unmanaged<Downstream>?
     private let disposable: CompoundDisposable
     private let lock = RecursiveLock()
 
-    init(_ downstream: some Subscriber<Value>, disposable: CompoundDisposable) {
-        self.downstream = downstream
+    init(_ downstream: Downstream, disposable: CompoundDisposable) {
+        self.downstream = Unmanaged.passRetained(downstream)
         self.disposable = disposable
         super.init()
         downstream.didSubscribe(with: disposable)
+    }
+
+    deinit {
+        downstream?.release()
+        pendingRelease?.release()
     }
 
     func sendNext(_ value: Value) {
         lock.withLock {
             guard let downstream else { return }
             guard !disposable.isDisposed else {
-                self.downstream = nil
+                letGo(take())
                 return
             }
-            downstream.sendNext(value)
+            depth += 1
+            downstream._withUnsafeGuaranteedRef { $0.sendNext(value) }
+            depth -= 1
+            if depth == 0, let pending = pendingRelease {
+                pendingRelease = nil
+                pending.release()
+            }
         }
     }
 
     func sendError(_ error: any Error) {
         lock.withLock {
             guard let downstream = takeForTermination() else { return }
-            downstream.sendError(error)
+            downstream._withUnsafeGuaranteedRef { $0.sendError(error) }
+            letGo(downstream)
         }
     }
 
     func sendCompleted() {
         lock.withLock {
             guard let downstream = takeForTermination() else { return }
-            downstream.sendCompleted()
+            downstream._withUnsafeGuaranteedRef { $0.sendCompleted() }
+            letGo(downstream)
         }
     }
 
     /// Ends the subscription: disposes it first (RAC's order), then hands back the subscriber
-    /// that gets the terminal event. Nil if the subscription already ended. Called under `lock`.
-    private func takeForTermination() -> (any Subscriber<Value>)? {
-        guard let downstream else { return nil }
-        self.downstream = nil
-        guard !disposable.isDisposed else { return nil }
+    /// that gets the terminal event, for the caller to `letGo` after. Nil if the subscription
+    /// already ended. Called under `lock`.
+    private func takeForTermination() -> Unmanaged<Downstream>? {
+        guard let downstream = take() else { return nil }
+        guard !disposable.isDisposed else {
+            letGo(downstream)
+            return nil
+        }
         disposable.dispose()
         return downstream
+    }
+
+    /// Takes the subscriber out of the subscription. Called under `lock`.
+    private func take() -> Unmanaged<Downstream>? {
+        let taken = downstream
+        downstream = nil
+        return taken
+    }
+
+    /// Releases a subscriber taken out, now or when the outermost delivery still running on
+    /// it returns. Called under `lock`.
+    private func letGo(_ taken: Unmanaged<Downstream>?) {
+        guard let taken else { return }
+        if depth == 0 { taken.release() } else { pendingRelease = taken }
     }
 
     // Passing this subscriber to another signal (as `concat` in RAC does) ties that

@@ -207,6 +207,65 @@ final class ClosureSubscriberTests: RACTestCase {
         stash.subscriber = nil
     }
 
+    /// The create subscriber lends the chain to a delivery without retaining it; a terminal
+    /// event sent from inside that delivery must not free the chain under it.
+    func testATerminalEventSentFromInsideADeliveryFreesTheChainOnlyAfterItReturns() {
+        weak var weakToken: Token?
+        let stash = Stash()
+        let log = Fixture.Log<String>()
+        do {
+            let token = Token()
+            weakToken = token
+            stash.signal.map { $0 * 10 }.subscribe(
+                next: { value in
+                    log.append("next \(value)")
+                    stash.subscriber?.sendCompleted()
+                    log.append("token alive: \(weakToken != nil)")
+                    _ = token
+                },
+                completed: { log.append("completed") })
+        }
+        stash.subscriber?.sendNext(1)
+        XCTAssertEqual(log.all, ["next 10", "completed", "token alive: true"])
+        XCTAssertNil(weakToken, "released once the outer delivery returned")
+        stash.subscriber?.sendNext(2)
+        XCTAssertEqual(log.all.count, 3)
+        stash.subscriber = nil
+    }
+
+    /// Ends the subscription from inside its own delivery and records whether it was freed
+    /// before that delivery returned.
+    private final class SelfEndingSubscriber: Subscriber, @unchecked Sendable {
+        let log: Fixture.Log<String>
+        let stash: Stash
+
+        init(log: Fixture.Log<String>, stash: Stash) {
+            self.log = log
+            self.stash = stash
+        }
+
+        deinit { log.append("freed") }
+
+        func sendNext(_ value: Int) {
+            log.append("next \(value)")
+            stash.subscriber?.sendCompleted()
+            log.append("next returns")
+        }
+
+        func sendError(_ error: any Error) {}
+        func sendCompleted() { log.append("completed") }
+        func didSubscribe(with disposable: CompoundDisposable) {}
+    }
+
+    func testACreateSubscriberDoesNotFreeItsSubscriberDuringItsDelivery() {
+        let stash = Stash()
+        let log = Fixture.Log<String>()
+        stash.signal.subscribe(SelfEndingSubscriber(log: log, stash: stash))
+        stash.subscriber?.sendNext(1)
+        XCTAssertEqual(log.all, ["next 1", "completed", "next returns", "freed"])
+        stash.subscriber = nil
+    }
+
     /// Hands events to its one subscriber directly and keeps it until `drop()`, against the
     /// contract's advice.
     private final class KeepingSignal: Signal<Int>, @unchecked Sendable {

@@ -18,34 +18,43 @@ extension Signal {
     }
 }
 
-/// A scan's reducer. The plain form is called directly rather than through an index-dropping
-/// wrapper: one closure call less per value.
-enum ScanReducer<Value, U> {
-    case plain((U, Value) -> U)
-    case indexed((U, Value, Int) -> U)
+/// A scan's reducer, in the two forms the sink calls directly: the plain form is called
+/// without an index-dropping wrapper (one closure call less per value). One of the two is a
+/// placeholder, as `isIndexed` says; both are plain closures (not optionals or enum
+/// payloads, which a call would copy) made once per `scan` call, not per subscription.
+struct ScanReducer<Value, U> {
+    let reduce: (U, Value) -> U
+    let reduceWithIndex: (U, Value, Int) -> U
+    let isIndexed: Bool
+
+    static func plain(_ reduce: @escaping (U, Value) -> U) -> ScanReducer {
+        ScanReducer(reduce: reduce, reduceWithIndex: { running, _, _ in running }, isIndexed: false)
+    }
+
+    static func indexed(_ reduce: @escaping (U, Value, Int) -> U) -> ScanReducer {
+        ScanReducer(reduce: { running, _ in running }, reduceWithIndex: reduce, isIndexed: true)
+    }
 }
 
 final class ScanSignal<Value, U>: Signal<U>, @unchecked Sendable {
     private let source: Signal<Value>
     private let start: U
-    private let reduce: ScanReducer<Value, U>
+    private let reducer: ScanReducer<Value, U>
 
     init(source: Signal<Value>, start: U, reduce: ScanReducer<Value, U>) {
         self.source = source
         self.start = start
-        self.reduce = reduce
+        self.reducer = reduce
     }
 
     override func subscribe(_ subscriber: some Subscriber<U>) -> Disposable {
-        source.subscribe(ScanSink(downstream: subscriber, start: start, reducer: reduce))
+        source.subscribe(ScanSink(downstream: subscriber, start: start, reducer: reducer))
     }
 }
 
 /// The accumulator and index live in the sink, so each subscription starts fresh.
 final class ScanSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<U>
-    // One of the two is used, as `isIndexed` says; the other is a placeholder. Plain closures
-    // (not optionals) so that a call borrows them instead of copying.
     private let reduce: (U, Value) -> U
     private let reduceWithIndex: (U, Value, Int) -> U
     private let isIndexed: Bool
@@ -57,16 +66,9 @@ final class ScanSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
     init(downstream: some Subscriber<U>, start: U, reducer: ScanReducer<Value, U>) {
         self.downstream = downstream
         self.running = start
-        switch reducer {
-        case .plain(let reduce):
-            self.reduce = reduce
-            self.reduceWithIndex = { running, _, _ in running }
-            self.isIndexed = false
-        case .indexed(let reduce):
-            self.reduce = { running, _ in running }
-            self.reduceWithIndex = reduce
-            self.isIndexed = true
-        }
+        self.reduce = reducer.reduce
+        self.reduceWithIndex = reducer.reduceWithIndex
+        self.isIndexed = reducer.isIndexed
     }
 
     @inline(__always) func sendNext(_ value: Value) {

@@ -45,26 +45,21 @@ private final class BindState<Value, U>: SerializingSink<U>, @unchecked Sendable
     private var active = 1  // guarded by `lock`: the source plus each live bound signal
 
     func addSignal(_ signal: Signal<U>) {
-        lock.withLock { active += 1 }
+        serialize { active += 1 }
         signal.subscribe(BindInnerSubscriber(self))
     }
 
     func sendNext(_ value: U) {
-        lock.withLock { sendOutput(value) }
+        serialize { sendOutput(value) }
     }
 
-    /// Disposes everything before taking the lock to forward the error, as RAC's bind does:
-    /// disposing the inner subscriptions may take their sources' locks, which must not wait
-    /// on this one.
     func sendError(_ error: any Error) {
-        guard lock.withLock({ claimTermination() }) else { return }
-        disposable.dispose()
-        lock.withLock { sendTerminal(error) }
+        serialize { terminateOutput(error) }
     }
 
     /// One signal (the source or a bound one) finished; `finished` is its subscription.
     func complete(_ finished: CompoundDisposable?) {
-        lock.withLock {
+        serialize {
             active -= 1
             if active == 0 {
                 terminateOutput(nil)

@@ -107,32 +107,43 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
     }
 
     func sendError(_ error: any Error) {
-        lock.withLock {
-            guard let downstream = takeForTermination() else { return }
-            downstream._withUnsafeGuaranteedRef { $0.sendError(error) }
-            letGo(downstream)
-        }
+        terminate { $0.sendError(error) }
     }
 
     func sendCompleted() {
-        lock.withLock {
-            guard let downstream = takeForTermination() else { return }
-            downstream._withUnsafeGuaranteedRef { $0.sendCompleted() }
-            letGo(downstream)
-        }
+        terminate { $0.sendCompleted() }
     }
 
-    /// Ends the subscription: disposes it first (RAC's order), then hands back the subscriber
-    /// that gets the terminal event, for the caller to `letGo` after. Nil if the subscription
-    /// already ended. Called under `lock`.
-    private func takeForTermination() -> Unmanaged<Downstream>? {
-        guard let downstream = take() else { return nil }
-        guard !disposable.isDisposed else {
-            letGo(downstream)
-            return nil
+    /// Ends the subscription: disposes it, then sends the terminal event with `send` (RAC's
+    /// order), unless it already ended.
+    ///
+    /// The disposal runs outside the lock when it can: it may take the locks of signals the
+    /// create block subscribed to (a subject's, say), and a thread delivering from one of
+    /// them into this subscriber holds that lock while it waits for this one. Nothing goes
+    /// out in between: the subscriber below has already been taken out. Inside a delivery
+    /// on this thread (a terminal event sent from `sendNext`) the lock stays held, and both
+    /// happen at once.
+    private func terminate(_ send: (Downstream) -> Void) {
+        let claimed = lock.withLock { () -> Unmanaged<Downstream>? in
+            guard let downstream = take() else { return nil }
+            guard !disposable.isDisposed else {
+                letGo(downstream)
+                return nil
+            }
+            guard depth == 0 else {
+                disposable.dispose()
+                downstream._withUnsafeGuaranteedRef(send)
+                letGo(downstream)
+                return nil
+            }
+            return downstream
         }
+        guard let claimed else { return }
         disposable.dispose()
-        return downstream
+        lock.withLock {
+            claimed._withUnsafeGuaranteedRef(send)
+            letGo(claimed)
+        }
     }
 
     /// Takes the subscriber out of the subscription. Called under `lock`.

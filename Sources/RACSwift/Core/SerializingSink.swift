@@ -3,11 +3,17 @@
 /// take(untilReplacement:) — and its serializing point: in RAC, the passthrough subscriber of
 /// the `createSignal` block each of them is written with.
 ///
-/// `lock` serializes the output and guards the subclass's own state; every method here is
-/// called with it held. Once a terminal event has gone out or disposal has begun, nothing more
-/// goes out, terminal events included: an input that completes or fails *because* it is being
-/// disposed must not reach the subscriber (RAC's passthrough checks one disposed flag for
-/// every event).
+/// `serialize` runs a block under `lock`, which serializes the output and guards the
+/// subclass's own state; the other methods are called inside it. Once a terminal event has
+/// gone out or disposal has begun, nothing more goes out, terminal events included: an input
+/// that completes or fails *because* it is being disposed must not reach the subscriber
+/// (RAC's passthrough checks one disposed flag for every event).
+///
+/// Ending the output disposes the inputs' subscriptions, and disposing a subject's
+/// subscription takes that subject's lock — which a thread delivering into this operator
+/// holds while it waits for `lock`. So a termination claimed by the outermost `serialize`
+/// is carried out after it releases `lock`: dispose, then send the terminal event under
+/// `lock` (RAC's order). Nothing else goes out in between: the output is already closed.
 class SerializingSink<Output>: Sink, @unchecked Sendable {
     /// The subscription; the inputs' subscriptions are added to it.
     final let disposable = CompoundDisposable()
@@ -15,15 +21,46 @@ class SerializingSink<Output>: Sink, @unchecked Sendable {
     private final let downstream: any Subscriber<Output>
     // Guarded by `lock`.
     @exclusivity(unchecked) private final var isTerminated = false
+    /// Nested `serialize` calls on the thread holding `lock`.
+    @exclusivity(unchecked) private final var depth = 0
+    /// A termination claimed by the outermost `serialize`, carried out once it has let go.
+    @exclusivity(unchecked) private final var pending: Terminal?
+
+    private enum Terminal {
+        case completed
+        case failed(any Error)
+    }
 
     init(downstream: some Subscriber<Output>) {
         self.downstream = downstream
     }
 
+    /// Runs `body` with `lock` held, then carries out a termination it claimed.
+    @discardableResult
+    final func serialize<R>(_ body: () -> R) -> R {
+        var claimed: Terminal?
+        let result = lock.withLock { () -> R in
+            depth += 1
+            let result = body()
+            depth -= 1
+            if depth == 0, let terminal = pending {
+                pending = nil
+                claimed = terminal
+            }
+            return result
+        }
+        if let claimed {
+            disposable.dispose()
+            lock.withLock { send(claimed) }
+        }
+        return result
+    }
+
     /// Whether events still go out.
     final var isOpen: Bool { !isTerminated && !disposable.isDisposed }
 
-    /// Whether a terminal event went out (disposal from outside does not count).
+    /// Whether a terminal event went out or is on its way (disposal from outside does not
+    /// count).
     final var hasTerminated: Bool { isTerminated }
 
     /// Sends `value`, unless the output has ended.
@@ -32,26 +69,27 @@ class SerializingSink<Output>: Sink, @unchecked Sendable {
     }
 
     /// Ends the output, unless it has ended: disposes the subscription, then sends `error`,
-    /// or completion if it is nil (RAC's order). True if this call ended it.
+    /// or completion if it is nil (RAC's order). True if this call ended it. Called by the
+    /// outermost `serialize`, both steps wait until it has let go of `lock`; nested inside a
+    /// delivery on this thread, they happen at once (the lock stays held either way).
     @discardableResult
     final func terminateOutput(_ error: (any Error)?) -> Bool {
-        guard claimTermination() else { return false }
-        disposable.dispose()
-        sendTerminal(error)
-        return true
-    }
-
-    /// The first half of `terminateOutput`, for a caller that disposes between the halves
-    /// without the lock: marks the output ended, so nothing else goes out; false if it had.
-    final func claimTermination() -> Bool {
         guard isOpen else { return false }
         isTerminated = true
+        let terminal: Terminal = error.map { .failed($0) } ?? .completed
+        if depth == 1 {
+            pending = terminal
+        } else {
+            disposable.dispose()
+            send(terminal)
+        }
         return true
     }
 
-    /// The second half: sends `error`, or completion if it is nil, after a successful
-    /// `claimTermination()`.
-    final func sendTerminal(_ error: (any Error)?) {
-        if let error { downstream.sendError(error) } else { downstream.sendCompleted() }
+    private final func send(_ terminal: Terminal) {
+        switch terminal {
+        case .completed: downstream.sendCompleted()
+        case .failed(let error): downstream.sendError(error)
+        }
     }
 }

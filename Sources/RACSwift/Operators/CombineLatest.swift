@@ -93,20 +93,20 @@ final class CombineLatestState<Output>: SerializingSink<Output>, @unchecked Send
     }
 
     func inputCompleted() {
-        lock.withLock {
+        serialize {
             running -= 1
             if running == 0 { terminate(nil) }
         }
     }
 
     func fail(_ error: any Error) {
-        lock.withLock { terminate(error) }
+        serialize { terminate(error) }
     }
 
     /// Completes at once when there is nothing to combine (RAC's `+join:` of no signals is
     /// `+empty`).
     func completeIfNoInputs() {
-        lock.withLock {
+        serialize {
             if running == 0 { terminate(nil) }
         }
     }
@@ -141,7 +141,7 @@ final class CombineLatestInput<Element, Output>: Sink, Subscriber, @unchecked Se
     }
 
     func sendNext(_ value: Element) {
-        state.lock.withLock {
+        state.serialize {
             latestValue = value
             if !hasValue {
                 hasValue = true

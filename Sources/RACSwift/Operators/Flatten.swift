@@ -119,7 +119,7 @@ final class FlattenSink<Source, Value>: SerializingSink<Value>, Subscriber, @unc
     func sendNext(_ value: Source) {
         guard !disposable.isDisposed else { return }
         let signal = transform(value)
-        let startNow = lock.withLock { () -> Bool in
+        let startNow = serialize { () -> Bool in
             if hasTerminated { return false }
             if maxConcurrent > 0, isDraining || active >= maxConcurrent {
                 pending?.append(signal ?? Signal<Value>.empty)
@@ -136,7 +136,7 @@ final class FlattenSink<Source, Value>: SerializingSink<Value>, Subscriber, @unc
     }
 
     func sendCompleted() {
-        lock.withLock {
+        serialize {
             isOuterCompleted = true
             completeIfDone()
         }
@@ -145,11 +145,11 @@ final class FlattenSink<Source, Value>: SerializingSink<Value>, Subscriber, @unc
     // MARK: Inner signals
 
     func forward(_ value: Value) {
-        lock.withLock { sendOutput(value) }
+        serialize { sendOutput(value) }
     }
 
     func fail(_ error: any Error) {
-        lock.withLock {
+        serialize {
             if terminateOutput(error), maxConcurrent > 0 { pending?.removeAll() }
         }
     }
@@ -157,7 +157,7 @@ final class FlattenSink<Source, Value>: SerializingSink<Value>, Subscriber, @unc
     /// An inner signal completed; `subscription` is its disposable (nil if it never gave one).
     func innerCompleted(_ subscription: CompoundDisposable?) {
         if let subscription { disposable.remove(subscription) }
-        let drain = lock.withLock { () -> Bool in
+        let drain = serialize { () -> Bool in
             active -= 1
             if hasTerminated { return false }
             if !hasPending {
@@ -176,7 +176,7 @@ final class FlattenSink<Source, Value>: SerializingSink<Value>, Subscriber, @unc
     /// Subscribes queued signals while there is room; run by one thread at a time.
     private func startPending() {
         while true {
-            let next = lock.withLock { () -> Signal<Value>? in
+            let next = serialize { () -> Signal<Value>? in
                 if isOpen, active < maxConcurrent, hasPending {
                     active += 1
                     return pending?.removeFirst()
@@ -208,12 +208,12 @@ final class FlattenSink<Source, Value>: SerializingSink<Value>, Subscriber, @unc
             return
         }
         guard let signal else {
-            if lock.withLock({ innerEndedInline() }) { startPending() }
+            if serialize({ innerEndedInline() }) { startPending() }
             return
         }
         // One lock acquisition for the value and the completion: as if nothing had run in
         // between, which a concurrent sender could not tell from a subscription.
-        let (failure, drain) = lock.withLock { () -> ((any Error)?, Bool) in
+        let (failure, drain) = serialize { () -> ((any Error)?, Bool) in
             let termination = signal.deliverConstant { value in sendOutput(value) }
             switch termination {
             case .failed(let error):

@@ -52,7 +52,7 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Serializin
     }
 
     func sendNext(_ signal: Source) {
-        let current = lock.withLock { () -> Int? in
+        let current = serialize { () -> Int? in
             if !isOpen { return nil }
             generation += 1
             isInnerActive = true
@@ -70,7 +70,7 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Serializin
     /// those the subscription would make: nothing gets through once a newer signal replaced
     /// this one (its subscription would be disposed) or this subscription is disposed.
     private func deliverConstant(_ signal: Source, generation current: Int) -> Bool {
-        lock.withLock {
+        serialize {
             let termination = signal.deliverConstant { value in
                 guard current == generation else { return }
                 sendOutput(value)
@@ -80,29 +80,29 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Serializin
             switch termination {
             case .completed:
                 isInnerActive = false
-                if isOuterCompleted { complete() }
+                if isOuterCompleted { terminateOutput(nil) }
             case .failed(let error):
-                fail(error)
+                terminateOutput(error)
             }
             return true
         }
     }
 
     func sendError(_ error: any Error) {
-        fail(error)
+        serialize { terminateOutput(error) }
     }
 
     func sendCompleted() {
-        lock.withLock {
+        serialize {
             isOuterCompleted = true
-            if !isInnerActive { complete() }
+            if !isInnerActive { terminateOutput(nil) }
         }
     }
 
     // MARK: Inner signals
 
     func innerDidSubscribe(_ subscription: CompoundDisposable, generation: Int) {
-        let isLatest = lock.withLock { () -> Bool in
+        let isLatest = serialize { () -> Bool in
             guard generation == self.generation, !hasTerminated else { return false }
             inner.disposable = subscription
             return true
@@ -111,35 +111,26 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Serializin
     }
 
     func forward(_ value: Value, generation: Int) {
-        lock.withLock {
+        serialize {
             guard generation == self.generation else { return }
             sendOutput(value)
         }
     }
 
     func innerFailed(_ error: any Error, generation: Int) {
-        lock.withLock {
+        serialize {
             guard generation == self.generation else { return }
-            fail(error)
+            terminateOutput(error)
         }
     }
 
     func innerCompleted(generation: Int) {
-        lock.withLock {
+        serialize {
             guard generation == self.generation else { return }
             isInnerActive = false
             inner.disposable = nil
-            if isOuterCompleted { complete() }
+            if isOuterCompleted { terminateOutput(nil) }
         }
-    }
-
-    private func fail(_ error: any Error) {
-        lock.withLock { terminateOutput(error) }
-    }
-
-    /// Called with `lock` held.
-    private func complete() {
-        terminateOutput(nil)
     }
 }
 

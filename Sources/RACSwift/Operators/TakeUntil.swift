@@ -32,11 +32,11 @@ final class TakeUntilSignal<Value, U>: Signal<Value>, @unchecked Sendable {
 /// Serializes the source's events with the trigger's under one lock.
 private final class TakeUntilState<Value>: SerializingSink<Value>, @unchecked Sendable {
     func forward(_ value: Value) {
-        lock.withLock { sendOutput(value) }
+        serialize { sendOutput(value) }
     }
 
     func terminate(_ error: (any Error)?) {
-        lock.withLock { terminateOutput(error) }
+        serialize { terminateOutput(error) }
     }
 }
 

@@ -41,41 +41,42 @@ private final class TakeUntilReplacementState<Value>: SerializingSink<Value>, @u
         disposable.add(sourceSubscription)
     }
 
-    var isReplaced: Bool { lock.withLock { replaced } || sourceSubscription.isDisposed }
+    var isReplaced: Bool { serialize { replaced } || sourceSubscription.isDisposed }
 
     func sourceNext(_ value: Value) {
-        lock.withLock {
+        serialize {
             guard !replaced else { return }
             sendOutput(value)
         }
     }
 
     func sourceFailed(_ error: any Error) {
-        lock.withLock {
+        serialize {
             guard !replaced else { return }
             terminateOutput(error)
         }
     }
 
     func replacementNext(_ value: Value) {
-        lock.withLock {
-            replace()
-            sendOutput(value)
-        }
+        replace()
+        serialize { sendOutput(value) }
     }
 
     func replacementFinished(_ error: (any Error)?) {
-        lock.withLock {
-            replace()
-            terminateOutput(error)
-        }
+        replace()
+        serialize { terminateOutput(error) }
     }
 
-    /// Called with `lock` held.
+    /// The replacement spoke: from now on the source is ignored, and its subscription is
+    /// disposed — outside the lock, because disposing it may take the source's own lock,
+    /// which a thread delivering a source value holds while it waits for this one.
     private func replace() {
-        guard !replaced else { return }
-        replaced = true
-        sourceSubscription.dispose()
+        let isFirst = serialize { () -> Bool in
+            if replaced { return false }
+            replaced = true
+            return true
+        }
+        if isFirst { sourceSubscription.dispose() }
     }
 }
 

@@ -77,7 +77,7 @@ final class ZipState<Output>: SerializingSink<Output>, @unchecked Sendable {
     /// Runs `append` (which queues a value on one buffer) under the lock, then sends a tuple
     /// if every buffer now has one.
     func receive(_ append: () -> Void) {
-        lock.withLock {
+        serialize {
             guard isOpen else { return }
             append()
             for buffer in buffers where buffer.isEmpty { return }
@@ -89,7 +89,7 @@ final class ZipState<Output>: SerializingSink<Output>, @unchecked Sendable {
     }
 
     func complete(_ buffer: ZipBufferBase) {
-        lock.withLock {
+        serialize {
             guard isOpen else { return }
             buffer.isCompleted = true
             completeIfExhausted()
@@ -97,7 +97,7 @@ final class ZipState<Output>: SerializingSink<Output>, @unchecked Sendable {
     }
 
     func fail(_ error: any Error) {
-        lock.withLock {
+        serialize {
             if terminateOutput(error) { releaseBuffers() }
         }
     }
@@ -105,7 +105,7 @@ final class ZipState<Output>: SerializingSink<Output>, @unchecked Sendable {
     /// Completes at once when there is nothing to zip (RAC: `+zip:` of no streams is empty).
     func completeIfNoInputs() {
         guard buffers.isEmpty else { return }
-        lock.withLock { terminateOutput(nil) }
+        serialize { terminateOutput(nil) }
     }
 
     private func completeIfExhausted() {

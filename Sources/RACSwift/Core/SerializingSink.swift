@@ -1,7 +1,8 @@
 /// The output side of an operator that merges several inputs into one subscriber — merge and
-/// the flatten family, switchToLatest, zip, combineLatest, bind, take(until:) and
-/// take(untilReplacement:) — and its serializing point: in RAC, the passthrough subscriber of
-/// the `createSignal` block each of them is written with.
+/// the flatten family, switchToLatest, zip, combineLatest, bind, sample, take(until:),
+/// take(untilReplacement:), and timeout (its source and its timer) — and its serializing
+/// point: in RAC, the passthrough subscriber of the `createSignal` block each of them is
+/// written with.
 ///
 /// `serialize` runs a block under `lock`, which serializes the output and guards the
 /// subclass's own state; the other methods are called inside it. Once a terminal event has

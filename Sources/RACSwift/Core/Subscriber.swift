@@ -29,6 +29,7 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
     private var next: ((Value) -> Void)?
     private var error: ((any Error) -> Void)?
     private var completed: (() -> Void)?
+    private var isTerminated = false  // guarded by `lock`
     /// Every subscription this subscriber is part of; disposed on its terminal event.
     public let disposable = CompoundDisposable()
 
@@ -60,21 +61,33 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
     /// Disposes every subscription the subscriber is part of, then calls `error`; later
     /// events are ignored.
     public func sendError(_ error: any Error) {
-        lock.withLock {
-            let block = self.error
-            disposable.dispose()
-            block?(error)
-        }
+        terminate { subscriber in subscriber.error.map { block in { block(error) } } }
     }
 
     /// Disposes every subscription the subscriber is part of, then calls `completed`; later
     /// events are ignored.
     public func sendCompleted() {
-        lock.withLock {
-            let block = completed
-            disposable.dispose()
-            block?()
+        terminate { $0.completed }
+    }
+
+    /// Ends the subscriber, unless it has ended: under the lock, takes the terminal closure
+    /// `pick` chooses and clears the closures, so nothing else is delivered; disposes every
+    /// subscription with the lock released — disposing one may take the lock of the signal
+    /// it belongs to, which a thread delivering from that signal into this subscriber holds
+    /// while it waits for this lock; then calls the closure under the lock (RAC's order).
+    private func terminate(_ pick: (AnySubscriber) -> (() -> Void)?) {
+        let claimed = lock.withLock { () -> (() -> Void)?? in
+            guard !isTerminated, !disposable.isDisposed else { return nil }
+            isTerminated = true
+            let block = pick(self)
+            next = nil
+            error = nil
+            completed = nil
+            return .some(block)
         }
+        guard let claimed else { return }
+        disposable.dispose()
+        lock.withLock { claimed?() }
     }
 
     /// Joins the subscription `other` to `disposable` (RAC's `-didSubscribeWithDisposable:`),

@@ -29,42 +29,30 @@ final class SampleSignal<Value, U>: Signal<Value>, @unchecked Sendable {
     }
 }
 
-/// The latest value and the output, under one lock.
-private final class SampleState<Value>: Sink, @unchecked Sendable {
-    let disposable = CompoundDisposable()
-    private let downstream: any Subscriber<Value>
-    private let lock = RecursiveLock()
+/// The latest value and the output, under one lock (`SerializingSink`).
+private final class SampleState<Value>: SerializingSink<Value>, @unchecked Sendable {
     // Guarded by `lock`.
     private var latest: Value?
     private var hasValue = false
-    private var isTerminated = false
-
-    init(downstream: some Subscriber<Value>) {
-        self.downstream = downstream
-    }
 
     func store(_ value: Value) {
-        lock.withLock {
+        serialize {
             latest = value
             hasValue = true
         }
     }
 
     func sendLatest() {
-        lock.withLock {
-            guard hasValue, !isTerminated, !disposable.isDisposed else { return }
+        serialize {
             // `latest` is set whenever `hasValue` is; Value may itself be optional.
-            downstream.sendNext(latest.unsafelyUnwrapped)
+            guard hasValue else { return }
+            sendOutput(latest.unsafelyUnwrapped)
         }
     }
 
     func terminate(_ event: Event<Never>) {
-        lock.withLock {
-            guard !isTerminated else { return }
-            isTerminated = true
-            latest = nil
-            disposable.dispose()
-            if let error = event.error { downstream.sendError(error) } else { downstream.sendCompleted() }
+        serialize {
+            if terminateOutput(event.error) { latest = nil }
         }
     }
 }

@@ -43,46 +43,25 @@ final class TimeoutSignal<Value>: Signal<Value>, @unchecked Sendable {
     }
 }
 
-/// Input plus timer: the output is serialized by `lock`, held while delivering.
-final class TimeoutSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    let disposable = CompoundDisposable()
-    private let downstream: any Subscriber<Value>
-    private let lock = RecursiveLock()
-    private var isTerminated = false  // guarded by `lock`
-
-    init(downstream: some Subscriber<Value>) {
-        self.downstream = downstream
-    }
-
+/// Input plus timer, serialized by `SerializingSink`.
+final class TimeoutSink<Value>: SerializingSink<Value>, Subscriber, @unchecked Sendable {
     func didSubscribe(with source: CompoundDisposable) {
         disposable.add(source)
     }
 
     func sendNext(_ value: Value) {
-        lock.withLock {
-            guard !isTerminated, !disposable.isDisposed else { return }
-            downstream.sendNext(value)
-        }
+        serialize { sendOutput(value) }
     }
 
     func sendError(_ error: any Error) {
-        terminate { $0.sendError(error) }
+        serialize { terminateOutput(error) }
     }
 
     func sendCompleted() {
-        terminate { $0.sendCompleted() }
+        serialize { terminateOutput(nil) }
     }
 
     func timedOut() {
-        terminate { $0.sendError(SignalError.timedOut) }
-    }
-
-    private func terminate(_ send: (any Subscriber<Value>) -> Void) {
-        lock.withLock {
-            guard !isTerminated, !disposable.isDisposed else { return }
-            isTerminated = true
-            disposable.dispose()
-            send(downstream)
-        }
+        serialize { terminateOutput(SignalError.timedOut) }
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import RACSwift
 import XCTest
 
-/// An operator that ends (an input failed or completed) disposes its other inputs. When an
+/// An operator that ends (an input failed or completed, or its timer fired) disposes its
+/// other inputs; so does an `AnySubscriber` subscribed to several signals. When an
 /// input is a subject, disposing its subscription takes the subject's lock — which a thread
 /// sending into that subject holds while it waits for the operator's lock to deliver. So the
 /// operator must dispose with its own lock released. Each test races one thread sending into
@@ -100,6 +101,29 @@ final class TerminationDeadlockTests: RACTestCase {
 
     func testFlattenMapEndedByAnInnerSignal() {
         race(make: { busy, ender in busy.flattenMap { value in value == 0 ? ender : .return(value) } }, end: fail)
+    }
+
+    func testSample() {
+        race(make: { busy, ender in busy.sample(ender) }, end: fail)
+    }
+
+    func testTimeoutFiringOnAnotherThread() {
+        // The timer's thread is the one ending the operator: a TestScheduler advanced there.
+        let scheduler = TestScheduler()
+        race(make: { busy, _ in busy.timeout(1, on: scheduler) }, end: { _ in scheduler.advance(by: 1) })
+    }
+
+    func testAnySubscriberSubscribedToTwoSubjects() {
+        race(make: { busy, ender in
+            Signal.create { subscriber in
+                let both = AnySubscriber<Int>(
+                    next: { subscriber.sendNext($0) }, error: { subscriber.sendError($0) },
+                    completed: { subscriber.sendCompleted() })
+                busy.subscribe(both)
+                ender.subscribe(both)
+                return both.disposable
+            }
+        }, end: fail)
     }
 
     func testACreateBlockSubscribedToTwoSubjects() {

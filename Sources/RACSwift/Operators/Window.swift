@@ -73,11 +73,14 @@ final class WindowState<Value, V>: Sink, @unchecked Sendable {
 
     /// Ends `closed` if it is still the open window; `closing` is its closing subscription.
     func closeWindow(_ closed: Subject<Value>, closing: CompoundDisposable?) {
+        // Outside the lock, like every disposal here: disposing a subscription may take its
+        // signal's lock, which a thread delivering from that signal into this state holds
+        // while it waits for this one.
+        if let closing {
+            closing.dispose()
+            disposable.remove(closing)
+        }
         lock.withLock {
-            if let closing {
-                closing.dispose()
-                disposable.remove(closing)
-            }
             guard window === closed else { return }
             window = nil
             closed.sendCompleted()
@@ -92,12 +95,17 @@ final class WindowState<Value, V>: Sink, @unchecked Sendable {
     }
 
     func terminate(_ event: Event<Value>) {
-        lock.withLock {
-            guard !isTerminated else { return }
+        let claimed = lock.withLock { () -> Subject<Value>?? in
+            guard !isTerminated else { return nil }
             isTerminated = true
             let open = window
             window = nil
-            disposable.dispose()
+            return .some(open)
+        }
+        guard let open = claimed else { return }
+        // Disposed with the lock released (see `closeWindow`); nothing goes out meanwhile.
+        disposable.dispose()
+        lock.withLock {
             if case .error(let error) = event {
                 downstream.sendError(error)
                 open?.sendError(error)

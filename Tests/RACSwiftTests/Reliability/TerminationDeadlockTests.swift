@@ -113,6 +113,13 @@ final class TerminationDeadlockTests: RACTestCase {
         race(make: { busy, _ in busy.timeout(1, on: scheduler) }, end: { _ in scheduler.advance(by: 1) })
     }
 
+    func testWindow() {
+        // The busy subject opens windows; the source (`ender`) fails.
+        race(make: { busy, ender in
+            ender.window(withStart: busy, close: { _ in Signal<Int>.never }).map { _ in 0 }
+        }, end: fail)
+    }
+
     func testAnySubscriberSubscribedToTwoSubjects() {
         race(make: { busy, ender in
             Signal.create { subscriber in

@@ -36,8 +36,10 @@ extension Signal {
     public static func combineLatest<each S>(
         _ signals: repeat Signal<each S>
     ) -> Signal<Value> where Value == (repeat each S) {
-        CombineLatestPackSignal(repeat each signals)
-            .named("+combineLatest: \(describeSignals(repeat each signals))")
+        let signals = (repeat each signals)
+        return OnSubscribeSignal { subscriber in
+            subscribeCombineLatest(subscriber, repeat each signals)
+        }.named("+combineLatest: \(describeSignals(repeat each signals))")
     }
 
     /// The typed `combineLatest` of any number of signals, with each tuple of latest values
@@ -45,7 +47,7 @@ extension Signal {
     public static func combineLatest<each S>(
         _ signals: repeat Signal<each S>, reduce: @escaping (repeat each S) -> Value
     ) -> Signal<Value> {
-        CombineLatestPackSignal(repeat each signals)
+        Signal<(repeat each S)>.combineLatest(repeat each signals)
             .map { values in reduce(repeat each values) }
             .named("+combineLatest: \(describeSignals(repeat each signals)) reduce:")
     }
@@ -199,25 +201,21 @@ final class CombineLatestArraySignal<T>: Signal<[T]>, @unchecked Sendable {
     }
 }
 
-final class CombineLatestPackSignal<each S>: Signal<(repeat each S)>, @unchecked Sendable {
-    private let signals: (repeat Signal<each S>)
-
-    init(_ signals: repeat Signal<each S>) {
-        self.signals = (repeat each signals)
+/// One subscription to `Signal.combineLatest` of a parameter pack (see `OnSubscribeSignal`
+/// for why this is a function and not a signal class of its own).
+private func subscribeCombineLatest<each S>(
+    _ subscriber: any Subscriber<(repeat each S)>, _ signals: repeat Signal<each S>
+) -> Disposable {
+    var count = 0
+    for _ in repeat each signals { count += 1 }
+    let state = CombineLatestState<(repeat each S)>(downstream: subscriber, inputCount: count)
+    let inputs = (repeat CombineLatestInput<each S, (repeat each S)>(state))
+    state.combine = { (repeat (each inputs).latest) }
+    subscriber.didSubscribe(with: state.disposable)
+    for (signal, input) in repeat (each signals, each inputs) {
+        if state.disposable.isDisposed { break }
+        signal.subscribe(input)
     }
-
-    override func subscribe(_ subscriber: some Subscriber<(repeat each S)>) -> Disposable {
-        var count = 0
-        for _ in repeat each signals { count += 1 }
-        let state = CombineLatestState<(repeat each S)>(downstream: subscriber, inputCount: count)
-        let inputs = (repeat CombineLatestInput<each S, (repeat each S)>(state))
-        state.combine = { (repeat (each inputs).latest) }
-        subscriber.didSubscribe(with: state.disposable)
-        for (signal, input) in repeat (each signals, each inputs) {
-            if state.disposable.isDisposed { break }
-            signal.subscribe(input)
-        }
-        state.completeIfNoInputs()
-        return state.disposable
-    }
+    state.completeIfNoInputs()
+    return state.disposable
 }

@@ -17,8 +17,10 @@ extension Signal {
     public static func zip<each S>(
         _ signals: repeat Signal<each S>, reduce: @escaping (repeat each S) -> Value
     ) -> Signal<Value> {
-        ZipPackSignal(repeat each signals, reduce: reduce)
-            .named("+zip: \(zipSignalsDescription(repeat each signals)) reduce:")
+        let signals = (repeat each signals)
+        return OnSubscribeSignal { subscriber in
+            subscribeZip(subscriber, repeat each signals, reduce: reduce)
+        }.named("+zip: \(zipSignalsDescription(repeat each signals)) reduce:")
     }
 
     /// Zips an array of signals of one type into arrays of their n-th values (RAC's `+zip:`
@@ -142,28 +144,22 @@ private func subscribeSide<T, Output>(_ signal: Signal<T>, _ buffer: ZipBuffer<T
     signal.subscribe(ZipSide(state: state, buffer: buffer))
 }
 
-final class ZipPackSignal<each S, Output>: Signal<Output>, @unchecked Sendable {
-    private let signals: (repeat Signal<each S>)
-    private let reduce: (repeat each S) -> Output
-
-    init(_ signals: repeat Signal<each S>, reduce: @escaping (repeat each S) -> Output) {
-        self.signals = (repeat each signals)
-        self.reduce = reduce
+/// One subscription to `Signal.zip` of a parameter pack (see `OnSubscribeSignal` for why this
+/// is a function and not a signal class of its own).
+private func subscribeZip<each S, Output>(
+    _ subscriber: any Subscriber<Output>, _ signals: repeat Signal<each S>,
+    reduce: @escaping (repeat each S) -> Output
+) -> Disposable {
+    let buffers = (repeat ZipBuffer<each S>())
+    var all: [ZipBufferBase] = []
+    for buffer in repeat each buffers { all.append(buffer) }
+    let state = ZipState(downstream: subscriber, buffers: all) {
+        reduce(repeat (each buffers).removeFirst())
     }
-
-    override func subscribe(_ subscriber: some Subscriber<Output>) -> Disposable {
-        let buffers = (repeat ZipBuffer<each S>())
-        var all: [ZipBufferBase] = []
-        for buffer in repeat each buffers { all.append(buffer) }
-        let reduce = self.reduce
-        let state = ZipState(downstream: subscriber, buffers: all) {
-            reduce(repeat (each buffers).removeFirst())
-        }
-        subscriber.didSubscribe(with: state.disposable)
-        state.completeIfNoInputs()
-        repeat subscribeSide(each signals, each buffers, state)
-        return state.disposable
-    }
+    subscriber.didSubscribe(with: state.disposable)
+    state.completeIfNoInputs()
+    repeat subscribeSide(each signals, each buffers, state)
+    return state.disposable
 }
 
 /// `zip(with:)`: the zip machine for exactly two inputs. It builds its pair without a parameter

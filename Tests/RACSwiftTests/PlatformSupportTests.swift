@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+
+/// The package supports macOS 13 / iOS 16 / tvOS 16 / watchOS 9, but CI builds on Linux only,
+/// where the compiler does not check Apple availability. These tests read the sources for the
+/// constructs that would fail to compile for those deployment targets.
+final class PlatformSupportTests: RACTestCase {
+    private let packageDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Every Swift file of the package's targets, as (path relative to the package, text).
+    private func sources() throws -> [(path: String, text: String)] {
+        var files: [(String, String)] = []
+        for folder in ["Sources", "Tests"] {
+            let root = packageDirectory.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+                XCTFail("cannot read \(root.path)")
+                continue
+            }
+            for case let url as URL in walker where url.pathExtension == "swift" {
+                let relative = String(url.path.dropFirst(packageDirectory.path.count + 1))
+                // This file spells the patterns it looks for.
+                if relative == "Tests/RACSwiftTests/PlatformSupportTests.swift" { continue }
+                files.append((relative, try String(contentsOf: url, encoding: .utf8)))
+            }
+        }
+        return files
+    }
+
+    private func lines(matching pattern: String, in files: [(path: String, text: String)]) throws -> [String] {
+        let regex = try NSRegularExpression(pattern: pattern)
+        var found: [String] = []
+        for file in files {
+            for (number, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let text = String(line)
+                if text.trimmingCharacters(in: .whitespaces).hasPrefix("//") { continue }
+                if regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil {
+                    found.append("\(file.path):\(number + 1): \(text.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        return found
+    }
+
+    func testTheSourcesWereFound() throws {
+        let files = try sources()
+        XCTAssertTrue(files.contains { $0.path == "Sources/RACSwift/Operators/Zip.swift" }, "\(files.count) files read")
+        XCTAssertGreaterThan(files.count, 100)
+        XCTAssertFalse(files.contains { $0.path.hasSuffix("PlatformSupportTests.swift") })
+    }
+
+    /// A generic type that declares a parameter pack needs runtime support that Apple platforms
+    /// have from macOS 14 / iOS 17 ("parameter packs in generic types are only available in
+    /// macOS 14.0.0 or newer"). Generic functions with packs and type aliases are fine.
+    func testNoTypeDeclaresAParameterPack() throws {
+        let found = try lines(
+            matching: #"\b(class|struct|enum|actor|protocol)\s+\w+\s*<[^>]*\beach\s"#, in: sources())
+        XCTAssertEqual(found, [], "types with parameter packs do not build for macOS 13 / iOS 16")
+    }
+
+    /// Synchronization's `Mutex` and `Atomic` need macOS 15 / iOS 18; every lock and flag goes
+    /// through Support/Locks.swift, which uses them on Linux only.
+    func testSynchronizationIsUsedOnlyBehindTheLockLayer() throws {
+        let found = try lines(matching: #"import Synchronization|\bMutex<|\bAtomic<"#, in: sources())
+            .filter { !$0.hasPrefix("Sources/RACSwift/Support/Locks.swift:") }
+        XCTAssertEqual(found, [], "use UnfairLock, RecursiveLock, AtomicFlag or AtomicCounter")
+    }
+}

@@ -55,22 +55,30 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
         }
         timer.schedule(
             wallDeadline: Self.wallTime(date),
-            repeating: .nanoseconds(Self.nanoseconds(interval)),
-            leeway: .nanoseconds(Self.nanoseconds(leeway)))
+            repeating: Self.dispatchInterval(interval),
+            leeway: Self.dispatchInterval(leeway))
         timer.resume()
         return disposable
     }
 
-    // Clamped: a past (or NaN) date means "now"; a huge interval or an infinitely distant
-    // date means "practically never" rather than a trap converting to Int.
-    static func nanoseconds(_ seconds: TimeInterval) -> Int {
-        let nanoseconds = (seconds * 1_000_000_000).rounded()
-        guard nanoseconds > 0 else { return 0 }
-        if nanoseconds >= Double(Int.max / 2) { return Int.max / 2 }
-        return Int(nanoseconds)
+    /// `seconds` as a dispatch interval, in the finest unit whose count fits in an `Int`:
+    /// nanoseconds overflow a 32-bit `Int` (watchOS on arm64_32) past about two seconds.
+    /// Clamped: a negative (or NaN) span is zero, and a span too long for whole seconds is
+    /// "practically never" rather than a trap converting to `Int`. Half of `intMax` leaves
+    /// Dispatch room to add the interval to a time.
+    static func dispatchInterval(_ seconds: TimeInterval, intMax: Int = .max) -> DispatchTimeInterval {
+        guard seconds > 0 else { return .nanoseconds(0) }
+        let limit = Double(intMax / 2)
+        let nanoseconds = (seconds * 1e9).rounded()
+        if nanoseconds < limit { return .nanoseconds(Int(nanoseconds)) }
+        let microseconds = (seconds * 1e6).rounded()
+        if microseconds < limit { return .microseconds(Int(microseconds)) }
+        let milliseconds = (seconds * 1e3).rounded()
+        if milliseconds < limit { return .milliseconds(Int(milliseconds)) }
+        return .seconds(seconds.rounded() < limit ? Int(seconds.rounded()) : intMax / 2)
     }
 
     static func wallTime(_ date: Date) -> DispatchWallTime {
-        .now() + .nanoseconds(nanoseconds(date.timeIntervalSinceNow))
+        .now() + dispatchInterval(date.timeIntervalSinceNow)
     }
 }

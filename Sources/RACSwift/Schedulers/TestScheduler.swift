@@ -12,8 +12,9 @@ import Foundation
 /// (`date + k × interval`; leeway is ignored). While a block runs, this scheduler is
 /// `Scheduler.current`.
 ///
-/// A cancelled block is dropped (and releases what it captured) at once; it is skipped when
-/// its turn comes and does not count as a step.
+/// A cancelled block is dropped (and releases what it captured) at once. Its place in the queue
+/// stays until its turn comes: then it runs nothing and leaves the clock alone, but counts as
+/// one of the blocks `step(_:)` was asked to run, as in RAC.
 public final class TestScheduler: Scheduler, @unchecked Sendable {
     /// Where the virtual clock starts.
     public static let startDate = Date(timeIntervalSinceReferenceDate: 0)
@@ -100,25 +101,27 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
 
     // MARK: Driving
 
-    /// Runs the next scheduled block, if any (RAC's `-step`).
+    /// Takes the next scheduled block off the queue and runs it, if any (RAC's `-step`). A
+    /// cancelled block taken off counts as the step and runs nothing.
     public func step() {
         step(1)
     }
 
-    /// Runs the next `ticks` scheduled blocks, or as many as there are (RAC's `-step:`).
+    /// Takes the next `ticks` scheduled blocks off the queue, or as many as there are, and
+    /// runs those not cancelled (RAC's `-step:`: a cancelled block still counts as one).
     ///
     /// - Precondition: `ticks` is not negative.
     public func step(_ ticks: Int) {
         precondition(ticks >= 0, "TestScheduler.step(_:): ticks must not be negative, got \(ticks)")
         var remaining = ticks
-        while remaining > 0, runNext(until: nil) { remaining -= 1 }
+        while remaining > 0, takeNext(until: nil) != nil { remaining -= 1 }
     }
 
     /// Runs blocks until none is left, including those scheduled while running
     /// (RAC's `-stepAll`). With a repeating timer running this never returns: use
     /// `advance(by:)` or `advance(to:)`.
     public func stepAll() {
-        while runNext(until: nil) {}
+        while takeNext(until: nil) != nil {}
     }
 
     /// Same as `stepAll()`.
@@ -140,34 +143,36 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     /// leaves `now` alone).
     public func advance(to date: Date) {
         let limit = date.timeIntervalSinceReferenceDate
-        while runNext(until: limit) {}
+        while takeNext(until: limit) != nil {}
         lock.withLock { if clock < limit { clock = limit } }
     }
 
-    /// Pops and runs one block (skipping cancelled ones, which leave the clock alone); false
-    /// when nothing is due.
-    private func runNext(until limit: TimeInterval?) -> Bool {
-        while true {
-            let next: QueueEntry.Work?? = lock.withLock {
-                guard let first = queue.first else { return .none }
-                if let limit, first.time > limit { return .none }
-                queue.removeFirst()
-                if first.work.isCancelled { return .some(nil) }
-                if clock < first.time { clock = first.time }
-                return .some(first.work)
-            }
-            guard let entry = next else { return false }
-            switch entry {
-            case nil:
-                continue
-            case .block(let action)?:
-                guard let block = action.take() else { continue }
-                performAsCurrentScheduler(block)
-            case .recursion(let recursion)?:
-                performAsCurrentScheduler { recursion.run(on: self) }
-            }
-            return true
+    private enum Taken { case ran, cancelled }
+
+    /// Takes the first block due off the queue and runs it unless it was cancelled (which
+    /// leaves the clock alone); nil when nothing is due.
+    private func takeNext(until limit: TimeInterval?) -> Taken? {
+        let next: QueueEntry.Work?? = lock.withLock {
+            guard let first = queue.first else { return .none }
+            if let limit, first.time > limit { return .none }
+            queue.removeFirst()
+            if first.work.isCancelled { return .some(nil) }
+            if clock < first.time { clock = first.time }
+            return .some(first.work)
         }
+        switch next {
+        case nil:
+            return nil
+        case nil?:
+            return .cancelled
+        case .block(let action)??:
+            // Cancelled between being taken off and now.
+            guard let block = action.take() else { return .cancelled }
+            performAsCurrentScheduler(block)
+        case .recursion(let recursion)??:
+            performAsCurrentScheduler { recursion.run(on: self) }
+        }
+        return .ran
     }
 }
 

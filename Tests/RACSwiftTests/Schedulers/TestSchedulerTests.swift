@@ -138,17 +138,48 @@ final class TestSchedulerTests: RACTestCase {
         XCTAssertEqual(seen, [at(0), at(0), at(1), at(2), at(3), at(5)])
     }
 
-    func testACancelledBlockIsSkippedAndDoesNotCountAsAStep() {
+    func testACancelledBlockRunsNothingButCountsAsAStepAsInRAC() {
         let scheduler = TestScheduler()
         let log = Fixture.Log<String>()
         scheduler.schedule { log.append("cancelled") }?.dispose()
         scheduler.afterDelay(1) { log.append("cancelled later") }?.dispose()
         scheduler.schedule { log.append("kept") }
+        XCTAssertEqual(scheduler.scheduledCount, 3, "cancelled blocks keep their place until reached")
+        scheduler.step()
+        XCTAssertEqual(log.all, [], "RAC's -step: takes the cancelled block off and runs nothing")
+        XCTAssertEqual(scheduler.scheduledCount, 2)
         scheduler.step()
         XCTAssertEqual(log.all, ["kept"])
-        scheduler.run()
+        scheduler.step()
+        XCTAssertEqual(scheduler.scheduledCount, 0, "the later cancelled block was the third step")
         XCTAssertEqual(log.all, ["kept"])
-        XCTAssertEqual(scheduler.now, at(0), "skipped blocks do not move the clock")
+        XCTAssertEqual(scheduler.now, at(0), "cancelled blocks do not move the clock")
+    }
+
+    func testStepCountsCancelledBlocksAmongItsTicks() {
+        let scheduler = TestScheduler()
+        let log = Fixture.Log<Int>()
+        var disposables: [Disposable?] = []
+        for value in 1...5 { disposables.append(scheduler.schedule { log.append(value) }) }
+        disposables[1]?.dispose()
+        disposables[2]?.dispose()
+        scheduler.step(3)
+        XCTAssertEqual(log.all, [1], "blocks 2 and 3 were two of the three ticks")
+        scheduler.step(3)
+        XCTAssertEqual(log.all, [1, 4, 5], "fewer blocks than ticks: as many as there are")
+    }
+
+    func testRunAndAdvanceSkipCancelledBlocksWithoutMovingTheClock() {
+        let scheduler = TestScheduler()
+        let log = Fixture.Log<String>()
+        scheduler.afterDelay(5) { log.append("cancelled") }?.dispose()
+        scheduler.afterDelay(2) { log.append("two") }
+        scheduler.advance(by: 3)
+        XCTAssertEqual(log.all, ["two"])
+        XCTAssertEqual(scheduler.now, at(3))
+        scheduler.run()
+        XCTAssertEqual(log.all, ["two"])
+        XCTAssertEqual(scheduler.now, at(3), "the cancelled block at 5 did not move the clock")
     }
 
     func testCancellingReleasesTheBlockAtOnce() {

@@ -4,7 +4,7 @@ import XCTest
 /// The package supports macOS 13 / iOS 16 / tvOS 16 / watchOS 9, but the tests build on Linux,
 /// where the compiler does not check Apple availability. These tests read the sources for the
 /// constructs known to fail for those deployment targets, so `swift test` catches them
-/// anywhere; CI also type-checks the library targets for macOS 13
+/// anywhere; CI also type-checks the library targets for macOS 13 and iOS 16
 /// (Tools/apple-typecheck/run.sh), which catches what a reading cannot.
 final class PlatformSupportTests: RACTestCase {
     private let packageDirectory = URL(fileURLWithPath: #filePath)

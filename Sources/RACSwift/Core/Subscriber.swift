@@ -116,7 +116,10 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
 /// forwards. A `create` block that keeps its subscriber after disposal (directly or below a
 /// multi-input operator) keeps the chain, closures included, until it sends again; a custom
 /// `Signal` subclass that keeps its subscriber keeps them as long as it does (the contract
-/// asks both to let go). The subscriber ignores any event after the terminal one.
+/// asks both to let go). RAC does no better there: RACSubscriber clears its blocks at its own
+/// terminal event (or deallocation), not when the subscription is disposed, and a passthrough
+/// subscriber that a `createSignal:` block keeps holds it for good. The subscriber ignores
+/// any event after the terminal one.
 @usableFromInline
 final class ClosureSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
     @usableFromInline let next: ((Value) -> Void)?

@@ -128,7 +128,9 @@ final class ClosureSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
     /// Set by the terminal event. Guarded by the signal's serialization.
     @usableFromInline @exclusivity(unchecked) var isTerminated = false
 
-    @inlinable
+    // Not @inlinable: with library evolution (an xcframework build) a class's inlinable
+    // designated init is an error; the call it costs did not show in W6 (benchmarked).
+    @usableFromInline
     init(next: ((Value) -> Void)?, error: ((any Error) -> Void)?, completed: (() -> Void)?) {
         self.next = next
         self.error = error

@@ -57,7 +57,9 @@ extension Signal {
 final class IteratorBox<Iterator: IteratorProtocol> {
     @usableFromInline @exclusivity(unchecked) var iterator: Iterator
 
-    @inlinable
+    // Not @inlinable: with library evolution (an xcframework build) a class's inlinable
+    // designated init is an error; the call it costs did not show in W6 (benchmarked).
+    @usableFromInline
     init(_ iterator: Iterator) {
         self.iterator = iterator
     }

@@ -2,89 +2,113 @@ extension Signal {
     /// Sends a running accumulation: `reduce(running, value)` for each value, starting from
     /// `start` (RAC's `-scanWithStart:reduce:`). Each subscription starts again from `start`.
     /// Terminal events pass through.
+    // Inlinable so that `step`, the per-value work, is compiled in the caller's module,
+    // specialized for its types: in the library's generic code every value would pass through
+    // value-witness calls (copy, assign, destroy of the running value), over a third of a
+    // value's cost in W7.
+    @inlinable
     public func scan<U>(withStart start: U, reduce: @escaping (_ running: U, _ next: Value) -> U) -> Signal<U> {
-        ScanSignal(source: self, start: start, reduce: .plain(reduce))
-            .named("[\(name)] -scanWithStart: \(start) reduce:")
+        let signal = ScanSignal(source: self, start: start, reducer: .plain(reduce)) { sink, value in
+            let next = sink.reducer.reduce(sink.running, value)
+            sink.running = next
+            sink.downstream.sendNext(next)
+        }
+        return signal.named("[\(signal.sourceName)] -scanWithStart: \(start) reduce:")
     }
 
     /// Like `scan(withStart:reduce:)`, also passing the zero-based index of each value (RAC's
     /// `-scanWithStart:reduceWithIndex:`). Each subscription starts again from `start` and
     /// index 0.
+    @inlinable
     public func scan<U>(
         withStart start: U, reduceWithIndex reduce: @escaping (_ running: U, _ next: Value, _ index: Int) -> U
     ) -> Signal<U> {
-        ScanSignal(source: self, start: start, reduce: .indexed(reduce))
-            .named("[\(name)] -scanWithStart: \(start) reduceWithIndex:")
+        let signal = ScanSignal(source: self, start: start, reducer: .indexed(reduce)) { sink, value in
+            let next = sink.reducer.reduceWithIndex(sink.running, value, sink.index)
+            sink.index += 1
+            sink.running = next
+            sink.downstream.sendNext(next)
+        }
+        return signal.named("[\(signal.sourceName)] -scanWithStart: \(start) reduceWithIndex:")
     }
 }
 
-/// A scan's reducer, in the two forms the sink calls directly: the plain form is called
-/// without an index-dropping wrapper (one closure call less per value). One of the two is a
-/// placeholder, as `isIndexed` says; both are plain closures (not optionals or enum
-/// payloads, which a call would copy) made once per `scan` call, not per subscription.
+/// A scan's reducer, in the form its step calls: the plain form is called without an
+/// index-dropping wrapper (one closure call less per value). The other form is a placeholder
+/// the step never calls; both are plain closures (not optionals or enum payloads, which a
+/// call would copy) made once per `scan` call, not per subscription.
+@usableFromInline
 struct ScanReducer<Value, U> {
-    let reduce: (U, Value) -> U
-    let reduceWithIndex: (U, Value, Int) -> U
-    let isIndexed: Bool
+    @usableFromInline let reduce: (U, Value) -> U
+    @usableFromInline let reduceWithIndex: (U, Value, Int) -> U
 
-    static func plain(_ reduce: @escaping (U, Value) -> U) -> ScanReducer {
-        ScanReducer(reduce: reduce, reduceWithIndex: { running, _, _ in running }, isIndexed: false)
+    @usableFromInline
+    init(reduce: @escaping (U, Value) -> U, reduceWithIndex: @escaping (U, Value, Int) -> U) {
+        self.reduce = reduce
+        self.reduceWithIndex = reduceWithIndex
     }
 
+    @inlinable
+    static func plain(_ reduce: @escaping (U, Value) -> U) -> ScanReducer {
+        ScanReducer(reduce: reduce, reduceWithIndex: { running, _, _ in running })
+    }
+
+    @inlinable
     static func indexed(_ reduce: @escaping (U, Value, Int) -> U) -> ScanReducer {
-        ScanReducer(reduce: { running, _ in running }, reduceWithIndex: reduce, isIndexed: true)
+        ScanReducer(reduce: { running, _ in running }, reduceWithIndex: reduce)
     }
 }
 
+@usableFromInline
 final class ScanSignal<Value, U>: Signal<U>, @unchecked Sendable {
+    @usableFromInline
+    typealias Step = (ScanSink<Value, U>, Value) -> Void
+
     private let source: Signal<Value>
     private let start: U
     private let reducer: ScanReducer<Value, U>
+    private let step: Step
 
-    init(source: Signal<Value>, start: U, reduce: ScanReducer<Value, U>) {
+    @usableFromInline
+    init(source: Signal<Value>, start: U, reducer: ScanReducer<Value, U>, step: @escaping Step) {
         self.source = source
         self.start = start
-        self.reducer = reduce
+        self.reducer = reducer
+        self.step = step
     }
 
     override func subscribe(_ subscriber: some Subscriber<U>) -> Disposable {
-        source.subscribe(ScanSink(downstream: subscriber, start: start, reducer: reducer))
+        source.subscribe(ScanSink(downstream: subscriber, start: start, reducer: reducer, step: step))
     }
+
+    /// For the debug name.
+    @usableFromInline
+    var sourceName: String { source.name }
 }
 
-/// The accumulator and index live in the sink, so each subscription starts fresh.
+/// The accumulator and index live in the sink, so each subscription starts fresh. The work
+/// per value is `step`, formed where `scan` was called (see `scan(withStart:reduce:)`); it
+/// takes the sink as an argument instead of capturing it, so it needs no context of its own.
+@usableFromInline
 final class ScanSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<U>
-    private let reduce: (U, Value) -> U
-    private let reduceWithIndex: (U, Value, Int) -> U
-    private let isIndexed: Bool
+    @usableFromInline let downstream: any Subscriber<U>
+    @usableFromInline let reducer: ScanReducer<Value, U>
+    private let step: ScanSignal<Value, U>.Step
     // Serialized by the source; exclusivity is unchecked because the dynamic check costs
     // more than the reduction itself.
-    @exclusivity(unchecked) private var running: U
-    @exclusivity(unchecked) private var index = 0
+    @usableFromInline @exclusivity(unchecked) var running: U
+    @usableFromInline @exclusivity(unchecked) var index = 0
 
-    init(downstream: some Subscriber<U>, start: U, reducer: ScanReducer<Value, U>) {
+    init(downstream: some Subscriber<U>, start: U, reducer: ScanReducer<Value, U>, step: @escaping ScanSignal<Value, U>.Step) {
         self.downstream = downstream
         self.running = start
-        self.reduce = reducer.reduce
-        self.reduceWithIndex = reducer.reduceWithIndex
-        self.isIndexed = reducer.isIndexed
+        self.reducer = reducer
+        self.step = step
     }
 
-    @inline(__always) func sendNext(_ value: Value) {
-        // Sending the local rather than `running` spares a copy of it in generic code.
-        let next: U
-        if isIndexed {
-            next = reduceWithIndex(running, value, index)
-            index += 1
-        } else {
-            next = reduce(running, value)
-        }
-        running = next
-        downstream.sendNext(next)
-    }
-
-    func sendError(_ error: any Error) { downstream.sendError(error) }
-    func sendCompleted() { downstream.sendCompleted() }
-    func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+    @usableFromInline
+    func sendNext(_ value: Value) { step(self, value) }
+    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
+    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

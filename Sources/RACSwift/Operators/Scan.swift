@@ -8,8 +8,8 @@ extension Signal {
     // value's cost in W7.
     @inlinable
     public func scan<U>(withStart start: U, reduce: @escaping (_ running: U, _ next: Value) -> U) -> Signal<U> {
-        let signal = ScanSignal(source: self, start: start, reducer: .plain(reduce)) { sink, value in
-            let next = sink.reducer.reduce(sink.running, value)
+        let signal = ScanSignal(source: self, start: start) { sink, value in
+            let next = reduce(sink.running, value)
             sink.running = next
             sink.downstream.sendNext(next)
         }
@@ -23,8 +23,8 @@ extension Signal {
     public func scan<U>(
         withStart start: U, reduceWithIndex reduce: @escaping (_ running: U, _ next: Value, _ index: Int) -> U
     ) -> Signal<U> {
-        let signal = ScanSignal(source: self, start: start, reducer: .indexed(reduce)) { sink, value in
-            let next = sink.reducer.reduceWithIndex(sink.running, value, sink.index)
+        let signal = ScanSignal(source: self, start: start) { sink, value in
+            let next = reduce(sink.running, value, sink.index)
             sink.index += 1
             sink.running = next
             sink.downstream.sendNext(next)
@@ -33,52 +33,26 @@ extension Signal {
     }
 }
 
-/// A scan's reducer, in the form its step calls: the plain form is called without an
-/// index-dropping wrapper (one closure call less per value). The other form is a placeholder
-/// the step never calls; both are plain closures (not optionals or enum payloads, which a
-/// call would copy) made once per `scan` call, not per subscription.
-@usableFromInline
-struct ScanReducer<Value, U> {
-    @usableFromInline let reduce: (U, Value) -> U
-    @usableFromInline let reduceWithIndex: (U, Value, Int) -> U
-
-    @usableFromInline
-    init(reduce: @escaping (U, Value) -> U, reduceWithIndex: @escaping (U, Value, Int) -> U) {
-        self.reduce = reduce
-        self.reduceWithIndex = reduceWithIndex
-    }
-
-    @inlinable
-    static func plain(_ reduce: @escaping (U, Value) -> U) -> ScanReducer {
-        ScanReducer(reduce: reduce, reduceWithIndex: { running, _, _ in running })
-    }
-
-    @inlinable
-    static func indexed(_ reduce: @escaping (U, Value, Int) -> U) -> ScanReducer {
-        ScanReducer(reduce: { running, _ in running }, reduceWithIndex: reduce)
-    }
-}
-
 @usableFromInline
 final class ScanSignal<Value, U>: Signal<U>, @unchecked Sendable {
+    /// One value's work: reduce into the sink's running value and send it. Made once per
+    /// `scan` call, shared by its subscriptions; their state is the sink it is handed.
     @usableFromInline
     typealias Step = (ScanSink<Value, U>, Value) -> Void
 
     private let source: Signal<Value>
     private let start: U
-    private let reducer: ScanReducer<Value, U>
     private let step: Step
 
     @usableFromInline
-    init(source: Signal<Value>, start: U, reducer: ScanReducer<Value, U>, step: @escaping Step) {
+    init(source: Signal<Value>, start: U, step: @escaping Step) {
         self.source = source
         self.start = start
-        self.reducer = reducer
         self.step = step
     }
 
     override func subscribe(_ subscriber: some Subscriber<U>) -> Disposable {
-        source.subscribe(ScanSink(downstream: subscriber, start: start, reducer: reducer, step: step))
+        source.subscribe(ScanSink(downstream: subscriber, start: start, step: step))
     }
 
     /// For the debug name.
@@ -87,22 +61,19 @@ final class ScanSignal<Value, U>: Signal<U>, @unchecked Sendable {
 }
 
 /// The accumulator and index live in the sink, so each subscription starts fresh. The work
-/// per value is `step`, formed where `scan` was called (see `scan(withStart:reduce:)`); it
-/// takes the sink as an argument instead of capturing it, so it needs no context of its own.
+/// per value is `step`, formed where `scan` was called (see `scan(withStart:reduce:)`).
 @usableFromInline
 final class ScanSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
     @usableFromInline let downstream: any Subscriber<U>
-    @usableFromInline let reducer: ScanReducer<Value, U>
     private let step: ScanSignal<Value, U>.Step
     // Serialized by the source; exclusivity is unchecked because the dynamic check costs
     // more than the reduction itself.
     @usableFromInline @exclusivity(unchecked) var running: U
     @usableFromInline @exclusivity(unchecked) var index = 0
 
-    init(downstream: some Subscriber<U>, start: U, reducer: ScanReducer<Value, U>, step: @escaping ScanSignal<Value, U>.Step) {
+    init(downstream: some Subscriber<U>, start: U, step: @escaping ScanSignal<Value, U>.Step) {
         self.downstream = downstream
         self.running = start
-        self.reducer = reducer
         self.step = step
     }
 

@@ -61,19 +61,22 @@ open class Scheduler: @unchecked Sendable {
     /// (RAC's `currentScheduler`).
     public static var current: Scheduler? {
         if let running = CurrentScheduler.get() { return running }
-        guard Thread.isMainThread else { return nil }
-        // Remembered in the main thread's slot, where it says what this property says anyway
-        // (`performAsCurrentScheduler` restores it after each block), so that the next calls
-        // on the main thread — one per subscription — skip Foundation's main-thread check.
-        CurrentScheduler.set(main)
-        return main
+        return adoptMainOnMainThread() ? main : nil
     }
 
     /// Whether `current` is non-nil, without retaining and releasing the scheduler: the
     /// subscription scheduler asks on every subscription.
     @inline(__always)
     static var isCurrentSet: Bool {
-        if CurrentScheduler.isSet { return true }
+        CurrentScheduler.isSet || adoptMainOnMainThread()
+    }
+
+    /// On the main thread with no scheduler running, makes `main` the current scheduler and
+    /// returns true. It is remembered in the main thread's slot, where it says what `current`
+    /// says anyway (`performAsCurrentScheduler` restores it after each block), so that the
+    /// next calls on the main thread — one per subscription — skip Foundation's main-thread
+    /// check.
+    private static func adoptMainOnMainThread() -> Bool {
         guard Thread.isMainThread else { return false }
         CurrentScheduler.set(main)
         return true

@@ -47,6 +47,16 @@ final class TerminationDeadlockTests: RACTestCase {
 
     private let fail: @Sendable (Subject<Int>) -> Void = { $0.sendError(Ended()) }
 
+    /// `signal`, with `ender` sending one value right after each subscription: for operators
+    /// whose source is `ender`, so that they are busy with `busy` before `end` runs.
+    private func startedBySending(_ signal: Signal<Int>, into ender: Subject<Int>) -> Signal<Int> {
+        Signal.create { subscriber in
+            let subscription = signal.subscribe(subscriber)
+            ender.sendNext(0)
+            return subscription
+        }
+    }
+
     func testMerge() {
         race(make: { Signal.merge([$0, $1]) }, end: fail)
     }
@@ -70,23 +80,13 @@ final class TerminationDeadlockTests: RACTestCase {
     func testBindEndedByItsSource() {
         // The source (`ender`) binds the busy subject, then fails.
         race(make: { busy, ender in
-            let bound = ender.bind { { _, _ in busy } }
-            return Signal.create { subscriber in
-                let subscription = bound.subscribe(subscriber)
-                ender.sendNext(0)
-                return subscription
-            }
+            startedBySending(ender.bind { { _, _ in busy } }, into: ender)
         }, end: fail)
     }
 
     func testSwitchToLatestEndedByItsOuterSignal() {
         race(make: { busy, ender in
-            let latest = ender.map { _ in busy }.switchToLatest()
-            return Signal.create { subscriber in
-                let subscription = latest.subscribe(subscriber)
-                ender.sendNext(0)
-                return subscription
-            }
+            startedBySending(ender.map { _ in busy }.switchToLatest(), into: ender)
         }, end: fail)
     }
 

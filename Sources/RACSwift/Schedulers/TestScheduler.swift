@@ -114,14 +114,14 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     public func step(_ ticks: Int) {
         precondition(ticks >= 0, "TestScheduler.step(_:): ticks must not be negative, got \(ticks)")
         var remaining = ticks
-        while remaining > 0, takeNext(until: nil) != nil { remaining -= 1 }
+        while remaining > 0, takeNext(until: nil) { remaining -= 1 }
     }
 
     /// Runs blocks until none is left, including those scheduled while running
     /// (RAC's `-stepAll`). With a repeating timer running this never returns: use
     /// `advance(by:)` or `advance(to:)`.
     public func stepAll() {
-        while takeNext(until: nil) != nil {}
+        while takeNext(until: nil) {}
     }
 
     /// Same as `stepAll()`.
@@ -143,15 +143,13 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     /// leaves `now` alone).
     public func advance(to date: Date) {
         let limit = date.timeIntervalSinceReferenceDate
-        while takeNext(until: limit) != nil {}
+        while takeNext(until: limit) {}
         lock.withLock { if clock < limit { clock = limit } }
     }
 
-    private enum Taken { case ran, cancelled }
-
     /// Takes the first block due off the queue and runs it unless it was cancelled (which
-    /// leaves the clock alone); nil when nothing is due.
-    private func takeNext(until limit: TimeInterval?) -> Taken? {
+    /// leaves the clock alone); false when nothing is due.
+    private func takeNext(until limit: TimeInterval?) -> Bool {
         let next: QueueEntry.Work?? = lock.withLock {
             guard let first = queue.first else { return .none }
             if let limit, first.time > limit { return .none }
@@ -162,17 +160,16 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         }
         switch next {
         case nil:
-            return nil
+            return false
         case nil?:
-            return .cancelled
+            break  // cancelled: taken off, nothing runs
         case .block(let action)??:
-            // Cancelled between being taken off and now.
-            guard let block = action.take() else { return .cancelled }
-            performAsCurrentScheduler(block)
+            // nil if cancelled between being taken off and now.
+            if let block = action.take() { performAsCurrentScheduler(block) }
         case .recursion(let recursion)??:
             performAsCurrentScheduler { recursion.run(on: self) }
         }
-        return .ran
+        return true
     }
 }
 

@@ -148,7 +148,9 @@ func search(_ query: String) -> Signal<[String]> {
     Signal.create { subscriber in
         let (latency, fails) = dice.roll(typical: options.latency, failureRate: options.failureRate)
         log("request", "'\(query)' (answers in \(Int(latency * 1000)) ms)")
-        var finished = false
+        // Read and written only on the demo's one serial scheduler, where the reply runs
+        // and where switchToLatest disposes a replaced request.
+        nonisolated(unsafe) var finished = false
         let reply = scheduler.afterDelay(latency) {
             finished = true
             if fails {

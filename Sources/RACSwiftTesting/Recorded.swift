@@ -85,9 +85,14 @@ extension TestScheduler {
     /// A cold signal that, for each subscriber, sends `events` at their times counted from
     /// the moment of subscription.
     public func createColdSignal<Value>(_ events: [Recorded<Value>]) -> Signal<Value> {
-        Signal.create { [unowned self] subscriber in
+        // Recorded values are of any type, Sendable or not, as signals' values are; the
+        // events are immutable and a TestScheduler runs every block on the thread that
+        // advances it.
+        nonisolated(unsafe) let events = events
+        return Signal.create { [unowned self] subscriber in
             let disposable = CompoundDisposable()
-            for recorded in events {
+            for event in events {
+                nonisolated(unsafe) let recorded = event
                 disposable.add(self.afterDelay(max(0, recorded.time)) {
                     switch recorded.event {
                     case .next(let value): subscriber.sendNext(value)
@@ -104,7 +109,9 @@ extension TestScheduler {
     /// subscribed at that moment; a subscriber sees nothing from before it subscribed.
     public func createHotSignal<Value>(_ events: [Recorded<Value>]) -> Signal<Value> {
         let hot = HotSignalSource<Value>()
-        for recorded in events {
+        for event in events {
+            // As in `createColdSignal(_:)`: values of any type, run on the advancing thread.
+            nonisolated(unsafe) let recorded = event
             after(TestScheduler.startDate.addingTimeInterval(recorded.time)) {
                 hot.send(recorded.event)
             }

@@ -25,7 +25,7 @@ final class ReadmeExamplesTests: TestingTestCase {
     }
 
     func testQuickStart() {
-        var lines: [String] = []
+        nonisolated(unsafe) var lines: [String] = []
         let numbers = Signal<Int>.create { subscriber in
             subscriber.sendNext(1)
             subscriber.sendNext(2)

@@ -25,7 +25,7 @@ final class TestSchedulerReleaseTests: TestingTestCase {
         let scheduler = TestScheduler()
         weak var weakObject: NSObject?
         do {
-            let object = NSObject()
+            nonisolated(unsafe) let object = NSObject()
             weakObject = object
             scheduler.after(scheduler.now.addingTimeInterval(5)) { _ = object }?.dispose()
         }

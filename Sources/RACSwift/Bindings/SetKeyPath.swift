@@ -13,7 +13,7 @@ extension Signal {
     /// so RACSwift never traps on it. Values are assigned on whatever thread delivers them.
     @discardableResult
     public func setKeyPath<Root: AnyObject>(
-        _ keyPath: ReferenceWritableKeyPath<Root, Value>, on object: Root
+        _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, on object: Root
     ) -> Disposable {
         subscribe(KeyPathBindingSink(object: object, keyPath: keyPath, signalName: name) { $0 })
     }
@@ -23,7 +23,7 @@ extension Signal {
     /// as `setKeyPath(_:on:)`.
     @discardableResult
     public func setKeyPath<Root: AnyObject, T>(
-        _ keyPath: ReferenceWritableKeyPath<Root, T>, on object: Root, nilValue: T
+        _ keyPath: ReferenceWritableKeyPath<Root, T> & Sendable, on object: Root, nilValue: T
     ) -> Disposable where Value == T? {
         subscribe(KeyPathBindingSink(object: object, keyPath: keyPath, signalName: name) { $0 ?? nilValue })
     }
@@ -32,7 +32,7 @@ extension Signal {
     /// place of nil (RAC's `-setKeyPath:onObject:nilValue:`).
     @discardableResult
     public func setKeyPath<Root: AnyObject, T>(
-        _ keyPath: ReferenceWritableKeyPath<Root, T?>, on object: Root, nilValue: T?
+        _ keyPath: ReferenceWritableKeyPath<Root, T?> & Sendable, on object: Root, nilValue: T?
     ) -> Disposable where Value == T? {
         subscribe(KeyPathBindingSink(object: object, keyPath: keyPath, signalName: name) { $0 ?? nilValue })
     }

@@ -8,7 +8,7 @@ extension Signal {
     /// from the source or a bound signal, is forwarded at once and ends everything. Events
     /// from bound signals on different threads are serialized.
     public func bind<U>(
-        _ block: @escaping () -> (_ value: Value, _ stop: inout Bool) -> Signal<U>?
+        _ block: @escaping @Sendable () -> (_ value: Value, _ stop: inout Bool) -> Signal<U>?
     ) -> Signal<U> {
         BindSignal(source: self, block: block).named("[\(name)] -bind:")
     }

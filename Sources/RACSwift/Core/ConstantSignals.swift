@@ -56,7 +56,9 @@ final class ReturnSignal<Value>: Signal<Value>, @unchecked Sendable {
         if Scheduler.isCurrentSet {
             Self.send(value, to: subscriber, disposable)
         } else {
-            let value = self.value
+            // Values are of any type, Sendable or not, as in RAC (see "Signals and Swift
+            // Concurrency"); this one is immutable and handed to the one scheduled block.
+            nonisolated(unsafe) let value = self.value
             disposable.add(SubscriptionScheduler.shared.backgroundScheduler.schedule {
                 Self.send(value, to: subscriber, disposable)
             })

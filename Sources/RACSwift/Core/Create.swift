@@ -8,7 +8,7 @@ extension Signal {
     /// at once when a scheduler is current (or on the main thread), else on a background
     /// scheduler.
     public static func create(
-        _ didSubscribe: @escaping (any Subscriber<Value>) -> Disposable?
+        _ didSubscribe: @escaping @Sendable (any Subscriber<Value>) -> Disposable?
     ) -> Signal<Value> {
         DynamicSignal(didSubscribe).named("+createSignal:")
     }
@@ -31,7 +31,10 @@ final class DynamicSignal<Value>: Signal<Value>, @unchecked Sendable {
             // A subscriber that disposed in `didSubscribe(with:)` never starts the work.
             if !disposable.isDisposed { disposable.add(didSubscribe(passthrough)) }
         } else {
-            let didSubscribe = self.didSubscribe
+            // `create`'s public block is @Sendable; the library's own blocks reach here
+            // through the internal initializer and capture only thread-safe classes (signals,
+            // subscribers, disposables, locks) and immutable values.
+            nonisolated(unsafe) let didSubscribe = self.didSubscribe
             disposable.add(SubscriptionScheduler.shared.backgroundScheduler.schedule {
                 disposable.add(didSubscribe(passthrough))
             })
@@ -48,7 +51,10 @@ extension Scheduler {
         if isCurrentSet {
             work()
         } else {
-            disposable.add(SubscriptionScheduler.shared.backgroundScheduler.schedule(work))
+            // The library's subscription work: it runs once, on the background scheduler,
+            // after this call has handed it over, and touches the subscription's own state.
+            nonisolated(unsafe) let work = work
+            disposable.add(SubscriptionScheduler.shared.backgroundScheduler.schedule { work() })
         }
     }
 }

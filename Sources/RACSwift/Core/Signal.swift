@@ -76,27 +76,28 @@ extension Signal {
     /// `-subscribeNext:error:completed:` and its shorter forms).
     @inlinable @discardableResult
     public func subscribe(
-        next: consuming ((Value) -> Void)? = nil, error: consuming ((any Error) -> Void)? = nil,
-        completed: consuming (() -> Void)? = nil
+        next: consuming (@Sendable (Value) -> Void)? = nil,
+        error: consuming (@Sendable (any Error) -> Void)? = nil,
+        completed: consuming (@Sendable () -> Void)? = nil
     ) -> Disposable {
         subscribe(ClosureSubscriber(next: consume next, error: consume error, completed: consume completed))
     }
 
     /// Subscribes to values only (RAC's `-subscribeNext:`).
     @inlinable @discardableResult
-    public func subscribeNext(_ next: consuming @escaping (Value) -> Void) -> Disposable {
+    public func subscribeNext(_ next: consuming @escaping @Sendable (Value) -> Void) -> Disposable {
         subscribe(ClosureSubscriber(next: consume next, error: nil, completed: nil))
     }
 
     /// Subscribes to errors only (RAC's `-subscribeError:`).
     @inlinable @discardableResult
-    public func subscribeError(_ error: consuming @escaping (any Error) -> Void) -> Disposable {
+    public func subscribeError(_ error: consuming @escaping @Sendable (any Error) -> Void) -> Disposable {
         subscribe(ClosureSubscriber(next: nil, error: consume error, completed: nil))
     }
 
     /// Subscribes to completion only (RAC's `-subscribeCompleted:`).
     @inlinable @discardableResult
-    public func subscribeCompleted(_ completed: consuming @escaping () -> Void) -> Disposable {
+    public func subscribeCompleted(_ completed: consuming @escaping @Sendable () -> Void) -> Disposable {
         subscribe(ClosureSubscriber(next: nil, error: nil, completed: consume completed))
     }
 }

@@ -36,8 +36,8 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
     /// A subscriber that calls `next`, `error` and `completed` for the matching events; a
     /// missing closure ignores its events.
     public init(
-        next: ((Value) -> Void)? = nil, error: ((any Error) -> Void)? = nil,
-        completed: (() -> Void)? = nil
+        next: (@Sendable (Value) -> Void)? = nil, error: (@Sendable (any Error) -> Void)? = nil,
+        completed: (@Sendable () -> Void)? = nil
     ) {
         self.next = next
         self.error = error

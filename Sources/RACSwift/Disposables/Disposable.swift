@@ -12,7 +12,7 @@ open class Disposable: @unchecked Sendable {
 
     /// A disposable that runs `action` on the first `dispose()` and then releases it
     /// (RAC: `+disposableWithBlock:`).
-    public init(_ action: @escaping () -> Void) {
+    public init(_ action: @escaping @Sendable () -> Void) {
         self.action = action
     }
 

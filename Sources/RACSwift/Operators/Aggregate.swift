@@ -4,7 +4,7 @@ extension Signal {
     /// that sends only its last value). On an empty signal it sends `start`. An error is
     /// forwarded at once. Each subscription starts again from `start`; for a reference type
     /// that must not be shared, use `aggregate(withStartFactory:reduce:)`.
-    public func aggregate<U>(withStart start: U, reduce: @escaping (_ running: U, _ next: Value) -> U) -> Signal<U> {
+    public func aggregate<U>(withStart start: U, reduce: @escaping @Sendable (_ running: U, _ next: Value) -> U) -> Signal<U> {
         AggregateSignal(source: self, start: start) { running, next, _ in reduce(running, next) }
             .named("[\(name)] -aggregateWithStart: \(start) reduce:")
     }
@@ -12,7 +12,7 @@ extension Signal {
     /// `aggregate(withStart:reduce:)` whose `reduce` also receives the index of the value,
     /// counted from 0 (RAC's `-aggregateWithStart:reduceWithIndex:`).
     public func aggregate<U>(
-        withStart start: U, reduceWithIndex reduce: @escaping (_ running: U, _ next: Value, _ index: Int) -> U
+        withStart start: U, reduceWithIndex reduce: @escaping @Sendable (_ running: U, _ next: Value, _ index: Int) -> U
     ) -> Signal<U> {
         AggregateSignal(source: self, start: start, reduce: reduce)
             .named("[\(name)] -aggregateWithStart: \(start) reduceWithIndex:")
@@ -22,7 +22,7 @@ extension Signal {
     /// subscription (RAC's `-aggregateWithStartFactory:reduce:`, built there on `+defer:`, so
     /// the factory runs at subscription time through `Scheduler.subscription`).
     public func aggregate<U>(
-        withStartFactory startFactory: @escaping () -> U, reduce: @escaping (_ running: U, _ next: Value) -> U
+        withStartFactory startFactory: @escaping @Sendable () -> U, reduce: @escaping @Sendable (_ running: U, _ next: Value) -> U
     ) -> Signal<U> {
         Signal<U>.defer {
             AggregateSignal(source: self, start: startFactory()) { running, next, _ in reduce(running, next) }

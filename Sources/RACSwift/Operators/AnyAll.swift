@@ -9,7 +9,7 @@ extension Signal {
     /// signal; sends false and completes if this signal terminates first (RAC's `-any:`). As
     /// in RAC, an error does not fail the result: it counts as "no value passed", so the
     /// result sends false and completes.
-    public func any(_ predicate: @escaping (Value) -> Bool) -> Signal<Bool> {
+    public func any(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool> {
         PredicateSignal(source: self, decidesOn: true, predicate: predicate).named("[\(name)] -any:")
     }
 
@@ -17,7 +17,7 @@ extension Signal {
     /// signal; sends true and completes if this signal completes first, also when it sent no
     /// values (RAC's `-all:`). As in RAC, an error does not fail the result: the result sends
     /// false and completes.
-    public func all(_ predicate: @escaping (Value) -> Bool) -> Signal<Bool> {
+    public func all(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool> {
         PredicateSignal(source: self, decidesOn: false, predicate: predicate).named("[\(name)] -all:")
     }
 }

@@ -4,7 +4,7 @@ extension Signal {
     ///
     /// The replacement is subscribed only on error, once; its own error is forwarded.
     /// Completion of this signal is forwarded as is. Disposal stops whichever is running.
-    public func `catch`(_ handler: @escaping (any Error) -> Signal<Value>) -> Signal<Value> {
+    public func `catch`(_ handler: @escaping @Sendable (any Error) -> Signal<Value>) -> Signal<Value> {
         CatchSignal(source: self, handler: handler).named("[\(name)] -catch:")
     }
 

@@ -22,7 +22,7 @@ extension Signal {
     /// `combineLatest(_:)` on an array, with each array of latest values passed through
     /// `reduce` (RAC's `+combineLatest:reduce:`).
     public static func combineLatest<T>(
-        _ signals: [Signal<T>], reduce: @escaping ([T]) -> Value
+        _ signals: [Signal<T>], reduce: @escaping @Sendable ([T]) -> Value
     ) -> Signal<Value> {
         CombineLatestArraySignal(signals).map(reduce).named("+combineLatest: \(signals) reduce:")
     }
@@ -45,7 +45,7 @@ extension Signal {
     /// The typed `combineLatest` of any number of signals, with each tuple of latest values
     /// passed to `reduce` as separate arguments (RAC's `+combineLatest:reduce:`).
     public static func combineLatest<each S>(
-        _ signals: repeat Signal<each S>, reduce: @escaping (repeat each S) -> Value
+        _ signals: repeat Signal<each S>, reduce: @escaping @Sendable (repeat each S) -> Value
     ) -> Signal<Value> {
         Signal<(repeat each S)>.combineLatest(repeat each signals)
             .map { values in reduce(repeat each values) }

@@ -3,7 +3,7 @@ extension Signal {
     /// — `start` for the first one (RAC's `-combinePreviousWithStart:reduce:`). Each
     /// subscription starts again from `start`. Terminal events pass through.
     public func combinePrevious<U>(
-        withStart start: Value, reduce: @escaping (_ previous: Value, _ next: Value) -> U
+        withStart start: Value, reduce: @escaping @Sendable (_ previous: Value, _ next: Value) -> U
     ) -> Signal<U> {
         CombinePreviousSignal(source: self, start: start, reduce: reduce)
             .named("[\(name)] -combinePreviousWithStart: \(start) reduce:")

@@ -6,7 +6,7 @@ extension Signal {
     /// `createSignal:` block does: at once when a scheduler is current (or on the main thread),
     /// else on a background scheduler. Disposal before it has run cancels it. The result sends
     /// whatever the made signal sends.
-    public static func `defer`(_ make: @escaping () -> Signal<Value>) -> Signal<Value> {
+    public static func `defer`(_ make: @escaping @Sendable () -> Signal<Value>) -> Signal<Value> {
         DeferSignal(make).named("+defer:")
     }
 }

@@ -11,7 +11,7 @@ extension Signal {
     /// Drops each value that `isEqual` says equals the one sent just before it, for values
     /// that are not `Equatable` (RAC's `-distinctUntilChanged`, which compares with
     /// `isEqual:`). The first value always goes through. Terminal events pass through.
-    public func distinctUntilChanged(by isEqual: @escaping (Value, Value) -> Bool) -> Signal<Value> {
+    public func distinctUntilChanged(by isEqual: @escaping @Sendable (Value, Value) -> Bool) -> Signal<Value> {
         DistinctUntilChangedSignal(source: self, isEqual: isEqual).named("[\(name)] -distinctUntilChanged")
     }
 }

@@ -1,19 +1,19 @@
 extension Signal {
     /// Runs `block` for each value, before the value is forwarded (RAC's `-doNext:`). Events
     /// pass through unchanged.
-    public func doNext(_ block: @escaping (Value) -> Void) -> Signal<Value> {
+    public func doNext(_ block: @escaping @Sendable (Value) -> Void) -> Signal<Value> {
         DoNextSignal(source: self, block: block).named("[\(name)] -doNext:")
     }
 
     /// Runs `block` with the error, before the error is forwarded (RAC's `-doError:`). Events
     /// pass through unchanged.
-    public func doError(_ block: @escaping (any Error) -> Void) -> Signal<Value> {
+    public func doError(_ block: @escaping @Sendable (any Error) -> Void) -> Signal<Value> {
         DoTerminalSignal(source: self, error: block, completed: nil).named("[\(name)] -doError:")
     }
 
     /// Runs `block` on completion, before completion is forwarded (RAC's `-doCompleted:`).
     /// Events pass through unchanged.
-    public func doCompleted(_ block: @escaping () -> Void) -> Signal<Value> {
+    public func doCompleted(_ block: @escaping @Sendable () -> Void) -> Signal<Value> {
         DoTerminalSignal(source: self, error: nil, completed: block).named("[\(name)] -doCompleted:")
     }
 

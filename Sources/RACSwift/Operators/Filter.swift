@@ -4,7 +4,7 @@ extension Signal {
     // Inlinable and consuming for the reasons `map` is (Map.swift): chains are often built
     // and subscribed per use, and filter is as common as map in them.
     @inlinable
-    public consuming func filter(_ isIncluded: consuming @escaping (Value) -> Bool) -> Signal<Value> {
+    public consuming func filter(_ isIncluded: consuming @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         let signal = FilterSignal(source: self, isIncluded: isIncluded)
         return signal.named("[\(signal.sourceName)] -filter:")
     }

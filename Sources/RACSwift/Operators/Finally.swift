@@ -2,7 +2,7 @@ extension Signal {
     /// Runs `block` once the signal terminates, with an error or by completing, before the
     /// terminal event is forwarded (RAC's `-finally:`, built there from `doError:` and
     /// `doCompleted:`, hence the order). Disposal without a terminal event does not run it.
-    public func finally(_ block: @escaping () -> Void) -> Signal<Value> {
+    public func finally(_ block: @escaping @Sendable () -> Void) -> Signal<Value> {
         DoTerminalSignal(source: self, error: { _ in block() }, completed: block)
             .named("[\(name)] -finally:")
     }

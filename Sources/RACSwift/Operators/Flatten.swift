@@ -7,7 +7,7 @@ extension Signal {
     /// subscription. Inner signals are subscribed as soon as their value arrives and may send
     /// from any thread; their events go out one at a time.
     @inlinable
-    public func flattenMap<U>(_ transform: @escaping (Value) -> Signal<U>?) -> Signal<U> {
+    public func flattenMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U>?) -> Signal<U> {
         // Inlinable so that the signal is allocated with the caller's cached metadata for its
         // concrete types, not after a lookup in the runtime's generic metadata table.
         FlattenSignal(source: self, maxConcurrent: 0, transform: transform)

@@ -7,7 +7,7 @@ extension Signal {
     /// the groups appeared. As in RAC, disposing the result's subscription stops the source,
     /// and the groups then never terminate.
     public func groupBy<Key: Hashable>(
-        _ key: @escaping (Value) -> Key
+        _ key: @escaping @Sendable (Value) -> Key
     ) -> Signal<GroupedSignal<Key, Value>> {
         GroupBySignal(source: self, key: key, transform: { $0 }).named("[\(name)] -groupBy:")
     }
@@ -15,7 +15,7 @@ extension Signal {
     /// Like `groupBy(_:)`, but sends `transform(value)` to the group instead of the value
     /// (RAC's `-groupBy:transform:`).
     public func groupBy<Key: Hashable, U>(
-        _ key: @escaping (Value) -> Key, transform: @escaping (Value) -> U
+        _ key: @escaping @Sendable (Value) -> Key, transform: @escaping @Sendable (Value) -> U
     ) -> Signal<GroupedSignal<Key, U>> {
         GroupBySignal(source: self, key: key, transform: transform).named("[\(name)] -groupBy:transform:")
     }

@@ -5,7 +5,7 @@ extension Signal {
     // `consuming`: a source built in the same expression (`Signal.return(x).map(f)`) moves into
     // the MapSignal instead of being retained for it and released after.
     @inlinable
-    public consuming func map<U>(_ transform: consuming @escaping (Value) -> U) -> Signal<U> {
+    public consuming func map<U>(_ transform: consuming @escaping @Sendable (Value) -> U) -> Signal<U> {
         let signal = MapSignal(source: self, transform: transform)
         return signal.named("[\(signal.sourceName)] -map:")
     }

@@ -5,7 +5,7 @@ extension Signal {
     /// ```swift
     /// pairs.reduceEach { (a: Int, b: Int) in a + b }
     /// ```
-    public func reduceEach<each T, U>(_ reduce: @escaping (repeat each T) -> U) -> Signal<U>
+    public func reduceEach<each T, U>(_ reduce: @escaping @Sendable (repeat each T) -> U) -> Signal<U>
     where Value == (repeat each T) {
         MapSignal(source: self, transform: { (tuple: (repeat each T)) in reduce(repeat each tuple) })
             .named("[\(name)] -reduceEach:")

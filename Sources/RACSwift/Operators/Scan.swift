@@ -7,7 +7,7 @@ extension Signal {
     // value-witness calls (copy, assign, destroy of the running value), over a third of a
     // value's cost in W7.
     @inlinable
-    public func scan<U>(withStart start: U, reduce: @escaping (_ running: U, _ next: Value) -> U) -> Signal<U> {
+    public func scan<U>(withStart start: U, reduce: @escaping @Sendable (_ running: U, _ next: Value) -> U) -> Signal<U> {
         let signal = ScanSignal(source: self, start: start) { sink, value in
             let next = reduce(sink.running, value)
             sink.running = next
@@ -21,7 +21,7 @@ extension Signal {
     /// index 0.
     @inlinable
     public func scan<U>(
-        withStart start: U, reduceWithIndex reduce: @escaping (_ running: U, _ next: Value, _ index: Int) -> U
+        withStart start: U, reduceWithIndex reduce: @escaping @Sendable (_ running: U, _ next: Value, _ index: Int) -> U
     ) -> Signal<U> {
         let signal = ScanSignal(source: self, start: start) { sink, value in
             let next = reduce(sink.running, value, sink.index)

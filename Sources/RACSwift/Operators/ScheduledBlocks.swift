@@ -23,8 +23,12 @@ final class ScheduledBlocks: Disposable, @unchecked Sendable {
     /// scheduler's disposable). `block` runs at most once, and never after `dispose()`.
     func schedule(
         _ block: @escaping () -> Void,
-        with schedule: (_ wrapped: @escaping () -> Void) -> Disposable?
+        with schedule: (_ wrapped: @escaping @Sendable () -> Void) -> Disposable?
     ) {
+        // `delay` and `deliver(on:)` carry values across threads in these blocks; values are of
+        // any type, as in RAC (see "Signals and Swift Concurrency"). Each block runs at most
+        // once, after the scheduler has taken it from here.
+        nonisolated(unsafe) let block = block
         let id: UInt64? = lock.withLock {
             if isDisposing { return nil }
             nextID += 1

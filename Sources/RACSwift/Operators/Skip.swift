@@ -9,14 +9,14 @@ extension Signal {
     /// Drops values while `predicate` returns true, then sends the first value for which it
     /// returns false and every value after it, without asking again (RAC's
     /// `-skipWhileBlock:`). Terminal events pass through.
-    public func skip(while predicate: @escaping (Value) -> Bool) -> Signal<Value> {
+    public func skip(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         SkipUntilSignal(source: self, predicate: predicate, startsWhen: false)
             .named("[\(name)] -skipWhileBlock:")
     }
 
     /// Drops values until `predicate` returns true, then sends that value and every value
     /// after it, without asking again (RAC's `-skipUntilBlock:`). Terminal events pass through.
-    public func skip(until predicate: @escaping (Value) -> Bool) -> Signal<Value> {
+    public func skip(until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         SkipUntilSignal(source: self, predicate: predicate, startsWhen: true)
             .named("[\(name)] -skipUntilBlock:")
     }

@@ -8,7 +8,7 @@ extension Signal {
     /// on `scheduler`.
     @discardableResult
     public static func startEagerly(
-        on scheduler: Scheduler, _ block: @escaping (any Subscriber<Value>) -> Void
+        on scheduler: Scheduler, _ block: @escaping @Sendable (any Subscriber<Value>) -> Void
     ) -> Signal<Value> {
         let signal = startSignal(on: scheduler, block)
         // One subscription forces the lazy signal to run its block now, as RAC does.
@@ -23,7 +23,7 @@ extension Signal {
     /// As with `subscribe(on:)`, disposing a subscription stops its events at once and
     /// removes it from the replay on `scheduler`.
     public static func startLazily(
-        on scheduler: Scheduler, _ block: @escaping (any Subscriber<Value>) -> Void
+        on scheduler: Scheduler, _ block: @escaping @Sendable (any Subscriber<Value>) -> Void
     ) -> Signal<Value> {
         startSignal(on: scheduler, block)
             .named("+startLazilyWithScheduler: \(scheduler.name) block:")
@@ -33,7 +33,7 @@ extension Signal {
     /// `scheduler` by `subscribe(on:)`, joins the subject and then connects (only the first
     /// `connect()` runs `block`).
     private static func startSignal(
-        on scheduler: Scheduler, _ block: @escaping (any Subscriber<Value>) -> Void
+        on scheduler: Scheduler, _ block: @escaping @Sendable (any Subscriber<Value>) -> Void
     ) -> Signal<Value> {
         let connection = Signal<Value>.create { subscriber in
             block(subscriber)

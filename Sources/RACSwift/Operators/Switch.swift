@@ -10,8 +10,9 @@ extension Signal {
     public static func `switch`<Key: Hashable>(
         _ keys: Signal<Key>, cases: [Key: Signal<Value>], default defaultSignal: Signal<Value>?
     ) -> Signal<Value> {
-        keys
-            .map { key -> Signal<Value> in
+        // The internal map, whose closure need not be @Sendable: keys are of any Hashable
+        // type, as in RAC, and the dictionary is immutable.
+        MapSignal(source: keys) { key -> Signal<Value> in
                 if let signal = cases[key] ?? defaultSignal { return signal }
                 return Signal.error(SignalError.noMatchingCase(String(describing: key)))
             }

@@ -15,7 +15,7 @@ extension Signal {
     /// Sends values while `predicate` returns true; completes, without sending it, at the
     /// first value for which it returns false (RAC's `-takeWhileBlock:`).
     /// Errors, and a completion before that value, pass through.
-    public func take(while predicate: @escaping (Value) -> Bool) -> Signal<Value> {
+    public func take(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         TakePredicateSignal(source: self, predicate: predicate, stopsWhen: false)
             .named("[\(name)] -takeWhileBlock:")
     }
@@ -24,7 +24,7 @@ extension Signal {
     /// first value for which it does (RAC's `-takeUntilBlock:`). For completing on another
     /// signal's event, see `take(until:)` with a `Signal`.
     /// Errors, and a completion before that value, pass through.
-    public func take(until predicate: @escaping (Value) -> Bool) -> Signal<Value> {
+    public func take(until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         TakePredicateSignal(source: self, predicate: predicate, stopsWhen: true)
             .named("[\(name)] -takeUntilBlock:")
     }

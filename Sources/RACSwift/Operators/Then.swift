@@ -3,7 +3,7 @@ extension Signal {
     /// signal it returns, forwarding that one's events (RAC's `-then:`, built there as
     /// `ignoreValues` concatenated with `+defer:`). `block` runs only on completion; an error
     /// from this signal is forwarded and `block` never runs.
-    public func then<U>(_ block: @escaping () -> Signal<U>) -> Signal<U> {
+    public func then<U>(_ block: @escaping @Sendable () -> Signal<U>) -> Signal<U> {
         let ignored: Signal<U> = IgnoreValuesSignal(source: self)
         return ignored.concat(Signal<U>.defer(block)).named("[\(name)] -then:")
     }

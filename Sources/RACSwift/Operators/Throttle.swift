@@ -32,7 +32,7 @@ extension Signal {
     /// - Precondition: `interval` is not negative; `scheduler` is not `Scheduler.immediate`.
     public func throttle(
         _ interval: TimeInterval, on scheduler: Scheduler? = nil,
-        valuesPassingTest predicate: @escaping (Value) -> Bool
+        valuesPassingTest predicate: @escaping @Sendable (Value) -> Bool
     ) -> Signal<Value> {
         checkThrottleArguments(interval, scheduler, operator: "Signal.throttle(_:on:valuesPassingTest:)")
         return ThrottleSignal(source: self, interval: interval, scheduler: scheduler, predicate: predicate)

@@ -2,7 +2,7 @@ extension Signal {
     /// Forwards each value for which `body` does not throw; the first thrown error stops this
     /// signal and is sent as the result's error (RAC's `-try:`, where the block returns NO and
     /// sets an error). Completion and this signal's own error pass through.
-    public func `try`(_ body: @escaping (Value) throws -> Void) -> Signal<Value> {
+    public func `try`(_ body: @escaping @Sendable (Value) throws -> Void) -> Signal<Value> {
         TryMapSignal(source: self) { value in
             try body(value)
             return value
@@ -12,14 +12,14 @@ extension Signal {
     /// Sends `transform(value)` for each value; the first error `transform` throws stops this
     /// signal and is sent as the result's error (RAC's `-tryMap:`).
     /// Completion and this signal's own error pass through.
-    public func tryMap<U>(_ transform: @escaping (Value) throws -> U) -> Signal<U> {
+    public func tryMap<U>(_ transform: @escaping @Sendable (Value) throws -> U) -> Signal<U> {
         TryMapSignal(source: self, transform: transform).named("[\(name)] -tryMap:")
     }
 
     /// A signal that runs `body` for each subscriber and sends its result, then completes, or
     /// fails with the error `body` throws (RAC's `+try:`). `body` runs at subscription time
     /// through `Scheduler.subscription`.
-    public static func `try`(_ body: @escaping () throws -> Value) -> Signal<Value> {
+    public static func `try`(_ body: @escaping @Sendable () throws -> Value) -> Signal<Value> {
         TrySignal(body).named("+try:")
     }
 }

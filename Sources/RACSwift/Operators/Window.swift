@@ -12,7 +12,7 @@ extension Signal {
     /// subscribers waited forever. Disposal stops this signal, `openings` and the current
     /// closing signal. `openings` is subscribed first, then this signal.
     public func window<U, V>(
-        withStart openings: Signal<U>, close: @escaping (_ window: Signal<Value>) -> Signal<V>
+        withStart openings: Signal<U>, close: @escaping @Sendable (_ window: Signal<Value>) -> Signal<V>
     ) -> Signal<Signal<Value>> {
         WindowSignal(source: self, openings: openings, close: close)
             .named("[\(name)] -windowWithStart: \(openings) close:")

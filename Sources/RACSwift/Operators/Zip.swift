@@ -15,7 +15,7 @@ extension Signal {
     /// Zips any number of signals and sends `reduce` of each set of n-th values (RAC's
     /// `+zip:reduce:`). Completes and fails as `zip(_:)` does.
     public static func zip<each S>(
-        _ signals: repeat Signal<each S>, reduce: @escaping (repeat each S) -> Value
+        _ signals: repeat Signal<each S>, reduce: @escaping @Sendable (repeat each S) -> Value
     ) -> Signal<Value> {
         let signals = (repeat each signals)
         return OnSubscribeSignal { subscriber in
@@ -32,7 +32,7 @@ extension Signal {
 
     /// Zips an array of signals of one type and sends `reduce` of each array of n-th values
     /// (RAC's `+zip:reduce:`).
-    public static func zip<T>(_ signals: [Signal<T>], reduce: @escaping ([T]) -> Value) -> Signal<Value> {
+    public static func zip<T>(_ signals: [Signal<T>], reduce: @escaping @Sendable ([T]) -> Value) -> Signal<Value> {
         ZipArraySignal(signals, reduce: reduce).named("+zip: \(signals) reduce:")
     }
 }

@@ -8,13 +8,13 @@ final class ImmediateScheduler: Scheduler, @unchecked Sendable {
     }
 
     @discardableResult
-    override func schedule(_ block: @escaping () -> Void) -> Disposable? {
+    override func schedule(_ block: @escaping @Sendable () -> Void) -> Disposable? {
         block()
         return nil
     }
 
     @discardableResult
-    override func after(_ date: Date, schedule block: @escaping () -> Void) -> Disposable? {
+    override func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> Disposable? {
         Thread.sleep(until: date)
         block()
         return nil
@@ -23,7 +23,7 @@ final class ImmediateScheduler: Scheduler, @unchecked Sendable {
     // RAC asserts the same: a timer that never returns control cannot be disposed.
     @discardableResult
     override func scheduleRepeating(
-        after date: Date, interval: TimeInterval, leeway: TimeInterval, _ block: @escaping () -> Void
+        after date: Date, interval: TimeInterval, leeway: TimeInterval, _ block: @escaping @Sendable () -> Void
     ) -> Disposable? {
         preconditionFailure(
             "Scheduler.immediate.after(_:repeatingEvery:withLeeway:schedule:): the immediate scheduler cannot run a repeating timer (interval \(interval))")
@@ -33,8 +33,10 @@ final class ImmediateScheduler: Scheduler, @unchecked Sendable {
     // RAC, it returns nil (the loop has finished by then) and a reschedule called after it
     // returned does nothing.
     @discardableResult
-    override func scheduleRecursive(_ block: @escaping (_ reschedule: @escaping () -> Void) -> Void) -> Disposable? {
-        var remaining = 1
+    override func scheduleRecursive(_ block: @escaping @Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void) -> Disposable? {
+        // Only the block, running synchronously here, may reschedule (RAC's contract); a
+        // reschedule after the loop returned writes a counter nobody reads.
+        nonisolated(unsafe) var remaining = 1
         while remaining > 0 {
             remaining -= 1
             block { remaining += 1 }

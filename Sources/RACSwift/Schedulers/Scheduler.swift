@@ -102,14 +102,14 @@ open class Scheduler: @unchecked Sendable {
     /// Schedules `block` to run as soon as possible; disposing the result before it starts
     /// cancels it.
     @discardableResult
-    open func schedule(_ block: @escaping () -> Void) -> Disposable? {
+    open func schedule(_ block: @escaping @Sendable () -> Void) -> Disposable? {
         preconditionFailure("Scheduler.schedule(_:) must be overridden by \(type(of: self))")
     }
 
     /// Schedules `block` to run at `date` or later; disposing the result before it starts
     /// cancels it.
     @discardableResult
-    open func after(_ date: Date, schedule block: @escaping () -> Void) -> Disposable? {
+    open func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> Disposable? {
         preconditionFailure("Scheduler.after(_:schedule:) must be overridden by \(type(of: self))")
     }
 
@@ -117,7 +117,7 @@ open class Scheduler: @unchecked Sendable {
     ///
     /// - Precondition: `seconds` is not negative (nor NaN).
     @discardableResult
-    public final func afterDelay(_ seconds: TimeInterval, schedule block: @escaping () -> Void) -> Disposable? {
+    public final func afterDelay(_ seconds: TimeInterval, schedule block: @escaping @Sendable () -> Void) -> Disposable? {
         precondition(seconds >= 0, "Scheduler.afterDelay(_:schedule:): delay must not be negative, got \(seconds)")
         return after(now.addingTimeInterval(seconds), schedule: block)
     }
@@ -135,7 +135,7 @@ open class Scheduler: @unchecked Sendable {
     @discardableResult
     public final func after(
         _ date: Date, repeatingEvery interval: TimeInterval, withLeeway leeway: TimeInterval,
-        schedule block: @escaping () -> Void
+        schedule block: @escaping @Sendable () -> Void
     ) -> Disposable? {
         precondition(interval > 0, "Scheduler.after(_:repeatingEvery:withLeeway:schedule:): interval must be positive, got \(interval)")
         precondition(leeway >= 0, "Scheduler.after(_:repeatingEvery:withLeeway:schedule:): leeway must not be negative, got \(leeway)")
@@ -147,7 +147,7 @@ open class Scheduler: @unchecked Sendable {
     /// `performAsCurrentScheduler(_:)`, and disposing the result stops the timer.
     @discardableResult
     open func scheduleRepeating(
-        after date: Date, interval: TimeInterval, leeway: TimeInterval, _ block: @escaping () -> Void
+        after date: Date, interval: TimeInterval, leeway: TimeInterval, _ block: @escaping @Sendable () -> Void
     ) -> Disposable? {
         preconditionFailure(
             "Scheduler.scheduleRepeating(after:interval:leeway:_:) must be overridden by \(type(of: self))")
@@ -158,7 +158,7 @@ open class Scheduler: @unchecked Sendable {
     /// after it returns (RAC's `scheduleRecursiveBlock:`, the trampoline of seed 002).
     /// Disposing the result stops the recursion and releases `block`.
     @discardableResult
-    open func scheduleRecursive(_ block: @escaping (_ reschedule: @escaping () -> Void) -> Void) -> Disposable? {
+    open func scheduleRecursive(_ block: @escaping @Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void) -> Disposable? {
         let recursion = RecursiveSchedule(scheduler: self, block: block)
         recursion.scheduleNext()
         return recursion
@@ -186,7 +186,7 @@ private final class RecursiveSchedule: Disposable, @unchecked Sendable {
     private let scheduler: Scheduler
     private let lock = UnfairLock()
     // Guarded by `lock`.
-    private var block: ((_ reschedule: @escaping () -> Void) -> Void)?  // nil once disposed
+    private var block: ((_ reschedule: @escaping @Sendable () -> Void) -> Void)?  // nil once disposed
     private var running = false  // the block is executing
     private var pending = 0  // reschedules asked for meanwhile
     private var draining = false  // a loop in `run` owns the pending count
@@ -199,7 +199,7 @@ private final class RecursiveSchedule: Disposable, @unchecked Sendable {
         let disposable: Disposable
     }
 
-    init(scheduler: Scheduler, block: @escaping (_ reschedule: @escaping () -> Void) -> Void) {
+    init(scheduler: Scheduler, block: @escaping (_ reschedule: @escaping @Sendable () -> Void) -> Void) {
         self.scheduler = scheduler
         self.block = block
         super.init()
@@ -208,7 +208,7 @@ private final class RecursiveSchedule: Disposable, @unchecked Sendable {
     override func dispose() {
         // The block is released outside the lock: what it captured may, when freed, run code
         // that calls back into this recursion.
-        let taken = lock.withLock { () -> (block: ((@escaping () -> Void) -> Void)?, cancelled: [Disposable])? in
+        let taken = lock.withLock { () -> (block: ((@escaping @Sendable () -> Void) -> Void)?, cancelled: [Disposable])? in
             guard markDisposed() else { return nil }
             defer {
                 block = nil
@@ -242,7 +242,7 @@ private final class RecursiveSchedule: Disposable, @unchecked Sendable {
 
     /// One run of the block; `counted` when a non-inline scheduler started it.
     private func run(counted: Bool) {
-        let current = lock.withLock { () -> ((@escaping () -> Void) -> Void)? in
+        let current = lock.withLock { () -> ((@escaping @Sendable () -> Void) -> Void)? in
             if counted {
                 startedRuns += 1
                 while let first = outstanding.first, first.index <= startedRuns { outstanding.removeFirst() }
@@ -252,7 +252,7 @@ private final class RecursiveSchedule: Disposable, @unchecked Sendable {
             return block
         }
         guard let current else { return }
-        let reschedule = { self.reschedule() }
+        let reschedule: @Sendable () -> Void = { self.reschedule() }
         current(reschedule)
         // If no loop owns the pending count yet, this frame becomes its owner (taking the
         // first reschedule at once) and performs the reschedules asked for during the block.

@@ -14,7 +14,7 @@ final class SubscriptionScheduler: Scheduler, @unchecked Sendable {
     }
 
     @discardableResult
-    override func schedule(_ block: @escaping () -> Void) -> Disposable? {
+    override func schedule(_ block: @escaping @Sendable () -> Void) -> Disposable? {
         if !Scheduler.isCurrentSet { return backgroundScheduler.schedule(block) }
         block()
         return nil
@@ -27,13 +27,13 @@ final class SubscriptionScheduler: Scheduler, @unchecked Sendable {
     override var now: Date { (Scheduler.current ?? backgroundScheduler).now }
 
     @discardableResult
-    override func after(_ date: Date, schedule block: @escaping () -> Void) -> Disposable? {
+    override func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> Disposable? {
         (Scheduler.current ?? backgroundScheduler).after(date, schedule: block)
     }
 
     @discardableResult
     override func scheduleRepeating(
-        after date: Date, interval: TimeInterval, leeway: TimeInterval, _ block: @escaping () -> Void
+        after date: Date, interval: TimeInterval, leeway: TimeInterval, _ block: @escaping @Sendable () -> Void
     ) -> Disposable? {
         (Scheduler.current ?? backgroundScheduler).after(
             date, repeatingEvery: interval, withLeeway: leeway, schedule: block)

@@ -18,7 +18,7 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     }
 
     @discardableResult
-    override public func schedule(_ block: @escaping () -> Void) -> Disposable? {
+    override public func schedule(_ block: @escaping @Sendable () -> Void) -> Disposable? {
         let disposable = Disposable()
         let work = UncheckedSendable(block)
         queue.async { [self] in
@@ -29,7 +29,7 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     }
 
     @discardableResult
-    override public func after(_ date: Date, schedule block: @escaping () -> Void) -> Disposable? {
+    override public func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> Disposable? {
         let disposable = Disposable()
         let work = UncheckedSendable(block)
         queue.asyncAfter(wallDeadline: Self.wallTime(date)) { [self] in
@@ -41,13 +41,15 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
 
     @discardableResult
     override public func scheduleRepeating(
-        after date: Date, interval: TimeInterval, leeway: TimeInterval, _ block: @escaping () -> Void
+        after date: Date, interval: TimeInterval, leeway: TimeInterval, _ block: @escaping @Sendable () -> Void
     ) -> Disposable? {
         let timer = DispatchSource.makeTimerSource(queue: queue)
         // Cancelling a source does not stop a handler that is already enqueued, so each firing
         // checks the flag too. The handler (and `block`) is released when the source is
         // cancelled.
-        let disposable = Disposable { timer.cancel() }
+        // A dispatch source may be cancelled from any thread.
+        let source = UncheckedSendable(timer)
+        let disposable = Disposable { source.value.cancel() }
         let work = UncheckedSendable(block)
         timer.setEventHandler { [self] in
             if disposable.isDisposed { return }

@@ -51,18 +51,18 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     public var scheduledCount: Int { lock.withLock { queue.count } }
 
     @discardableResult
-    override public func schedule(_ block: @escaping () -> Void) -> Disposable? {
+    override public func schedule(_ block: @escaping @Sendable () -> Void) -> Disposable? {
         lock.withLock { enqueue(at: clock, block) }
     }
 
     @discardableResult
-    override public func after(_ date: Date, schedule block: @escaping () -> Void) -> Disposable? {
+    override public func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> Disposable? {
         lock.withLock { enqueue(at: date.timeIntervalSinceReferenceDate, block) }
     }
 
     @discardableResult
     override public func scheduleRepeating(
-        after date: Date, interval: TimeInterval, leeway: TimeInterval, _ block: @escaping () -> Void
+        after date: Date, interval: TimeInterval, leeway: TimeInterval, _ block: @escaping @Sendable () -> Void
     ) -> Disposable? {
         let timer = VirtualTimer(scheduler: self, start: date, interval: interval, block: block)
         timer.arm()
@@ -73,7 +73,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     // `schedule`; the entries share the recursion object instead of allocating per run, which
     // keeps a million synchronous reschedules cheap.
     @discardableResult
-    override public func scheduleRecursive(_ block: @escaping (_ reschedule: @escaping () -> Void) -> Void) -> Disposable? {
+    override public func scheduleRecursive(_ block: @escaping @Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void) -> Disposable? {
         let recursion = VirtualRecursion(handle: lock.withLock { handle }, block: block)
         enqueueRuns(of: recursion, count: 1)
         return recursion
@@ -218,18 +218,18 @@ private final class VirtualRecursion: Disposable, @unchecked Sendable {
     private let handle: SchedulerHandle
     private let lock = UnfairLock()
     // Guarded by `lock`.
-    private var block: ((_ reschedule: @escaping () -> Void) -> Void)?  // nil once disposed
+    private var block: ((_ reschedule: @escaping @Sendable () -> Void) -> Void)?  // nil once disposed
     private var running = 0
     private var pending = 0
 
-    init(handle: SchedulerHandle, block: @escaping (_ reschedule: @escaping () -> Void) -> Void) {
+    init(handle: SchedulerHandle, block: @escaping (_ reschedule: @escaping @Sendable () -> Void) -> Void) {
         self.handle = handle
         self.block = block
         super.init()
     }
 
     func run(on scheduler: TestScheduler) {
-        let current = lock.withLock { () -> ((@escaping () -> Void) -> Void)? in
+        let current = lock.withLock { () -> ((@escaping @Sendable () -> Void) -> Void)? in
             guard let block, !isDisposed else { return nil }
             running += 1
             return block
@@ -258,7 +258,7 @@ private final class VirtualRecursion: Disposable, @unchecked Sendable {
     }
 
     override func dispose() {
-        let released = lock.withLock { () -> ((@escaping () -> Void) -> Void)? in
+        let released = lock.withLock { () -> ((@escaping @Sendable () -> Void) -> Void)? in
             guard markDisposed() else { return nil }
             defer { block = nil }
             return block

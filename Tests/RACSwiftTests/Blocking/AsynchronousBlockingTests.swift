@@ -47,7 +47,7 @@ final class AsynchronousBlockingTests: RACTestCase {
     }
 
     func testAsynchronousFirstDisposesTheSubscriptionOnTimeout() {
-        var disposed = false
+        nonisolated(unsafe) var disposed = false
         let signal = Signal<Int>.create { _ in Disposable { disposed = true } }
         XCTAssertThrowsError(try signal.asynchronousFirst(timeout: 0.05))
         XCTAssertTrue(disposed)

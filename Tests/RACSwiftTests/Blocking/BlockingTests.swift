@@ -56,8 +56,8 @@ final class BlockingTests: RACTestCase {
 
     // RAC's -first is take:1 then wait: the subscription ends as soon as the value arrives.
     func testFirstDisposesTheSubscriptionAfterTheFirstValue() throws {
-        var disposed = false
-        var sentAfterDisposal = 0
+        nonisolated(unsafe) var disposed = false
+        nonisolated(unsafe) var sentAfterDisposal = 0
         let signal = Signal<Int>.create { s in
             s.sendNext(1)
             s.sendNext(2)

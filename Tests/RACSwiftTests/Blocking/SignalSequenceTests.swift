@@ -13,7 +13,7 @@ final class SignalSequenceTests: RACTestCase {
     }
 
     func testSequenceSubscribesOnlyWhenFirstReadAndOnceForEveryPass() {
-        var sideEffects = 0
+        nonisolated(unsafe) var sideEffects = 0
         let signal = Signal<Int>.create { s in
             sideEffects += 1
             for value in 1...3 { s.sendNext(value) }
@@ -90,7 +90,7 @@ final class SignalSequenceTests: RACTestCase {
     }
 
     func testDroppingTheSequenceDisposesTheSubscription() {
-        var disposed = false
+        nonisolated(unsafe) var disposed = false
         let subject = Subject<Int>()
         let signal = Signal<Int>.create { s in
             s.sendNext(1)

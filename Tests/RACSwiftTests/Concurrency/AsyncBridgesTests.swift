@@ -166,7 +166,7 @@ final class AsyncBridgesTests: RACTestCase {
             }
             return 0
         }
-        var events: [String] = []
+        nonisolated(unsafe) var events: [String] = []
         let disposable = signal.subscribe(next: { _ in events.append("next") }, error: { _ in events.append("error") })
         wait(for: [started], timeout: 5)
         disposable.dispose()

@@ -12,11 +12,11 @@ final class LifetimeTests: RACTestCase {
         weak var weakSourceCapture: Token?
         weak var weakSinkCapture: Token?
         let live = LiveSubscriptions.count
-        var kept: (any Subscriber<Int>)?
+        nonisolated(unsafe) var kept: (any Subscriber<Int>)?
         let values = Fixture.Log<Int>()
         do {
-            let sourceCapture = Token()
-            let sinkCapture = Token()
+            nonisolated(unsafe) let sourceCapture = Token()
+            nonisolated(unsafe) let sinkCapture = Token()
             weakSourceCapture = sourceCapture
             weakSinkCapture = sinkCapture
             let source = Signal<Int>.create { subscriber in
@@ -54,7 +54,7 @@ final class LifetimeTests: RACTestCase {
         let source = Fixture.Manual<Int>()
         let disposable: Disposable
         do {
-            let sinkCapture = Token()
+            nonisolated(unsafe) let sinkCapture = Token()
             weakSinkCapture = sinkCapture
             let signal = source.signal.concat(.never).bind { { value, _ in Signal.return(value) } }
             weakSignal = signal
@@ -72,10 +72,10 @@ final class LifetimeTests: RACTestCase {
         // the disposal releases everything below it.
         weak var weakSinkCapture: Token?
         let live = LiveSubscriptions.count
-        var kept: (any Subscriber<Int>)?
+        nonisolated(unsafe) var kept: (any Subscriber<Int>)?
         let disposable: Disposable
         do {
-            let sinkCapture = Token()
+            nonisolated(unsafe) let sinkCapture = Token()
             weakSinkCapture = sinkCapture
             disposable = Signal<Int>.create { kept = $0; return nil }
                 .bind { { value, _ in Signal.return(value) } }

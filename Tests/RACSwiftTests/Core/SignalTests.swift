@@ -62,7 +62,7 @@ final class SignalCreateTests: RACTestCase {
     }
 
     func testNoEventsAfterDisposal() {
-        var kept: (any Subscriber<Int>)?
+        nonisolated(unsafe) var kept: (any Subscriber<Int>)?
         let signal = Signal<Int>.create { subscriber in
             kept = subscriber
             return nil
@@ -78,7 +78,7 @@ final class SignalCreateTests: RACTestCase {
     }
 
     func testNoEventsAfterCompleted() {
-        var kept: (any Subscriber<Int>)?
+        nonisolated(unsafe) var kept: (any Subscriber<Int>)?
         let recorder = Fixture.Recorder(Signal<Int>.create { kept = $0; return nil })
         kept?.sendNext(1)
         kept?.sendCompleted()
@@ -91,7 +91,7 @@ final class SignalCreateTests: RACTestCase {
     }
 
     func testNoEventsAfterError() {
-        var kept: (any Subscriber<Int>)?
+        nonisolated(unsafe) var kept: (any Subscriber<Int>)?
         let recorder = Fixture.Recorder(Signal<Int>.create { kept = $0; return nil })
         kept?.sendError(Fixture.TestError.boom)
         kept?.sendNext(2)
@@ -125,9 +125,9 @@ final class SignalCreateTests: RACTestCase {
         // two deliveries overlap, and must see every value, each thread's in its order.
         let threads = 8
         let perThread = 2_000
-        var kept: (any Subscriber<(Int, Int)>)?
+        nonisolated(unsafe) var kept: (any Subscriber<(Int, Int)>)?
         let detector = Fixture.OverlapDetector()
-        var received = Array(repeating: [Int](), count: threads)
+        nonisolated(unsafe) var received = Array(repeating: [Int](), count: threads)
         let disposable = Signal<(Int, Int)>.create { kept = $0; return nil }.subscribeNext { thread, value in
             detector.enter()
             received[thread].append(value)
@@ -146,7 +146,7 @@ final class SignalCreateTests: RACTestCase {
     func testAtMostTheInFlightEventArrivesAfterDisposeReturns() {
         // Contract §2.6: a thread already delivering when disposal began may finish that one
         // event; nothing sent after `dispose()` returned gets through.
-        var kept: (any Subscriber<Int>)?
+        nonisolated(unsafe) var kept: (any Subscriber<Int>)?
         let received = Fixture.Counter()
         let disposable = Signal<Int>.create { kept = $0; return nil }.subscribeNext { _ in received.increment() }
         let subscriber = kept!
@@ -176,7 +176,7 @@ final class SignalCreateTests: RACTestCase {
 
     func testConcurrentTerminalEventsDeliverExactlyOne() {
         for _ in 0..<20 {
-            var kept: (any Subscriber<Int>)?
+            nonisolated(unsafe) var kept: (any Subscriber<Int>)?
             let recorder = Fixture.Recorder(Signal<Int>.create { kept = $0; return nil })
             let subscriber = kept!
             DispatchQueue.concurrentPerform(iterations: 8) { thread in
@@ -192,7 +192,7 @@ final class SignalCreateTests: RACTestCase {
     func testReentrantSendNestsWithoutDeadlock() {
         // A subscriber that synchronously sends into its own source gets a nested delivery,
         // as with RAC's recursive @synchronized.
-        var kept: (any Subscriber<Int>)?
+        nonisolated(unsafe) var kept: (any Subscriber<Int>)?
         let log = Fixture.Log<String>()
         let disposable = Signal<Int>.create { kept = $0; return nil }.subscribe(next: { value in
             log.append("begin \(value)")
@@ -218,8 +218,8 @@ final class SignalCreateTests: RACTestCase {
     func testSendingValuesCreatesNoSubscriptionObjects() {
         // The live-subscription count does not move while values flow. (That delivery
         // allocates nothing at all is a benchmark's job to measure, not this test's.)
-        var kept: (any Subscriber<Int>)?
-        var sum = 0
+        nonisolated(unsafe) var kept: (any Subscriber<Int>)?
+        nonisolated(unsafe) var sum = 0
         let disposable = Signal<Int>.create { kept = $0; return nil }.subscribeNext { sum += $0 }
         let live = LiveSubscriptions.count
         for value in 1...1_000 { kept?.sendNext(value) }
@@ -305,9 +305,9 @@ final class SignalSubscribeFormTests: RACTestCase {
     func testSubscribeClosuresAreReleasedAfterTheTerminalEvent() {
         final class Token {}
         weak var weakToken: Token?
-        var kept: (any Subscriber<Int>)?
+        nonisolated(unsafe) var kept: (any Subscriber<Int>)?
         do {
-            let token = Token()
+            nonisolated(unsafe) let token = Token()
             weakToken = token
             Signal<Int>.create { kept = $0; return nil }.subscribe(next: { _ in _ = token }, completed: { _ = token })
         }

@@ -17,7 +17,7 @@ final class AnySubscriberTests: RACTestCase {
         let threads = 8
         let sources = (0..<threads).map { _ in Fixture.Manual<Int>() }
         let detector = Fixture.OverlapDetector()
-        var count = 0
+        nonisolated(unsafe) var count = 0
         let subscriber = AnySubscriber<Int>(next: { _ in
             detector.enter()
             count += 1
@@ -48,13 +48,13 @@ final class AnySubscriberTests: RACTestCase {
 
     func testAnErrorReleasesTheClosuresAndDropsLaterEvents() {
         final class Token {}
-        weak var weakToken: Token?
+        nonisolated(unsafe) weak var weakToken: Token?
         let source = Fixture.Manual<Int>()
         let other = Fixture.Manual<Int>()
         let errors = Fixture.Counter()
         let subscriber: AnySubscriber<Int>
         do {
-            let token = Token()
+            nonisolated(unsafe) let token = Token()
             weakToken = token
             subscriber = AnySubscriber(next: { _ in _ = token }, error: { _ in _ = token; errors.increment() })
         }
@@ -162,13 +162,13 @@ final class ClosureSubscriberTests: RACTestCase {
     }
 
     func testTheEndOfACreateSignalReleasesTheClosuresWhileItsSubscriberIsStillHeld() {
-        weak var weakToken: Token?
+        nonisolated(unsafe) weak var weakToken: Token?
         let stash = Stash()
         let signal = stash.signal
         let log = Fixture.Log<String>()
         var disposable: Disposable?
         do {
-            let token = Token()
+            nonisolated(unsafe) let token = Token()
             weakToken = token
             disposable = signal.subscribe(
                 next: { _ = token; log.append("next \($0)") },
@@ -188,13 +188,13 @@ final class ClosureSubscriberTests: RACTestCase {
     /// Disposal does not reach into a create block that ignores it: the chain (and the
     /// closures) go at the next event the block sends, which meets the disposed subscription.
     func testAfterDisposalTheNextEventFromAStashedSubscriberReleasesTheClosures() {
-        weak var weakToken: Token?
+        nonisolated(unsafe) weak var weakToken: Token?
         let stash = Stash()
         let signal = stash.signal
         let log = Fixture.Log<String>()
         let disposable: Disposable
         do {
-            let token = Token()
+            nonisolated(unsafe) let token = Token()
             weakToken = token
             disposable = signal.subscribeNext { _ = token; log.append("next \($0)") }
         }
@@ -210,11 +210,11 @@ final class ClosureSubscriberTests: RACTestCase {
     /// The create subscriber lends the chain to a delivery without retaining it; a terminal
     /// event sent from inside that delivery must not free the chain under it.
     func testATerminalEventSentFromInsideADeliveryFreesTheChainOnlyAfterItReturns() {
-        weak var weakToken: Token?
+        nonisolated(unsafe) weak var weakToken: Token?
         let stash = Stash()
         let log = Fixture.Log<String>()
         do {
-            let token = Token()
+            nonisolated(unsafe) let token = Token()
             weakToken = token
             stash.signal.map { $0 * 10 }.subscribe(
                 next: { value in
@@ -282,11 +282,11 @@ final class ClosureSubscriberTests: RACTestCase {
     }
 
     func testASubscriberKeptAfterTheEndIgnoresLaterEventsAndFreesTheClosuresWhenLetGo() {
-        weak var weakToken: Token?
+        nonisolated(unsafe) weak var weakToken: Token?
         let signal = KeepingSignal()
         let log = Fixture.Log<String>()
         do {
-            let token = Token()
+            nonisolated(unsafe) let token = Token()
             weakToken = token
             signal.subscribe(
                 next: { _ = token; log.append("next \($0)") },

@@ -3,7 +3,7 @@ import RACSwift
 import XCTest
 
 final class ZipWithTests: RACTestCase {
-    private func sequence<T>(_ values: [T]) -> Signal<T> {
+    private func sequence<T: Sendable>(_ values: [T]) -> Signal<T> {
         Signal.create { subscriber in
             for value in values { subscriber.sendNext(value) }
             subscriber.sendCompleted()
@@ -121,7 +121,7 @@ final class ZipWithTests: RACTestCase {
         let left = Fixture.Manual<Int>()
         let right = Fixture.Manual<Int>()
         let detector = Fixture.OverlapDetector()
-        var received: [(Int, Int)] = []
+        nonisolated(unsafe) var received: [(Int, Int)] = []
         let disposable = left.signal.zip(with: right.signal).subscribeNext { pair in
             detector.enter()
             received.append(pair)

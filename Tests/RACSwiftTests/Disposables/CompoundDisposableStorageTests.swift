@@ -5,13 +5,13 @@ import RACSwift
 /// these tests check that the split never shows: order, removal from any position, and
 /// exactly-once disposal.
 final class CompoundDisposableStorageTests: RACTestCase {
-    private func makeChildren(_ count: Int, log: @escaping (Int) -> Void) -> [Disposable] {
+    private func makeChildren(_ count: Int, log: @escaping @Sendable (Int) -> Void) -> [Disposable] {
         (0..<count).map { index in Disposable { log(index) } }
     }
 
     func testDisposesEveryChildOnceInTheOrderTheyWereAdded() {
         for count in 0...5 {
-            var order: [Int] = []
+            nonisolated(unsafe) var order: [Int] = []
             let compound = CompoundDisposable()
             for child in makeChildren(count, log: { order.append($0) }) { compound.add(child) }
             compound.dispose()
@@ -23,7 +23,7 @@ final class CompoundDisposableStorageTests: RACTestCase {
     func testRemovingFromAnyPositionKeepsTheOthersInOrder() {
         for count in 1...5 {
             for removedIndex in 0..<count {
-                var order: [Int] = []
+                nonisolated(unsafe) var order: [Int] = []
                 let children = makeChildren(count, log: { order.append($0) })
                 let compound = CompoundDisposable(children)
                 compound.remove(children[removedIndex])
@@ -39,7 +39,7 @@ final class CompoundDisposableStorageTests: RACTestCase {
     }
 
     func testRemovingAChildThatIsNotThereChangesNothing() {
-        var order: [Int] = []
+        nonisolated(unsafe) var order: [Int] = []
         let compound = CompoundDisposable(makeChildren(3, log: { order.append($0) }))
         compound.remove(Disposable())
         compound.dispose()

@@ -33,7 +33,7 @@ final class DisposableTests: RACTestCase {
         weak var weakToken: Token?
         let disposable: Disposable
         do {
-            let token = Token()
+            nonisolated(unsafe) let token = Token()
             weakToken = token
             disposable = Disposable { _ = token }
         }
@@ -88,7 +88,7 @@ final class CompoundDisposableTests: RACTestCase {
         weak var weakToken: Token?
         let compound = CompoundDisposable()
         do {
-            let token = Token()
+            nonisolated(unsafe) let token = Token()
             weakToken = token
             compound.add(Disposable { _ = token })
         }

@@ -36,7 +36,7 @@ final class AggregateTests: RACTestCase {
 
     func testStartFactoryMakesAFreshStartPerSubscription() {
         final class Bag { var items: [Int] = [] }
-        var made = 0
+        nonisolated(unsafe) var made = 0
         let signal = SyncSource<Int>([.next(1), .next(2), .completed]).signal
             .aggregate(withStartFactory: { () -> Bag in
                 made += 1

@@ -27,7 +27,7 @@ final class AnyAllTests: RACTestCase {
     }
 
     func testAnyStopsASynchronousSourceAtTheAnswer() {
-        var checked: [Int] = []
+        nonisolated(unsafe) var checked: [Int] = []
         let log = EventLog(SyncSource<Int>([.next(1), .next(5), .next(6), .completed]).signal.any {
             checked.append($0)
             return $0 > 2

@@ -5,7 +5,7 @@ final class CatchTests: RACTestCase {
     func testReplacementIsSubscribedOnlyOnError() {
         let source = ManualSource<Int>()
         let replacement = ManualSource<Int>()
-        var caught: [Int] = []
+        nonisolated(unsafe) var caught: [Int] = []
         let log = EventLog(source.signal.catch { error in
             caught.append((error as! TestError).code)
             return replacement.signal
@@ -57,7 +57,7 @@ final class CatchTests: RACTestCase {
     }
 
     func testEachSubscriptionCatchesAgain() {
-        var handled = 0
+        nonisolated(unsafe) var handled = 0
         let signal = Signal<Int>.error(TestError()).catch { _ in
             handled += 1
             return .return(handled)

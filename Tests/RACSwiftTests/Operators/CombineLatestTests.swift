@@ -212,7 +212,7 @@ final class CombineLatestTests: RACTestCase {
 
     /// A cold signal combined with itself runs twice, once per input.
     func testCombineLatestWithTheSameSideEffectingSignalSubscribesItOncePerInput() {
-        var counter = 0
+        nonisolated(unsafe) var counter = 0
         let sideEffecting = Signal<Int>.create { s in
             counter += 1
             s.sendNext(counter); s.sendCompleted(); return nil
@@ -256,7 +256,7 @@ final class CombineLatestTests: RACTestCase {
         let a = HigherProbe<Int>()
         let b = HigherProbe<Int>()
         let lock = NSLock()
-        var pairs: [(Int, Int)] = []
+        nonisolated(unsafe) var pairs: [(Int, Int)] = []
         let disposable = a.signal.combineLatest(with: b.signal).subscribeNext { pair in
             lock.withLock { pairs.append(pair) }
         }

@@ -11,7 +11,7 @@ final class CombinePreviousTests: RACTestCase {
     // RAC's spec: a nil start reaches the block as the first previous value.
     func testCombinePreviousWithNilStartPassesNilFirst() {
         let probe = StreamProbe<Int?>(values: [1, 2, 3])
-        var previouses: [Int?] = []
+        nonisolated(unsafe) var previouses: [Int?] = []
         let combined = probe.signal.combinePrevious(withStart: nil) { previous, next -> Int? in
             previouses.append(previous)
             return next
@@ -29,7 +29,7 @@ final class CombinePreviousTests: RACTestCase {
 
     func testDisposingCombinePreviousDisposesTheSource() {
         let source = StreamManualSource<Int>()
-        var received: [Int] = []
+        nonisolated(unsafe) var received: [Int] = []
         let disposable = source.signal.combinePrevious(withStart: 0) { $0 + $1 }.subscribeNext { received.append($0) }
         source.send(1, 2)
         disposable.dispose()

@@ -28,7 +28,7 @@ final class ConcatSignalsTests: RACTestCase {
     func testConcatSubscribesEachSignalOnlyAfterThePreviousCompletes() {
         let first = StreamManualSource<Int>()
         let second = StreamProbe(values: [2])
-        var events: [Event<Int>] = []
+        nonisolated(unsafe) var events: [Event<Int>] = []
         Signal.concat([first.signal, second.signal]).subscribe(
             next: { events.append(.next($0)) }, completed: { events.append(.completed) })
         first.send(1)
@@ -52,7 +52,7 @@ final class ConcatSignalsTests: RACTestCase {
     func testDisposingConcatDisposesTheCurrentSignalAndSubscribesNoMore() {
         let first = StreamManualSource<Int>()
         let later = StreamProbe(values: [9])
-        var received: [Int] = []
+        nonisolated(unsafe) var received: [Int] = []
         let disposable = Signal.concat([first.signal, later.signal]).subscribeNext { received.append($0) }
         first.send(1)
         disposable.dispose()
@@ -115,8 +115,8 @@ final class ConcatSignalsTests: RACTestCase {
     func testConcatOfAMillionSynchronousSignalsRunsInConstantStack() {
         let count = 1_000_000
         let signals = [Signal<Int>](repeating: .return(1), count: count)
-        var sum = 0
-        var completed = false
+        nonisolated(unsafe) var sum = 0
+        nonisolated(unsafe) var completed = false
         Signal.concat(signals).subscribe(next: { sum += $0 }, completed: { completed = true })
         XCTAssertEqual(sum, count)
         XCTAssertTrue(completed)

@@ -13,8 +13,8 @@ final class ConstantInnerSignalTests: RACTestCase {
 
     func testFlattenMapOfReturnSendsNothingAfterDownstreamDisposesOnTheValue() {
         let outer = Subject<Int>()
-        var events: [String] = []
-        var disposable: Disposable?
+        nonisolated(unsafe) var events: [String] = []
+        nonisolated(unsafe) var disposable: Disposable?
         disposable = outer.flattenMap { Signal.return($0) }.subscribe(
             next: { value in
                 events.append("\(value)")
@@ -60,7 +60,7 @@ final class ConstantInnerSignalTests: RACTestCase {
 
     func testFlattenMapOfReturnSentReentrantlyFromDownstreamKeepsOrder() {
         let outer = Subject<Int>()
-        var events: [Int] = []
+        nonisolated(unsafe) var events: [Int] = []
         let disposable = outer.flattenMap { Signal.return($0) }.subscribeNext { value in
             events.append(value)
             if value < 3 { outer.sendNext(value + 1) }
@@ -73,7 +73,7 @@ final class ConstantInnerSignalTests: RACTestCase {
     func testFlattenMaxConcurrentOneStartsSignalsQueuedDuringAConstantValue() {
         let outer = Subject<Signal<Int>>()
         let log = HigherLog(outer.flatten(maxConcurrent: 1))
-        var sentFollowUp = false
+        nonisolated(unsafe) var sentFollowUp = false
         let reentrant = Signal<Int>.return(1).doNext { _ in
             if !sentFollowUp {
                 sentFollowUp = true
@@ -154,7 +154,7 @@ final class ConstantInnerSignalTests: RACTestCase {
     func testSwitchToLatestDropsTheCompletionOfAReturnReplacedDuringItsValue() {
         let outer = Subject<Signal<Int>>()
         let never = HigherProbe<Int>()
-        var events: [String] = []
+        nonisolated(unsafe) var events: [String] = []
         let disposable = outer.switchToLatest().subscribe(
             next: { value in
                 events.append("\(value)")
@@ -173,8 +173,8 @@ final class ConstantInnerSignalTests: RACTestCase {
 
     func testSwitchToLatestOfReturnSendsNothingAfterDownstreamDisposesOnTheValue() {
         let outer = HigherProbe<Signal<Int>>()
-        var events: [String] = []
-        var disposable: Disposable?
+        nonisolated(unsafe) var events: [String] = []
+        nonisolated(unsafe) var disposable: Disposable?
         disposable = outer.signal.switchToLatest().subscribe(
             next: { value in
                 events.append("\(value)")

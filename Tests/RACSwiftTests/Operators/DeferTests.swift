@@ -3,7 +3,7 @@ import XCTest
 
 final class DeferTests: RACTestCase {
     func testMakeRunsOncePerSubscriptionAndNotBefore() {
-        var made = 0
+        nonisolated(unsafe) var made = 0
         let signal = Signal<Int>.defer {
             made += 1
             return Signal.return(made)

@@ -22,7 +22,7 @@ final class DistinctUntilChangedTests: RACTestCase {
     }
 
     func testDistinctUntilChangedComparesWithTheLastSentValue() {
-        var compared: [String] = []
+        nonisolated(unsafe) var compared: [String] = []
         let probe = StreamProbe(values: [1, 2, 2, 3])
         _ = streamEvents(probe.signal.distinctUntilChanged(by: { compared.append("\($0)\($1)"); return $0 == $1 }))
         XCTAssertEqual(compared, ["12", "22", "23"])
@@ -36,7 +36,7 @@ final class DistinctUntilChangedTests: RACTestCase {
 
     func testDisposingDistinctUntilChangedDisposesTheSource() {
         let source = StreamManualSource<Int>()
-        var received: [Int] = []
+        nonisolated(unsafe) var received: [Int] = []
         let disposable = source.signal.distinctUntilChanged().subscribeNext { received.append($0) }
         source.send(1, 1, 2)
         disposable.dispose()

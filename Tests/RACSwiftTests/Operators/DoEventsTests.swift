@@ -3,7 +3,7 @@ import XCTest
 
 final class DoEventsTests: RACTestCase {
     func testDoNextRunsBeforeEachValueIsForwarded() {
-        var trace: [String] = []
+        nonisolated(unsafe) var trace: [String] = []
         let source = ManualSource<Int>()
         let d = source.signal.doNext { trace.append("do \($0)") }
             .subscribe(next: { trace.append("next \($0)") }, completed: { trace.append("completed") })
@@ -15,14 +15,14 @@ final class DoEventsTests: RACTestCase {
     }
 
     func testDoNextPassesErrorsThroughWithoutRunning() {
-        var ran = 0
+        nonisolated(unsafe) var ran = 0
         let log = EventLog(Signal<Int>.error(TestError(code: 3)).doNext { _ in ran += 1 })
         XCTAssertEqual(log.events, [.error(TestError(code: 3))])
         XCTAssertEqual(ran, 0)
     }
 
     func testDoErrorRunsBeforeErrorIsForwardedAndNotOnCompletion() {
-        var trace: [String] = []
+        nonisolated(unsafe) var trace: [String] = []
         Signal<Int>.error(TestError(code: 1)).doError { trace.append("do \(($0 as! TestError).code)") }
             .subscribe(error: { _ in trace.append("error") })
         XCTAssertEqual(trace, ["do 1", "error"])
@@ -33,7 +33,7 @@ final class DoEventsTests: RACTestCase {
     }
 
     func testDoCompletedRunsBeforeCompletionIsForwardedAndNotOnError() {
-        var trace: [String] = []
+        nonisolated(unsafe) var trace: [String] = []
         Signal.return(1).doCompleted { trace.append("do") }
             .subscribe(next: { trace.append("next \($0)") }, completed: { trace.append("completed") })
         XCTAssertEqual(trace, ["next 1", "do", "completed"])
@@ -44,7 +44,7 @@ final class DoEventsTests: RACTestCase {
     }
 
     func testDisposalStopsTheSourceAndNoBlockRunsAfterwards() {
-        var ran = 0
+        nonisolated(unsafe) var ran = 0
         let source = ManualSource<Int>()
         let log = EventLog(source.signal.doNext { _ in ran += 1 }.doError { _ in ran += 1 }.doCompleted { ran += 1 })
         source.send(1)
@@ -57,7 +57,7 @@ final class DoEventsTests: RACTestCase {
     }
 
     func testEachSubscriptionRunsTheBlocksAgain() {
-        var seen: [Int] = []
+        nonisolated(unsafe) var seen: [Int] = []
         let signal = SyncSource<Int>([.next(1), .next(2), .completed]).signal.doNext { seen.append($0) }
         _ = EventLog(signal)
         _ = EventLog(signal)

@@ -21,7 +21,7 @@ final class FilterTests: RACTestCase {
 
     func testDisposingFilterDisposesTheSource() {
         let source = StreamManualSource<Int>()
-        var received: [Int] = []
+        nonisolated(unsafe) var received: [Int] = []
         let disposable = source.signal.filter { $0 > 1 }.subscribeNext { received.append($0) }
         source.send(1, 2)
         disposable.dispose()

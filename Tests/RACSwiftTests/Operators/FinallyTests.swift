@@ -3,21 +3,21 @@ import XCTest
 
 final class FinallyTests: RACTestCase {
     func testFinallyRunsBeforeCompletionIsForwarded() {
-        var trace: [String] = []
+        nonisolated(unsafe) var trace: [String] = []
         Signal.return(1).finally { trace.append("finally") }
             .subscribe(next: { trace.append("next \($0)") }, completed: { trace.append("completed") })
         XCTAssertEqual(trace, ["next 1", "finally", "completed"])
     }
 
     func testFinallyRunsBeforeErrorIsForwarded() {
-        var trace: [String] = []
+        nonisolated(unsafe) var trace: [String] = []
         Signal<Int>.error(TestError()).finally { trace.append("finally") }
             .subscribe(error: { _ in trace.append("error") })
         XCTAssertEqual(trace, ["finally", "error"])
     }
 
     func testFinallyDoesNotRunOnPlainDisposal() {
-        var ran = 0
+        nonisolated(unsafe) var ran = 0
         let source = ManualSource<Int>()
         let log = EventLog(source.signal.finally { ran += 1 })
         source.send(1)
@@ -28,7 +28,7 @@ final class FinallyTests: RACTestCase {
     }
 
     func testFinallyRunsOncePerSubscription() {
-        var ran = 0
+        nonisolated(unsafe) var ran = 0
         let signal = Signal.return(1).finally { ran += 1 }
         _ = EventLog(signal)
         _ = EventLog(signal)

@@ -109,7 +109,7 @@ final class FlattenTests: RACTestCase {
     }
 
     func testFlattenMapRunsTheTransformPerSubscription() {
-        var calls = 0
+        nonisolated(unsafe) var calls = 0
         let signal = Signal<Int>.create { s in s.sendNext(1); s.sendCompleted(); return nil }
             .flattenMap { value -> Signal<Int> in calls += 1; return .return(value) }
         XCTAssertEqual(HigherLog(signal).events, ["1", "completed"])
@@ -270,8 +270,8 @@ final class FlattenTests: RACTestCase {
             s.sendCompleted()
             return nil
         }
-        var received = 0
-        var completed = false
+        nonisolated(unsafe) var received = 0
+        nonisolated(unsafe) var completed = false
         outer.concat().subscribe(next: { _ in received += 1 }, completed: { completed = true })
         XCTAssertEqual(received, 0)
         first.sendCompleted()
@@ -283,8 +283,8 @@ final class FlattenTests: RACTestCase {
 
     func testFlattenSurvivesDisposalFromInsideAnInnerSubscription() {
         let outer = HigherProbe<Signal<Int>>()
-        var disposable: Disposable?
-        var completed = false
+        nonisolated(unsafe) var disposable: Disposable?
+        nonisolated(unsafe) var completed = false
         disposable = outer.signal.flatten(maxConcurrent: 0).subscribe(completed: { completed = true })
         outer.send(Signal.create { inner in
             disposable?.dispose()
@@ -301,8 +301,8 @@ final class FlattenTests: RACTestCase {
     func testFlattenCompletesAsTheLastQueuedSynchronousSignalCompletes() {
         let outer = HigherProbe<Signal<Int>>()
         let pending = HigherProbe<Int>()
-        var result: Disposable?
-        var disposedInsideSubscription: [Bool] = []
+        nonisolated(unsafe) var result: Disposable?
+        nonisolated(unsafe) var disposedInsideSubscription: [Bool] = []
         let synchronous = Signal<Int>.create { inner in
             disposedInsideSubscription.append(result?.isDisposed ?? true)
             inner.sendCompleted()
@@ -323,15 +323,15 @@ final class FlattenTests: RACTestCase {
         let outer = HigherProbe<Signal<Int>>()
         let pending = HigherProbe<Int>()
         let done = HigherProbe<Void>()
-        var result: Disposable?
-        var disposedAfterValue: Bool?
+        nonisolated(unsafe) var result: Disposable?
+        nonisolated(unsafe) var disposedAfterValue: Bool?
         let synchronous = Signal<Int>.create { inner in
             inner.sendNext(1)
             disposedAfterValue = result?.isDisposed
             inner.sendCompleted()
             return nil
         }
-        var values: [Int] = []
+        nonisolated(unsafe) var values: [Int] = []
         result = outer.signal.flatten(maxConcurrent: 1).take(until: done.signal).subscribe(next: { value in
             values.append(value)
             if value == 1 { done.send(()) }
@@ -399,7 +399,7 @@ final class FlattenTests: RACTestCase {
 
     func testFlattenMapOfManySynchronousInnerSignalsForwardsEveryValue() {
         let outer = HigherProbe<Int>()
-        var sum = 0
+        nonisolated(unsafe) var sum = 0
         let disposable = outer.signal.flattenMap { Signal.return($0) }.subscribeNext { sum += $0 }
         for i in 1...10_000 { outer.send(i) }
         XCTAssertEqual(sum, 50_005_000)

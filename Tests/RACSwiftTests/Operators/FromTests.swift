@@ -11,7 +11,7 @@ final class FromTests: RACTestCase {
     }
 
     func testFromWithoutSchedulerSendsSynchronouslyAtSubscription() {
-        var received: [String] = []
+        nonisolated(unsafe) var received: [String] = []
         let disposable = Signal.from("abc").subscribeNext { received.append(String($0)) }
         XCTAssertEqual(received, ["a", "b", "c"])
         disposable.dispose()
@@ -24,8 +24,8 @@ final class FromTests: RACTestCase {
     func testFromChecksDisposalBetweenElements() {
         var pulled = 0
         let counting = (1...).lazy.map { (value: Int) -> Int in pulled += 1; return value }
-        var received: [Int] = []
-        var subscriber: AnySubscriber<Int>?
+        nonisolated(unsafe) var received: [Int] = []
+        nonisolated(unsafe) var subscriber: AnySubscriber<Int>?
         subscriber = AnySubscriber(next: { value in
             received.append(value)
             if value == 2 { subscriber?.disposable.dispose() }
@@ -37,14 +37,14 @@ final class FromTests: RACTestCase {
     }
 
     func testFromAMillionElementsRunsInConstantStack() {
-        var sum = 0
+        nonisolated(unsafe) var sum = 0
         Signal.from(0..<1_000_000).subscribeNext { sum += $0 }
         XCTAssertEqual(sum, 999_999 * 1_000_000 / 2)
     }
 
     func testFromOnASchedulerSendsOneElementPerScheduledBlock() {
         let scheduler = TestScheduler()
-        var events: [Event<Int>] = []
+        nonisolated(unsafe) var events: [Event<Int>] = []
         let disposable = Signal.from([1, 2, 3], on: scheduler).subscribe(
             next: { events.append(.next($0)) }, completed: { events.append(.completed) })
         XCTAssertEqual(events, [])
@@ -59,7 +59,7 @@ final class FromTests: RACTestCase {
 
     func testDisposingFromOnASchedulerStopsTheRemainingElements() {
         let scheduler = TestScheduler()
-        var received: [Int] = []
+        nonisolated(unsafe) var received: [Int] = []
         let disposable = Signal.from(1..., on: scheduler).subscribeNext { received.append($0) }
         scheduler.step(3)
         disposable.dispose()

@@ -3,7 +3,7 @@ import XCTest
 
 final class GroupByTests: RACTestCase {
     /// Subscribes to each group as it arrives, logging its events under its key.
-    private func subscribeGroups<Key: Hashable, Value>(
+    private func subscribeGroups<Key: Hashable & Sendable, Value>(
         _ signal: Signal<GroupedSignal<Key, Value>>, into logs: HotGroupLogs<Key, Value>
     ) -> HotEventLog<Key> {
         let outer = HotEventLog<Key>()
@@ -45,7 +45,7 @@ final class GroupByTests: RACTestCase {
     }
 
     func testTerminalEventReachesTheOuterSubscriberFirstThenEveryGroupInOrder() {
-        var order: [String] = []
+        nonisolated(unsafe) var order: [String] = []
         let source = Subject<Int>()
         source.groupBy { $0 % 3 }.subscribe(
             next: { group in
@@ -99,7 +99,7 @@ final class GroupByTests: RACTestCase {
 
     func testEachGroupIsASignalDeliveringItsValuesInSourceOrder() {
         // Each group is a Signal: subscribed as one, it sees its values as the source sends them.
-        var values: [String] = []
+        nonisolated(unsafe) var values: [String] = []
         Signal<Int>.create { s in
             for value in [1, 2, 3, 4] { s.sendNext(value) }
             s.sendCompleted()

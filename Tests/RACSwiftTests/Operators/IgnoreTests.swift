@@ -21,7 +21,7 @@ final class IgnoreTests: RACTestCase {
 
     func testDisposingIgnoreDisposesTheSource() {
         let source = StreamManualSource<Int>()
-        var received: [Int] = []
+        nonisolated(unsafe) var received: [Int] = []
         let disposable = source.signal.ignore(0).subscribeNext { received.append($0) }
         source.send(0, 1)
         disposable.dispose()

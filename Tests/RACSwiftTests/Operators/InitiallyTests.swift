@@ -3,7 +3,7 @@ import XCTest
 
 final class InitiallyTests: RACTestCase {
     func testInitiallyRunsOnEachSubscriptionBeforeTheSourceIsSubscribed() {
-        var trace: [String] = []
+        nonisolated(unsafe) var trace: [String] = []
         let signal = Signal<Int>.create { s in
             trace.append("subscribed")
             s.sendNext(1)

@@ -20,7 +20,7 @@ final class MapTests: RACTestCase {
     }
 
     func testMapRunsTransformOncePerValue() {
-        var calls = 0
+        nonisolated(unsafe) var calls = 0
         let probe = StreamProbe(values: [1, 2, 3])
         _ = streamEvents(probe.signal.map { v -> Int in calls += 1; return v })
         XCTAssertEqual(calls, 3)
@@ -28,7 +28,7 @@ final class MapTests: RACTestCase {
 
     func testDisposingMapDisposesTheSourceAndStopsValues() {
         let source = StreamManualSource<Int>()
-        var received: [Int] = []
+        nonisolated(unsafe) var received: [Int] = []
         let disposable = source.signal.map { $0 * 2 }.subscribeNext { received.append($0) }
         source.send(1, 2)
         disposable.dispose()

@@ -7,7 +7,8 @@ struct TestError: Error, Equatable {
 
 /// A cold source driven by hand: it keeps each subscription's subscriber until that
 /// subscription ends, and counts subscriptions and disposals.
-final class ManualSource<Value> {
+// Single-threaded by construction: driven from the test's thread only.
+final class ManualSource<Value>: @unchecked Sendable {
     private(set) var subscribers: [any Subscriber<Value>] = []
     private(set) var subscriptions = 0
     private(set) var disposals = 0
@@ -32,7 +33,8 @@ final class ManualSource<Value> {
 }
 
 /// Records a subscription's events.
-final class EventLog<Value> {
+// Single-threaded by construction: driven from the test's thread only.
+final class EventLog<Value>: @unchecked Sendable {
     private(set) var events: [Event<Value>] = []
     private(set) var disposable: Disposable!
 
@@ -47,7 +49,8 @@ final class EventLog<Value> {
 }
 
 /// A signal that sends `events` synchronously on each subscription and counts them.
-final class SyncSource<Value> {
+// Single-threaded by construction: driven from the test's thread only.
+final class SyncSource<Value>: @unchecked Sendable {
     private(set) var subscriptions = 0
     private(set) var disposals = 0
     let events: [Event<Value>]

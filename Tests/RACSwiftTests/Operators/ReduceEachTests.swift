@@ -45,7 +45,7 @@ final class ReduceEachTests: RACTestCase {
 
     func testDisposingReduceEachDisposesTheSource() {
         let source = StreamManualSource<(Int, Int)>()
-        var received: [Int] = []
+        nonisolated(unsafe) var received: [Int] = []
         let disposable = source.signal.reduceEach { (a: Int, b: Int) in a * b }.subscribeNext { received.append($0) }
         source.send((2, 3))
         disposable.dispose()

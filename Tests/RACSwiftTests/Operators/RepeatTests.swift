@@ -17,8 +17,8 @@ final class RepeatTests: RACTestCase {
 
     /// Subscribes with `scheduler` current; the subscriber disposes itself after `limit`
     /// values (what `take(limit)` would do).
-    private func subscribe<T>(_ signal: Signal<T>, limit: Int = .max, _ log: @escaping (Event<T>) -> Void) -> Disposable {
-        var count = 0
+    private func subscribe<T>(_ signal: Signal<T>, limit: Int = .max, _ log: @escaping @Sendable (Event<T>) -> Void) -> Disposable {
+        nonisolated(unsafe) var count = 0
         // The subscriber's own disposable ends every subscription it is part of; captured
         // weakly so the closures do not keep it alive.
         let stop = UncheckedBox<CompoundDisposable?>(nil)
@@ -37,7 +37,7 @@ final class RepeatTests: RACTestCase {
 
     func testRepeatSubscribesAgainAfterEachCompletionOneSchedulerTurnApart() {
         let source = SyncSource<Int>([.next(1), .next(2), .completed])
-        var events: [Event<Int>] = []
+        nonisolated(unsafe) var events: [Event<Int>] = []
         let d = subscribe(source.signal.repeat()) { events.append($0) }
         XCTAssertEqual(events, [.next(1), .next(2)])
         XCTAssertEqual(source.subscriptions, 1)
@@ -53,14 +53,14 @@ final class RepeatTests: RACTestCase {
     }
 
     func testRepeatForwardsAnErrorAndStops() {
-        var runs = 0
+        nonisolated(unsafe) var runs = 0
         let signal = Signal<Int>.create { s in
             runs += 1
             s.sendNext(runs)
             if runs == 3 { s.sendError(TestError(code: runs)) } else { s.sendCompleted() }
             return nil
         }
-        var events: [Event<Int>] = []
+        nonisolated(unsafe) var events: [Event<Int>] = []
         _ = subscribe(signal.repeat()) { events.append($0) }
         scheduler.run()
         XCTAssertEqual(events, [.next(1), .next(2), .next(3), .error(TestError(code: 3))])
@@ -69,7 +69,7 @@ final class RepeatTests: RACTestCase {
 
     func testDisposalStopsTheRunningSubscriptionAndTheLoop() {
         let source = ManualSource<Int>()
-        var events: [Event<Int>] = []
+        nonisolated(unsafe) var events: [Event<Int>] = []
         let d = subscribe(source.signal.repeat()) { events.append($0) }
         // Terminal events sent with the test scheduler current, so that the repetition is
         // scheduled there (on the main thread it would be a main-queue turn).
@@ -101,7 +101,7 @@ final class RepeatTests: RACTestCase {
     func testEachSubscriptionHasItsOwnLoop() {
         let source = SyncSource<Int>([.next(1), .completed])
         let signal = source.signal.repeat()
-        var a = 0, b = 0
+        nonisolated(unsafe) var a = 0, b = 0
         let da = subscribe(signal, limit: 2) { if $0.value != nil { a += 1 } }
         let db = subscribe(signal, limit: 3) { if $0.value != nil { b += 1 } }
         scheduler.run()
@@ -115,7 +115,7 @@ final class RepeatTests: RACTestCase {
     /// repetitions, each a turn of the test scheduler, in constant stack.
     func testMillionSynchronousRepetitionsRunInConstantStack() {
         let total = 1_000_000
-        var count = 0
+        nonisolated(unsafe) var count = 0
         let stop = UncheckedBox<CompoundDisposable?>(nil)
         let subscriber = AnySubscriber<Int>(next: { _ in
             count += 1
@@ -147,7 +147,7 @@ final class RepeatOnMainThreadTests: RACTestCase {
     /// `main`, so each repetition is a main-queue turn.
     func testRepetitionOnTheMainThreadIsAMainQueueTurn() {
         let source = ManualSource<Int>()
-        var events: [Event<Int>] = []
+        nonisolated(unsafe) var events: [Event<Int>] = []
         let d = source.signal.repeat().subscribe(next: { events.append(.next($0)) })
         source.send(1)
         source.complete()

@@ -24,7 +24,8 @@ final class RetryTests: RACTestCase {
     /// Fails with its subscription number until `succeedOn`, where it sends the number and
     /// completes.
     private func failing(until succeedOn: Int = .max, runs: UnsafeMutablePointer<Int>) -> Signal<Int> {
-        Signal.create { s in
+        nonisolated(unsafe) let runs = runs
+        return Signal.create { s in
             runs.pointee += 1
             s.sendNext(runs.pointee * 10)
             if runs.pointee >= succeedOn {
@@ -106,7 +107,7 @@ final class RetryTests: RACTestCase {
     /// `[[RACSignal error:e] retry:1000000]`: a million synchronous failures, each retry one
     /// turn of the test scheduler, in constant stack; then the error.
     func testMillionSynchronousRetriesRunInConstantStackThenForwardTheError() {
-        var runs = 0
+        nonisolated(unsafe) var runs = 0
         let signal = Signal<Int>.create { s in
             runs += 1
             s.sendError(TestError(code: 1))

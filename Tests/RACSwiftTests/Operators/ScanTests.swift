@@ -21,7 +21,7 @@ final class ScanTests: RACTestCase {
             subscriber.sendNext(4)
             return Disposable {}
         }
-        var values: [Int] = []
+        nonisolated(unsafe) var values: [Int] = []
         let disposable = source.scan(withStart: 2) { running, next, index in running * next + index }
             .subscribeNext { values.append($0) }
         XCTAssertEqual(values, [2, 3, 14])
@@ -47,7 +47,7 @@ final class ScanTests: RACTestCase {
 
     func testDisposingScanDisposesTheSource() {
         let source = StreamManualSource<Int>()
-        var received: [Int] = []
+        nonisolated(unsafe) var received: [Int] = []
         let disposable = source.signal.scan(withStart: 0) { $0 + $1 }.subscribeNext { received.append($0) }
         source.send(1, 2)
         disposable.dispose()
@@ -59,7 +59,7 @@ final class ScanTests: RACTestCase {
 
     func testScanStartsFromTheStartAndIndexZeroOnEachSubscription() {
         let probe = StreamProbe(values: [1, 2, 3])
-        var indexes: [Int] = []
+        nonisolated(unsafe) var indexes: [Int] = []
         let scanned = probe.signal.scan(withStart: 10) { running, next, index in
             indexes.append(index)
             return running + next
@@ -72,8 +72,8 @@ final class ScanTests: RACTestCase {
     func testConcurrentSubscriptionsKeepSeparateAccumulators() {
         let first = StreamManualSource<Int>()
         let scanned = first.signal.scan(withStart: 0) { $0 + $1 }
-        var a: [Int] = []
-        var b: [Int] = []
+        nonisolated(unsafe) var a: [Int] = []
+        nonisolated(unsafe) var b: [Int] = []
         let da = scanned.subscribeNext { a.append($0) }
         let sourceA = first.subscriber
         let db = scanned.subscribeNext { b.append($0) }

@@ -25,7 +25,7 @@ final class SkipTests: RACTestCase {
 
     func testDisposingSkipDisposesTheSource() {
         let source = StreamManualSource<Int>()
-        var received: [Int] = []
+        nonisolated(unsafe) var received: [Int] = []
         let disposable = source.signal.skip(1).subscribeNext { received.append($0) }
         source.send(1, 2)
         disposable.dispose()
@@ -76,7 +76,7 @@ final class SkipTests: RACTestCase {
     }
 
     func testSkipUntilPredicateIsNotAskedOnceSending() {
-        var asked: [Int] = []
+        nonisolated(unsafe) var asked: [Int] = []
         let probe = StreamProbe(values: [1, 2, 3, 4])
         _ = streamEvents(probe.signal.skip(until: { asked.append($0); return $0 == 2 }))
         XCTAssertEqual(asked, [1, 2])
@@ -89,7 +89,7 @@ final class SkipTests: RACTestCase {
 
     func testDisposingSkipUntilDisposesTheSource() {
         let source = StreamManualSource<Int>()
-        var received: [Int] = []
+        nonisolated(unsafe) var received: [Int] = []
         let disposable = source.signal.skip(until: { $0 == 2 }).subscribeNext { received.append($0) }
         source.send(1, 2, 3)
         disposable.dispose()

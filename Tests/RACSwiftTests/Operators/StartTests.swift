@@ -6,7 +6,7 @@ import XCTest
 final class StartTests: RACTestCase {
     func testStartLazilyRunsNothingUntilSubscribed() {
         let scheduler = TestScheduler()
-        var runs = 0
+        nonisolated(unsafe) var runs = 0
         let signal = Signal<Int>.startLazily(on: scheduler) { s in
             runs += 1
             s.sendNext(1)
@@ -23,7 +23,7 @@ final class StartTests: RACTestCase {
 
     func testStartLazilyRunsTheBlockOnceAndReplaysItsEventsToLaterSubscribers() {
         let scheduler = TestScheduler()
-        var runs = 0
+        nonisolated(unsafe) var runs = 0
         let signal = Signal<Int>.startLazily(on: scheduler) { s in
             runs += 1
             s.sendNext(1)
@@ -42,7 +42,7 @@ final class StartTests: RACTestCase {
 
     func testStartLazilySubscriptionDisposedBeforeItRunsNeverRunsTheBlock() {
         let scheduler = TestScheduler()
-        var runs = 0
+        nonisolated(unsafe) var runs = 0
         let signal = Signal<Int>.startLazily(on: scheduler) { s in
             runs += 1
             s.sendCompleted()
@@ -91,7 +91,7 @@ final class StartTests: RACTestCase {
 
     func testStartEagerlyRunsTheBlockWithoutSubscribers() {
         let scheduler = TestScheduler()
-        var runs = 0
+        nonisolated(unsafe) var runs = 0
         let signal = Signal<Int>.startEagerly(on: scheduler) { s in
             runs += 1
             s.sendNext(1)
@@ -109,7 +109,7 @@ final class StartTests: RACTestCase {
     }
 
     func testStartEagerlyOnTheImmediateSchedulerRunsAtOnce() {
-        var runs = 0
+        nonisolated(unsafe) var runs = 0
         let signal = Signal<String>.startEagerly(on: .immediate) { s in
             runs += 1
             s.sendNext("done")

@@ -18,7 +18,7 @@ final class StartWithTests: RACTestCase {
     }
 
     func testStartWithSubscribesTheSourceAfterSendingTheValue() {
-        var log: [String] = []
+        nonisolated(unsafe) var log: [String] = []
         let source = Signal<Int>.create { subscriber in
             log.append("subscribed")
             subscriber.sendCompleted()
@@ -30,10 +30,10 @@ final class StartWithTests: RACTestCase {
 
     func testDisposingDuringTheStartValueNeverSubscribesTheSource() {
         let probe = StreamProbe(values: [1])
-        var received: [Int] = []
+        nonisolated(unsafe) var received: [Int] = []
         // The subscriber's own disposable holds the subscription from `didSubscribe(with:)`,
         // so it can end it while `subscribe` is still running.
-        var subscriber: AnySubscriber<Int>?
+        nonisolated(unsafe) var subscriber: AnySubscriber<Int>?
         subscriber = AnySubscriber<Int>(next: { received.append($0); subscriber?.disposable.dispose() })
         probe.signal.startWith(0).subscribe(subscriber!)
         XCTAssertEqual(received, [0])
@@ -43,7 +43,7 @@ final class StartWithTests: RACTestCase {
 
     func testDisposingStartWithDisposesTheSource() {
         let source = StreamManualSource<Int>()
-        var received: [Int] = []
+        nonisolated(unsafe) var received: [Int] = []
         let disposable = source.signal.startWith(0).subscribeNext { received.append($0) }
         source.send(1)
         disposable.dispose()

@@ -10,7 +10,7 @@ final class StreamRetentionTests: RACTestCase {
     ) {
         let source = StreamManualSource<Int>()
         weak var weakResult: Signal<T>?
-        var received = 0
+        nonisolated(unsafe) var received = 0
         let disposable: Disposable = {
             let result = make(source.signal)
             weakResult = result
@@ -56,7 +56,7 @@ final class StreamRetentionTests: RACTestCase {
     func testFromOnASchedulerDoesNotRetainItsSignal() {
         let scheduler = TestScheduler()
         weak var weakSignal: Signal<Int>?
-        var received: [Int] = []
+        nonisolated(unsafe) var received: [Int] = []
         let disposable: Disposable = {
             let signal = Signal.from(1..., on: scheduler)
             weakSignal = signal

@@ -15,7 +15,8 @@ final class StreamProbe<Value>: @unchecked Sendable {
     let signal: Signal<Value>
 
     init(_ events: [Event<Value>]) {
-        weak var me: StreamProbe?
+        nonisolated(unsafe) let events = events
+        nonisolated(unsafe) weak var me: StreamProbe?
         signal = Signal.create { subscriber in
             me?.subscriptions += 1
             for event in events {
@@ -65,7 +66,7 @@ final class StreamManualSource<Value>: @unchecked Sendable {
     let signal: Signal<Value>
 
     init() {
-        weak var me: StreamManualSource?
+        nonisolated(unsafe) weak var me: StreamManualSource?
         signal = Signal.create { subscriber in
             me?.subscriber = subscriber
             me?.subscriptions += 1
@@ -82,7 +83,7 @@ final class StreamManualSource<Value>: @unchecked Sendable {
 
 /// Every event `signal` sends to one synchronous subscription.
 func streamEvents<Value>(_ signal: Signal<Value>) -> [Event<Value>] {
-    var events: [Event<Value>] = []
+    nonisolated(unsafe) var events: [Event<Value>] = []
     signal.subscribe(
         next: { events.append(.next($0)) }, error: { events.append(.error($0)) },
         completed: { events.append(.completed) })

@@ -24,7 +24,7 @@ final class SwitchTests: RACTestCase {
 
     func testSwitchFailsWithNoMatchingCaseForAKeyWithNoCaseAndNoDefault() {
         let keys = Signal<Int>.create { s in s.sendNext(1); s.sendNext(3); s.sendNext(1); s.sendCompleted(); return nil }
-        var events: [Event<String>] = []
+        nonisolated(unsafe) var events: [Event<String>] = []
         Signal.switch(keys, cases: [1: .return("one")], default: nil).subscribe(
             next: { events.append(.next($0)) }, error: { events.append(.error($0)) },
             completed: { events.append(.completed) })

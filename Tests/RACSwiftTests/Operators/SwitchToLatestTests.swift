@@ -36,7 +36,7 @@ final class SwitchToLatestTests: RACTestCase {
     }
 
     func testSwitchToLatestDisposesTheOldSignalBeforeSubscribingTheNewOne() {
-        var order: [String] = []
+        nonisolated(unsafe) var order: [String] = []
         let outer = HigherProbe<Signal<Int>>()
         func inner(_ name: String) -> Signal<Int> {
             Signal.create { _ in
@@ -99,7 +99,7 @@ final class SwitchToLatestTests: RACTestCase {
 
     func testSwitchToLatestIgnoresTheTerminalEventsOfAReplacedSignal() {
         // A custom signal that ignores disposal, as a misbehaving source might.
-        var stale: (any Subscriber<Int>)?
+        nonisolated(unsafe) var stale: (any Subscriber<Int>)?
         let stubborn = Signal<Int>.create { stale = $0; return nil }
         let outer = HigherProbe<Signal<Int>>()
         let log = HigherLog(outer.signal.switchToLatest())
@@ -128,7 +128,7 @@ final class SwitchToLatestTests: RACTestCase {
     }
 
     func testSwitchToLatestSubscribesTheOuterSignalAnewForEachSubscription() {
-        var subscriptions = 0
+        nonisolated(unsafe) var subscriptions = 0
         let outer = Signal<Signal<Int>>.create { s in
             subscriptions += 1
             s.sendNext(.return(subscriptions))

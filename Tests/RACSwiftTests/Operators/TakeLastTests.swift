@@ -42,8 +42,8 @@ final class TakeLastTests: RACTestCase {
     }
 
     func testDisposalWhileFlushingStopsTheRemainingValues() {
-        var got: [Int] = []
-        var completed = false
+        nonisolated(unsafe) var got: [Int] = []
+        nonisolated(unsafe) var completed = false
         let stop = UncheckedBox<Disposable?>(nil)
         let subscriber = AnySubscriber<Int>(next: {
             got.append($0)

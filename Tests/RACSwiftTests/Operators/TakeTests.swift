@@ -31,7 +31,7 @@ final class TakeTests: RACTestCase {
     }
 
     func testTakeTwoOnAnInfiniteCreateSourceStopsIt() {
-        var disposals = 0
+        nonisolated(unsafe) var disposals = 0
         let endless = Signal<Int>.create { subscriber in
             Signal.from(0...).subscribe(subscriber)
             return Disposable { disposals += 1 }
@@ -42,7 +42,7 @@ final class TakeTests: RACTestCase {
 
     func testTakeDisposesTheSourceBeforeCompleting() {
         let source = StreamManualSource<Int>()
-        var log: [String] = []
+        nonisolated(unsafe) var log: [String] = []
         let signal = Signal<Int>.create { subscriber in
             let inner = source.signal.subscribe(
                 next: { subscriber.sendNext($0) }, completed: { subscriber.sendCompleted() })
@@ -77,7 +77,7 @@ final class TakeTests: RACTestCase {
 
     func testDisposingTakeDisposesTheSource() {
         let source = StreamManualSource<Int>()
-        var received: [Int] = []
+        nonisolated(unsafe) var received: [Int] = []
         let disposable = source.signal.take(5).subscribeNext { received.append($0) }
         source.send(1)
         disposable.dispose()
@@ -154,7 +154,7 @@ final class TakeTests: RACTestCase {
 
     func testTakeUntilDisposesTheSourceWhenDisposed() {
         let source = StreamManualSource<Int>()
-        var received: [Int] = []
+        nonisolated(unsafe) var received: [Int] = []
         let disposable = source.signal.take(until: { $0 > 10 }).subscribeNext { received.append($0) }
         source.send(1)
         disposable.dispose()
@@ -173,7 +173,7 @@ final class TakeTests: RACTestCase {
     }
 
     func testTakeUntilPredicateRunsNoMoreAfterStopping() {
-        var asked: [Int] = []
+        nonisolated(unsafe) var asked: [Int] = []
         let probe = StreamProbe(values: [1, 2, 3, 4])
         _ = streamEvents(probe.signal.take(until: { asked.append($0); return $0 == 2 }))
         XCTAssertEqual(asked, [1, 2])

@@ -5,7 +5,7 @@ final class ThenTests: RACTestCase {
     func testThenIgnoresValuesAndSubscribesTheBlocksSignalOnCompletion() {
         let source = ManualSource<Int>()
         let next = ManualSource<String>()
-        var calls = 0
+        nonisolated(unsafe) var calls = 0
         let log = EventLog(source.signal.then { () -> Signal<String> in
             calls += 1
             return next.signal
@@ -23,7 +23,7 @@ final class ThenTests: RACTestCase {
     }
 
     func testErrorIsForwardedAndTheBlockNeverRuns() {
-        var calls = 0
+        nonisolated(unsafe) var calls = 0
         let log = EventLog(SyncSource<Int>([.next(1), .error(TestError(code: 2))]).signal.then { () -> Signal<String> in
             calls += 1
             return .return("x")
@@ -52,7 +52,7 @@ final class ThenTests: RACTestCase {
     }
 
     func testBlockRunsAgainForEachSubscription() {
-        var calls = 0
+        nonisolated(unsafe) var calls = 0
         let signal = Signal.return(1).then { () -> Signal<Int> in
             calls += 1
             return .return(calls)

@@ -18,7 +18,7 @@ final class TryTests: RACTestCase {
     }
 
     func testThrowStopsASynchronousSource() {
-        var checked: [Int] = []
+        nonisolated(unsafe) var checked: [Int] = []
         let log = EventLog(SyncSource<Int>([.next(1), .next(2), .next(3), .completed]).signal.try {
             checked.append($0)
             if $0 == 2 { throw TestError() }
@@ -50,7 +50,7 @@ final class TryTests: RACTestCase {
     }
 
     func testStaticTryRunsBodyPerSubscriptionAndSendsItsResult() {
-        var runs = 0
+        nonisolated(unsafe) var runs = 0
         let signal = Signal<Int>.try {
             runs += 1
             return runs * 10

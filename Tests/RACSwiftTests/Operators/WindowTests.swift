@@ -67,7 +67,7 @@ final class WindowTests: RACTestCase {
 
     func testTheCloseBlockReceivesTheWindowItCloses() {
         let source = Fixture.Manual<Int>()
-        var given: [Signal<Int>] = []
+        nonisolated(unsafe) var given: [Signal<Int>] = []
         let log = WindowLog(source.signal.window(withStart: Signal.return(()), close: { window in
             given.append(window)
             return Signal<Void>.never
@@ -146,7 +146,7 @@ final class WindowTests: RACTestCase {
     func testWindowsClosedByASubjectCutAHotSourceIntoRuns() {
         let source = Subject<Int>()
         let cut = Subject<Void>()
-        var runs: [[Int]] = []
+        nonisolated(unsafe) var runs: [[Int]] = []
         let disposable = source.window(withStart: source, close: { _ in cut })
             .flattenMap { $0.collect() }
             .subscribeNext { runs.append($0) }

@@ -96,7 +96,7 @@ final class ZipTests: RACTestCase {
     func testZipWaitsForEveryInputAndCompletesWhenAnExhaustedInputCompletes() {
         let a = StreamManualSource<Int>()
         let b = StreamManualSource<String>()
-        var events: [Event<String>] = []
+        nonisolated(unsafe) var events: [Event<String>] = []
         Signal.zip(a.signal, b.signal, reduce: { "\($0)\($1)" }).subscribe(
             next: { events.append(.next($0)) }, completed: { events.append(.completed) })
         a.send(1, 2)
@@ -113,7 +113,7 @@ final class ZipTests: RACTestCase {
     func testZipCompletesAfterTheLastPairWhenAnInputCompletedWithBufferedValues() {
         let a = StreamManualSource<Int>()
         let b = StreamManualSource<String>()
-        var events: [Event<String>] = []
+        nonisolated(unsafe) var events: [Event<String>] = []
         Signal.zip(a.signal, b.signal, reduce: { "\($0)\($1)" }).subscribe(
             next: { events.append(.next($0)) }, completed: { events.append(.completed) })
         a.send(1)
@@ -129,7 +129,7 @@ final class ZipTests: RACTestCase {
     func testZipForwardsAnErrorAtOnceAndDisposesEveryInput() {
         let a = StreamManualSource<Int>()
         let b = StreamManualSource<Int>()
-        var events: [Event<[Int]>] = []
+        nonisolated(unsafe) var events: [Event<[Int]>] = []
         Signal.zip([a.signal, b.signal]).subscribe(
             next: { events.append(.next($0)) }, error: { events.append(.error($0)) },
             completed: { events.append(.completed) })
@@ -161,7 +161,7 @@ final class ZipTests: RACTestCase {
     func testDisposingZipDisposesEveryInput() {
         let a = StreamManualSource<Int>()
         let b = StreamManualSource<Int>()
-        var received: [Int] = []
+        nonisolated(unsafe) var received: [Int] = []
         let disposable = Signal.zip(a.signal, b.signal, reduce: { $0 + $1 }).subscribeNext { received.append($0) }
         a.send(1)
         b.send(10)
@@ -207,7 +207,7 @@ final class ZipTests: RACTestCase {
                 return nil
             }
         }
-        var inFlight = 0
+        nonisolated(unsafe) var inFlight = 0
         let disposable = Signal.zip(makeSource("zip.a"), makeSource("zip.b"), makeSource("zip.c"), reduce: { a, b, c in
             inFlight += 1
             defer { inFlight -= 1 }
@@ -226,7 +226,7 @@ final class ZipTests: RACTestCase {
     ) {
         let one = StreamManualSource<Int>()
         let two = StreamManualSource<Int>()
-        var events: [Event<[Int]>] = []
+        nonisolated(unsafe) var events: [Event<[Int]>] = []
         let disposable = Signal.zip([one.signal, two.signal]).subscribe(
             next: { events.append(.next($0)) }, error: { events.append(.error($0)) },
             completed: { events.append(.completed) })
@@ -300,7 +300,7 @@ final class ZipTests: RACTestCase {
         let a = StreamManualSource<Int>()
         let b = StreamManualSource<Int>()
         let c = StreamManualSource<Int>()
-        var events: [Event<String>] = []
+        nonisolated(unsafe) var events: [Event<String>] = []
         Signal.zip(a.signal, b.signal, c.signal, reduce: { "\($0)\($1)\($2)" }).subscribe(
             next: { events.append(.next($0)) }, error: { events.append(.error($0)) },
             completed: { events.append(.completed) })
@@ -323,7 +323,7 @@ final class ZipTests: RACTestCase {
     }
 
     func testZipSubscribesASideEffectingSignalOncePerOccurrence() {
-        var counter = 0
+        nonisolated(unsafe) var counter = 0
         let sideEffecting = Signal<Int>.create { subscriber in
             counter += 1
             subscriber.sendNext(1)

@@ -19,7 +19,7 @@ final class DisposalGapTests: RACTestCase {
                 source.subscriber.sendCompleted()
             }
         }
-        var events: [String] = []
+        nonisolated(unsafe) var events: [String] = []
         let disposable = source.signal.take(until: trigger).subscribe(
             next: { events.append("next(\($0))") }, completed: { events.append("completed") })
         disposable.dispose()
@@ -34,7 +34,7 @@ final class DisposalGapTests: RACTestCase {
         let first = Signal<Int>.create { _ in
             Disposable { second.subscriber.sendCompleted() }
         }
-        var events: [String] = []
+        nonisolated(unsafe) var events: [String] = []
         let disposable = first.zip(with: second.signal).subscribe(
             next: { events.append("next(\($0))") }, completed: { events.append("completed") })
         disposable.dispose()
@@ -46,7 +46,7 @@ final class DisposalGapTests: RACTestCase {
         // The same shape through a single input keeps the rule: the create subscriber checks
         // one disposed flag for values and completion.
         let source = StressSource<Int>()
-        var events: [String] = []
+        nonisolated(unsafe) var events: [String] = []
         let cleanup = Disposable {
             source.subscriber.sendNext(1)
             source.subscriber.sendCompleted()
@@ -68,7 +68,7 @@ final class DisposalGapTests: RACTestCase {
             subscriber.sendNext(1)
             return Disposable { inner.subscriber.sendError(Fixture.TestError.boom) }
         }
-        var events: [String] = []
+        nonisolated(unsafe) var events: [String] = []
         let disposable = source.bind { { _, _ in inner.signal } }.subscribe(
             next: { events.append("next(\($0))") }, error: { _ in events.append("error") },
             completed: { events.append("completed") })
@@ -84,7 +84,7 @@ final class DisposalGapTests: RACTestCase {
         let source = Signal<Int>.create { _ in
             Disposable { replacement.subscriber.sendError(Fixture.TestError.boom) }
         }
-        var events: [String] = []
+        nonisolated(unsafe) var events: [String] = []
         let disposable = source.take(untilReplacement: replacement.signal).subscribe(
             next: { events.append("next(\($0))") }, error: { _ in events.append("error") },
             completed: { events.append("completed") })

@@ -74,8 +74,8 @@ final class SharingModelTests: RACTestCase {
     ) -> [[String]] {
         let scheduler = TestScheduler()
         let (shared, teardown) = share(scheduler, makeSource(scheduler))
-        var recordings = Array(repeating: [Recorded<Int>](), count: input.members.count)
-        var subscriptions = [Disposable?](repeating: nil, count: input.members.count)
+        nonisolated(unsafe) var recordings = Array(repeating: [Recorded<Int>](), count: input.members.count)
+        nonisolated(unsafe) var subscriptions = [Disposable?](repeating: nil, count: input.members.count)
         for (index, member) in input.members.enumerated() {
             scheduler.after(at(member.join)) {
                 subscriptions[index] = shared.subscribe(
@@ -230,7 +230,7 @@ final class SharingModelTests: RACTestCase {
         check("publish() + connect()", actual: { input in
             Self.runHot(input) { scheduler, source in
                 let connection = source.publish()
-                var connected: Disposable?
+                nonisolated(unsafe) var connected: Disposable?
                 scheduler.after(Self.at(input.connectAt)) { connected = connection.connect() }
                 return (connection.signal, { connected?.dispose() })
             }

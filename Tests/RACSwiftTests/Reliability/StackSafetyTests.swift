@@ -124,7 +124,7 @@ final class StackSafetyTests: RACTestCase {
         // A scheduler that runs blocks at once exercises the base class's trampoline.
         let result = StackResult()
         onSmallStack {
-            var runs = 0
+            nonisolated(unsafe) var runs = 0
             SmallStackScheduler().scheduleRecursive { reschedule in
                 runs += 1
                 result.add(1)
@@ -137,7 +137,7 @@ final class StackSafetyTests: RACTestCase {
     func testScheduleRecursiveOnImmediateSchedulerRunsAMillionTimesInConstantStack() {
         let result = StackResult()
         onSmallStack {
-            var runs = 0
+            nonisolated(unsafe) var runs = 0
             Scheduler.immediate.scheduleRecursive { reschedule in
                 runs += 1
                 result.add(1)
@@ -149,7 +149,7 @@ final class StackSafetyTests: RACTestCase {
 
     func testScheduleRecursiveOnTestSchedulerRunsAHundredThousandTimes() {
         let scheduler = TestScheduler()
-        var runs = 0
+        nonisolated(unsafe) var runs = 0
         scheduler.scheduleRecursive { reschedule in
             runs += 1
             if runs < 100_000 { reschedule() }

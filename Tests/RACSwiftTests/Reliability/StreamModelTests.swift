@@ -222,8 +222,8 @@ final class StreamModelTests: RACTestCase {
             actual: { input in
                 let scheduler = TestScheduler()
                 let source = scheduler.createHotSignal(input.stream.recorded)
-                var log: [String] = []
-                var groupSubscriptions: [Disposable] = []
+                nonisolated(unsafe) var log: [String] = []
+                nonisolated(unsafe) var groupSubscriptions: [Disposable] = []
                 let modulus = input.parameter
                 var subscription: Disposable?
                 scheduler.performAsCurrentScheduler {

@@ -54,7 +54,7 @@ final class TimeModelTests: RACTestCase {
     }
 
     func testThrottleValuesPassingTestMatchesModel() {
-        let isThrottled: (Int) -> Bool = { $0 % 2 == 0 }
+        let isThrottled: @Sendable (Int) -> Bool = { $0 % 2 == 0 }
         check("throttle(_:on:valuesPassingTest:)", actual: { input in
             runOnScheduler(input.streams) { scheduler, inputs in
                 inputs[0].throttle(TimeInterval(input.interval), on: input.flag ? scheduler : nil, valuesPassingTest: isThrottled)

@@ -6,30 +6,33 @@ final class RecursiveScheduleTests: RACTestCase {
     private let iterations = 1_000_000
 
     func testAMillionSynchronousReschedulesOnTheImmediateScheduler() {
-        var count = 0
+        let iterations = self.iterations
+        nonisolated(unsafe) var count = 0
         let disposable = Scheduler.immediate.scheduleRecursive { reschedule in
             count += 1
-            if count < self.iterations { reschedule() }
+            if count < iterations { reschedule() }
         }
         XCTAssertEqual(count, iterations)
         XCTAssertNil(disposable, "as in RAC: the recursion is over by the time it returns")
     }
 
     func testAMillionSynchronousReschedulesOnTheSubscriptionSchedulerInline() {
-        var count = 0
+        let iterations = self.iterations
+        nonisolated(unsafe) var count = 0
         Scheduler.subscription.scheduleRecursive { reschedule in
             count += 1
-            if count < self.iterations { reschedule() }
+            if count < iterations { reschedule() }
         }
         XCTAssertEqual(count, iterations, "ran inline on the main thread, in constant stack")
     }
 
     func testAMillionReschedulesOnTheTestScheduler() {
+        let iterations = self.iterations
         let scheduler = TestScheduler()
-        var count = 0
+        nonisolated(unsafe) var count = 0
         scheduler.scheduleRecursive { reschedule in
             count += 1
-            if count < self.iterations { reschedule() }
+            if count < iterations { reschedule() }
         }
         XCTAssertEqual(count, 0)
         scheduler.run()
@@ -38,7 +41,7 @@ final class RecursiveScheduleTests: RACTestCase {
 
     func testEachRescheduleOnTheTestSchedulerIsOneStep() {
         let scheduler = TestScheduler()
-        var count = 0
+        nonisolated(unsafe) var count = 0
         scheduler.scheduleRecursive { reschedule in
             count += 1
             reschedule()
@@ -59,8 +62,8 @@ final class RecursiveScheduleTests: RACTestCase {
 
     func testDisposingFromInsideTheBlockStopsTheRecursion() {
         let scheduler = TestScheduler()
-        var count = 0
-        var disposable: Disposable?
+        nonisolated(unsafe) var count = 0
+        nonisolated(unsafe) var disposable: Disposable?
         disposable = scheduler.scheduleRecursive { reschedule in
             count += 1
             reschedule()
@@ -77,7 +80,7 @@ final class RecursiveScheduleTests: RACTestCase {
         let scheduler = TestScheduler()
         let disposable: Disposable?
         do {
-            let token = Token()
+            nonisolated(unsafe) let token = Token()
             weakToken = token
             disposable = scheduler.scheduleRecursive { reschedule in
                 _ = token
@@ -91,8 +94,8 @@ final class RecursiveScheduleTests: RACTestCase {
 
     func testSeveralReschedulesInOneRunEachRunOnceInOrder() {
         let scheduler = TestScheduler()
-        var runs = 0
-        var log: [Int] = []
+        nonisolated(unsafe) var runs = 0
+        nonisolated(unsafe) var log: [Int] = []
         scheduler.scheduleRecursive { reschedule in
             runs += 1
             log.append(runs)
@@ -108,8 +111,8 @@ final class RecursiveScheduleTests: RACTestCase {
 
     func testARescheduleCalledLaterRunsAgain() {
         let scheduler = TestScheduler()
-        var runs = 0
-        var saved: (() -> Void)?
+        nonisolated(unsafe) var runs = 0
+        nonisolated(unsafe) var saved: (() -> Void)?
         let disposable = scheduler.scheduleRecursive { reschedule in
             runs += 1
             saved = reschedule
@@ -129,8 +132,8 @@ final class RecursiveScheduleTests: RACTestCase {
     func testRecursionOnABackgroundSchedulerRunsEveryTurnOnIt() {
         let scheduler = Scheduler.background()
         let done = expectation(description: "recursion finished")
-        var count = 0
-        var allOnScheduler = true
+        nonisolated(unsafe) var count = 0
+        nonisolated(unsafe) var allOnScheduler = true
         scheduler.scheduleRecursive { reschedule in
             count += 1
             allOnScheduler = allOnScheduler && Scheduler.current === scheduler

@@ -6,14 +6,14 @@ import XCTest
 /// `TestScheduler`.
 final class ImmediateSchedulerTests: RACTestCase {
     func testScheduleRunsAtOnceAndReturnsNil() {
-        var ran = false
+        nonisolated(unsafe) var ran = false
         let disposable = Scheduler.immediate.schedule { ran = true }
         XCTAssertTrue(ran)
         XCTAssertNil(disposable)
     }
 
     func testItDoesNotBecomeCurrent() {
-        var insideOnMain: Scheduler?
+        nonisolated(unsafe) var insideOnMain: Scheduler?
         Scheduler.immediate.schedule { insideOnMain = Scheduler.current }
         XCTAssertTrue(insideOnMain === Scheduler.main, "on the main thread `current` stays main")
         let done = expectation(description: "immediate off main")
@@ -28,18 +28,18 @@ final class ImmediateSchedulerTests: RACTestCase {
 
     func testAfterBlocksTheCallerUntilTheDateThenRuns() {
         let start = Date()
-        var ranAt: Date?
+        nonisolated(unsafe) var ranAt: Date?
         let disposable = Scheduler.immediate.after(start.addingTimeInterval(0.05)) { ranAt = Date() }
         XCTAssertNil(disposable)
         let ran = try! XCTUnwrap(ranAt)
         XCTAssertGreaterThanOrEqual(ran.timeIntervalSince(start), 0.05)
-        var delayedRan = false
+        nonisolated(unsafe) var delayedRan = false
         Scheduler.immediate.afterDelay(0.01) { delayedRan = true }
         XCTAssertTrue(delayedRan)
     }
 
     func testAfterAPastDateRunsAtOnce() {
-        var ran = false
+        nonisolated(unsafe) var ran = false
         Scheduler.immediate.after(.distantPast) { ran = true }
         XCTAssertTrue(ran)
     }
@@ -52,9 +52,9 @@ final class ImmediateSchedulerTests: RACTestCase {
 final class MainSchedulerTests: RACTestCase {
     func testScheduleEnqueuesEvenOnTheMainThreadAndRunsOnIt() {
         let done = expectation(description: "main block")
-        var ran = false
-        var onMain = false
-        var current: Scheduler?
+        nonisolated(unsafe) var ran = false
+        nonisolated(unsafe) var onMain = false
+        nonisolated(unsafe) var current: Scheduler?
         Scheduler.main.schedule {
             ran = true
             onMain = Thread.isMainThread
@@ -89,7 +89,7 @@ final class MainSchedulerTests: RACTestCase {
     func testAfterDelayRunsOnTheMainThreadNoEarlierThanAsked() {
         let done = expectation(description: "main after")
         let start = Date()
-        var elapsed: TimeInterval = 0
+        nonisolated(unsafe) var elapsed: TimeInterval = 0
         Scheduler.main.afterDelay(0.05) {
             XCTAssertTrue(Thread.isMainThread)
             elapsed = Date().timeIntervalSince(start)
@@ -101,7 +101,7 @@ final class MainSchedulerTests: RACTestCase {
 
     func testDisposingBeforeTheMainQueueGetsToABlockCancelsIt() {
         // Scheduled from the main thread, a block cannot start before this test yields.
-        var log: [String] = []
+        nonisolated(unsafe) var log: [String] = []
         Scheduler.main.schedule { log.append("cancelled") }?.dispose()
         Scheduler.main.afterDelay(0) { log.append("after, cancelled") }?.dispose()
         let timer = Scheduler.main.after(Date(), repeatingEvery: 0.001, withLeeway: 0) { log.append("timer") }
@@ -233,7 +233,7 @@ final class BackgroundSchedulerTests: RACTestCase {
         let scheduler = Scheduler.background()
         let firings = Fixture.Counter()
         let done = expectation(description: "three firings")
-        var timer: Disposable?
+        nonisolated(unsafe) var timer: Disposable?
         let timerLock = NSLock()
         timerLock.withLock {
             timer = scheduler.after(Date(), repeatingEvery: 0.01, withLeeway: 0) {
@@ -299,7 +299,7 @@ final class TargetQueueSchedulerTests: RACTestCase {
         let scheduler = TargetQueueScheduler(name: "test.target.after", targetQueue: .global())
         let start = Date()
         let done = expectation(description: "after")
-        var elapsed: TimeInterval = 0
+        nonisolated(unsafe) var elapsed: TimeInterval = 0
         scheduler.after(start.addingTimeInterval(0.03)) {
             elapsed = Date().timeIntervalSince(start)
             done.fulfill()
@@ -354,7 +354,7 @@ final class SchedulerSubclassTests: RACTestCase {
 
     func testRecursionOnASynchronousSubclassRunsInConstantStack() {
         let scheduler = SynchronousScheduler()
-        var count = 0
+        nonisolated(unsafe) var count = 0
         scheduler.scheduleRecursive { reschedule in
             count += 1
             if count < 100_000 { reschedule() }
@@ -365,7 +365,7 @@ final class SchedulerSubclassTests: RACTestCase {
 
     func testAfterDelayGoesThroughTheSubclassesAfter() {
         let scheduler = SynchronousScheduler()
-        var ran = false
+        nonisolated(unsafe) var ran = false
         scheduler.afterDelay(0) { ran = true }
         XCTAssertTrue(ran)
     }

@@ -6,8 +6,8 @@ import XCTest
 /// current (the main thread counts), otherwise asynchronously on a background scheduler.
 final class SubscriptionSchedulerTests: RACTestCase {
     func testOnTheMainThreadScheduleRunsInlineWithoutBecomingCurrent() {
-        var ran = false
-        var inside: Scheduler?
+        nonisolated(unsafe) var ran = false
+        nonisolated(unsafe) var inside: Scheduler?
         let disposable = Scheduler.subscription.schedule {
             ran = true
             inside = Scheduler.current
@@ -19,10 +19,10 @@ final class SubscriptionSchedulerTests: RACTestCase {
 
     func testInsideAnotherSchedulersBlockItRunsInlineOnThatScheduler() {
         let scheduler = TestScheduler()
-        var inside: Scheduler?
-        var ranInline = false
+        nonisolated(unsafe) var inside: Scheduler?
+        nonisolated(unsafe) var ranInline = false
         scheduler.schedule {
-            var ran = false
+            nonisolated(unsafe) var ran = false
             Scheduler.subscription.schedule {
                 ran = true
                 inside = Scheduler.current
@@ -141,7 +141,7 @@ final class SubscriptionSchedulerTests: RACTestCase {
 
     func testAfterDelegatesToTheCurrentSchedulerOrTheBackgroundOne() {
         let scheduler = TestScheduler()
-        var ranOn: Scheduler?
+        nonisolated(unsafe) var ranOn: Scheduler?
         scheduler.schedule {
             Scheduler.subscription.afterDelay(5) { ranOn = Scheduler.current }
         }
@@ -164,7 +164,7 @@ final class SubscriptionSchedulerTests: RACTestCase {
     func testNowIsTheCurrentSchedulersClock() {
         let scheduler = TestScheduler()
         scheduler.advance(by: 42)
-        var now: Date?
+        nonisolated(unsafe) var now: Date?
         scheduler.schedule { now = Scheduler.subscription.now }
         scheduler.run()
         XCTAssertEqual(now, scheduler.now)
@@ -173,8 +173,8 @@ final class SubscriptionSchedulerTests: RACTestCase {
 
     func testRepeatingTimerDelegatesToTheCurrentScheduler() {
         let scheduler = TestScheduler()
-        var firings: [TimeInterval] = []
-        var timer: Disposable?
+        nonisolated(unsafe) var firings: [TimeInterval] = []
+        nonisolated(unsafe) var timer: Disposable?
         scheduler.schedule {
             timer = Scheduler.subscription.after(scheduler.now.addingTimeInterval(1), repeatingEvery: 1, withLeeway: 0) {
                 firings.append(scheduler.now.timeIntervalSince(TestScheduler.startDate))

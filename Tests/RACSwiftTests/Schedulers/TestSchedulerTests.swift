@@ -9,7 +9,7 @@ final class TestSchedulerTests: RACTestCase {
 
     func testNothingRunsUntilDrivenAndTheClockStartsAtTheStartDate() {
         let scheduler = TestScheduler()
-        var ran = false
+        nonisolated(unsafe) var ran = false
         scheduler.schedule { ran = true }
         XCTAssertFalse(ran)
         XCTAssertEqual(scheduler.now, Date(timeIntervalSinceReferenceDate: 0))
@@ -102,7 +102,7 @@ final class TestSchedulerTests: RACTestCase {
     func testAdvanceToAPastDateDoesNotTurnTheClockBack() {
         let scheduler = TestScheduler()
         scheduler.advance(to: at(10))
-        var ran = false
+        nonisolated(unsafe) var ran = false
         scheduler.after(at(4)) { ran = true }
         scheduler.advance(to: at(5))
         XCTAssertTrue(ran, "a block due by the target runs")
@@ -113,7 +113,7 @@ final class TestSchedulerTests: RACTestCase {
         let scheduler = TestScheduler()
         scheduler.advance(by: 10)
         let log = Fixture.Log<String>()
-        var seenNow: Date?
+        nonisolated(unsafe) var seenNow: Date?
         scheduler.schedule { log.append("now") }
         scheduler.after(at(3)) {
             log.append("past")
@@ -129,7 +129,7 @@ final class TestSchedulerTests: RACTestCase {
 
     func testNowNeverGoesBack() {
         let scheduler = TestScheduler()
-        var seen: [Date] = []
+        nonisolated(unsafe) var seen: [Date] = []
         for delay in [5.0, 1, 3, 0, 2] {
             scheduler.afterDelay(delay) { seen.append(scheduler.now) }
         }
@@ -188,7 +188,7 @@ final class TestSchedulerTests: RACTestCase {
         let scheduler = TestScheduler()
         let disposable: Disposable?
         do {
-            let token = Token()
+            nonisolated(unsafe) let token = Token()
             weakToken = token
             disposable = scheduler.afterDelay(100) { _ = token }
         }
@@ -199,7 +199,7 @@ final class TestSchedulerTests: RACTestCase {
 
     func testCancellingFromAnEarlierBlockStopsALaterOne() {
         let scheduler = TestScheduler()
-        var ran = false
+        nonisolated(unsafe) var ran = false
         let later = scheduler.afterDelay(2) { ran = true }
         scheduler.afterDelay(1) { later?.dispose() }
         scheduler.run()
@@ -208,8 +208,8 @@ final class TestSchedulerTests: RACTestCase {
 
     func testCurrentIsTheTestSchedulerInsideItsBlocksOnly() {
         let scheduler = TestScheduler()
-        var inside: Scheduler?
-        var insideImmediate: Scheduler?
+        nonisolated(unsafe) var inside: Scheduler?
+        nonisolated(unsafe) var insideImmediate: Scheduler?
         scheduler.schedule {
             inside = Scheduler.current
             Scheduler.immediate.schedule { insideImmediate = Scheduler.current }
@@ -222,7 +222,7 @@ final class TestSchedulerTests: RACTestCase {
 
     func testARepeatingTimerFiresAtExactVirtualInstants() {
         let scheduler = TestScheduler()
-        var firings: [Date] = []
+        nonisolated(unsafe) var firings: [Date] = []
         let timer = scheduler.after(at(1), repeatingEvery: 2, withLeeway: 0.5) { firings.append(scheduler.now) }
         scheduler.advance(to: at(0.999))
         XCTAssertEqual(firings, [])
@@ -236,7 +236,7 @@ final class TestSchedulerTests: RACTestCase {
 
     func testARepeatingTimerDoesNotDriftWithFractionalIntervals() {
         let scheduler = TestScheduler()
-        var firings = 0
+        nonisolated(unsafe) var firings = 0
         let timer = scheduler.after(at(0), repeatingEvery: 0.1, withLeeway: 0) { firings += 1 }
         scheduler.advance(to: at(100))
         XCTAssertEqual(firings, 1_001, "fires at 0, 0.1, ..., 100.0 — each instant start + k × interval")
@@ -245,7 +245,7 @@ final class TestSchedulerTests: RACTestCase {
 
     func testARepeatingTimerCancelledBeforeItsFirstFiringNeverFires() {
         let scheduler = TestScheduler()
-        var firings = 0
+        nonisolated(unsafe) var firings = 0
         scheduler.after(at(1), repeatingEvery: 1, withLeeway: 0) { firings += 1 }?.dispose()
         scheduler.advance(by: 10)
         XCTAssertEqual(firings, 0)
@@ -253,8 +253,8 @@ final class TestSchedulerTests: RACTestCase {
 
     func testARepeatingTimerCanBeDisposedFromItsOwnBlock() {
         let scheduler = TestScheduler()
-        var firings = 0
-        var timer: Disposable?
+        nonisolated(unsafe) var firings = 0
+        nonisolated(unsafe) var timer: Disposable?
         timer = scheduler.after(at(0), repeatingEvery: 1, withLeeway: 0) {
             firings += 1
             if firings == 3 { timer?.dispose() }
@@ -267,7 +267,7 @@ final class TestSchedulerTests: RACTestCase {
     func testAfterDelayOnTheTestSchedulerCountsFromVirtualNow() {
         let scheduler = TestScheduler()
         scheduler.advance(by: 3)
-        var ranAt: Date?
+        nonisolated(unsafe) var ranAt: Date?
         scheduler.afterDelay(2) { ranAt = scheduler.now }
         scheduler.run()
         XCTAssertEqual(ranAt, at(5))
@@ -295,7 +295,7 @@ final class TestSchedulerTests: RACTestCase {
         do {
             let scheduler = TestScheduler()
             weakScheduler = scheduler
-            let token = Token()
+            nonisolated(unsafe) let token = Token()
             weakToken = token
             scheduler.after(at(1), repeatingEvery: 1, withLeeway: 0) { _ = token }
             scheduler.advance(by: 3)

@@ -28,7 +28,7 @@ final class MulticastConnectionTests: RACTestCase {
     }
 
     func testSubscribersShareOneSubscriptionOfTheSource() {
-        var sideEffects = 0
+        nonisolated(unsafe) var sideEffects = 0
         let signal = Signal<Int>.create { s in
             sideEffects += 1
             s.sendNext(1)
@@ -165,7 +165,7 @@ final class MulticastConnectionTests: RACTestCase {
     // MARK: replay, replayLast, replayLazily
 
     func testReplaySubscribesAtOnceAndSharesOneSubscription() {
-        var sideEffects = 0
+        nonisolated(unsafe) var sideEffects = 0
         let signal = Signal<Int>.create { s in
             sideEffects += 1
             s.sendNext(1)
@@ -199,7 +199,7 @@ final class MulticastConnectionTests: RACTestCase {
     }
 
     func testReplayLastReplaysOnlyTheLatestValueAndTheTerminalEvent() {
-        var sideEffects = 0
+        nonisolated(unsafe) var sideEffects = 0
         let signal = Signal<Int>.create { s in
             sideEffects += 1
             s.sendNext(1)
@@ -219,7 +219,7 @@ final class MulticastConnectionTests: RACTestCase {
     }
 
     func testReplayLazilySubscribesOnTheFirstSubscriptionOnly() {
-        var sideEffects = 0
+        nonisolated(unsafe) var sideEffects = 0
         let signal = Signal<Int>.create { s in
             sideEffects += 1
             s.sendNext(1)

@@ -5,7 +5,7 @@ import XCTest
 final class SubjectTests: RACTestCase {
     func testSubjectSendsEveryEventToEverySubscriberInSubscriptionOrder() {
         let subject = Subject<Int>()
-        var order: [String] = []
+        nonisolated(unsafe) var order: [String] = []
         let a = HotEventLog<Int>(), b = HotEventLog<Int>()
         a.subscribe(to: subject)
         b.subscribe(to: subject)
@@ -106,7 +106,7 @@ final class SubjectTests: RACTestCase {
 
     func testSubscriberDisposedDuringADeliveryReceivesNothingAfterItsDispose() {
         let subject = Subject<Int>()
-        var bSubscription: Disposable?
+        nonisolated(unsafe) var bSubscription: Disposable?
         let b = HotEventLog<Int>()
         subject.subscribeNext { value in
             if value == 1 { bSubscription?.dispose() }
@@ -150,24 +150,24 @@ final class SubjectTests: RACTestCase {
         let removed = (0..<4).map { _ in HotEventLog<Int>() }
         let kept = (0..<2).map { _ in HotEventLog<Int>() }
         let added = (0..<10).map { _ in HotEventLog<Int>() }
-        var removedSubscriptions: [Disposable] = []
-        var mutatorSubscription: Disposable?
-        var mutatorValues: [Int] = []
+        let removedSubscriptions = UncheckedBox<[Disposable]>([])
+        nonisolated(unsafe) var mutatorSubscription: Disposable?
+        nonisolated(unsafe) var mutatorValues: [Int] = []
         mutatorSubscription = subject.subscribeNext { value in
             mutatorValues.append(value)
             guard value == 1 else { return }
             // Vacating four of seven slots compacts the list; then ten more grow it.
-            for subscription in removedSubscriptions { subscription.dispose() }
+            for subscription in removedSubscriptions.value { subscription.dispose() }
             mutatorSubscription?.dispose()
             for log in added { log.subscribe(to: subject) }
             subject.sendNext(100)
         }
-        removedSubscriptions.append(removed[0].subscribe(to: subject))
+        removedSubscriptions.value.append(removed[0].subscribe(to: subject))
         kept[0].subscribe(to: subject)
-        removedSubscriptions.append(removed[1].subscribe(to: subject))
-        removedSubscriptions.append(removed[2].subscribe(to: subject))
+        removedSubscriptions.value.append(removed[1].subscribe(to: subject))
+        removedSubscriptions.value.append(removed[2].subscribe(to: subject))
         kept[1].subscribe(to: subject)
-        removedSubscriptions.append(removed[3].subscribe(to: subject))
+        removedSubscriptions.value.append(removed[3].subscribe(to: subject))
         subject.sendNext(1)
         subject.sendNext(2)
         subject.sendCompleted()
@@ -202,7 +202,7 @@ final class SubjectTests: RACTestCase {
     // delivery gets a nested delivery instead of a deadlock, as with RAC's @synchronized.
     func testSendingIntoTheSubjectFromInsideADeliveryNests() {
         let subject = Subject<Int>()
-        var first: [Int] = [], second: [Int] = []
+        nonisolated(unsafe) var first: [Int] = [], second: [Int] = []
         subject.subscribeNext { value in
             first.append(value)
             if value == 1 { subject.sendNext(2) }
@@ -262,7 +262,7 @@ final class SubjectTests: RACTestCase {
 
     // RAC's RACSubject disposes its source subscriptions when it is deallocated.
     func testReleasingTheSubjectDisposesItsSourceSubscriptions() {
-        var disposed = false
+        nonisolated(unsafe) var disposed = false
         do {
             let subject = Subject<Int>()
             Signal<Int>.create { _ in Disposable { disposed = true } }.subscribe(subject)

@@ -66,8 +66,8 @@ final class BufferTests: RACTestCase {
     func testBufferDeliversWindowsOnItsScheduler() {
         let scheduler = TestScheduler()
         let source = TimeManualSource<Int>()
-        var received: [[Int]] = []
-        var deliveredOn: Scheduler?
+        nonisolated(unsafe) var received: [[Int]] = []
+        nonisolated(unsafe) var deliveredOn: Scheduler?
         // Sent on the main thread; the window is sent by the scheduler's timer.
         let disposable = source.signal.buffer(withTime: 1, on: scheduler).subscribeNext {
             received.append($0)

@@ -50,8 +50,8 @@ final class DelayTests: RACTestCase {
     func testDelayOnExplicitSchedulerWaitsThereWhateverSchedulerSendsEvents() {
         let scheduler = TestScheduler()
         let source = TimeManualSource<String>()
-        var received: [String] = []
-        var completedOn: Scheduler?
+        nonisolated(unsafe) var received: [String] = []
+        nonisolated(unsafe) var completedOn: Scheduler?
         // Subscribed and sent on the main thread, where `Scheduler.current` is `main`.
         let disposable = source.signal.delay(2, on: scheduler).subscribe(
             next: { received.append($0) }, completed: { completedOn = Scheduler.current })

@@ -31,7 +31,7 @@ final class DeliverOnTests: RACTestCase {
     func testDeliverOnSendsEventsOnTheScheduler() {
         let scheduler = TestScheduler()
         let source = TimeManualSource<Int>()
-        var deliveredOn: [Scheduler?] = []
+        nonisolated(unsafe) var deliveredOn: [Scheduler?] = []
         let disposable = source.signal.deliver(on: scheduler).subscribe(
             next: { _ in deliveredOn.append(Scheduler.current) },
             completed: { deliveredOn.append(Scheduler.current) })
@@ -79,7 +79,7 @@ final class DeliverOnTests: RACTestCase {
     }
 
     func testDeliverOnImmediateDeliversSynchronously() {
-        var received: [Int] = []
+        nonisolated(unsafe) var received: [Int] = []
         Signal.return(1).deliver(on: .immediate).subscribe(
             next: { received.append($0) }, completed: { received.append(0) })
         XCTAssertEqual(received, [1, 0])
@@ -88,7 +88,7 @@ final class DeliverOnTests: RACTestCase {
     // MARK: deliverOnMainThread
 
     func testDeliverOnMainThreadDeliversSynchronouslyOnMainThreadWhenNothingIsQueued() {
-        var received: [String] = []
+        nonisolated(unsafe) var received: [String] = []
         Signal<String>.create { s in
             s.sendNext("a"); s.sendCompleted()
             return nil
@@ -98,8 +98,8 @@ final class DeliverOnTests: RACTestCase {
 
     func testDeliverOnMainThreadQueuesMainThreadEventBehindOnesStillInMainQueue() {
         let source = TimeManualSource<String>()
-        var received: [String] = []
-        var onMainThread: [Bool] = []
+        nonisolated(unsafe) var received: [String] = []
+        nonisolated(unsafe) var onMainThread: [Bool] = []
         let done = expectation(description: "delivered")
         let disposable = source.signal.deliverOnMainThread().subscribe(
             next: {
@@ -128,7 +128,7 @@ final class DeliverOnTests: RACTestCase {
 
     func testDeliverOnMainThreadGoesBackToSynchronousDeliveryOnceQueueDrains() {
         let source = TimeManualSource<String>()
-        var received: [String] = []
+        nonisolated(unsafe) var received: [String] = []
         let disposable = source.signal.deliverOnMainThread().subscribeNext { received.append($0) }
         let drained = expectation(description: "queued value delivered")
         DispatchQueue.global().async {
@@ -144,7 +144,7 @@ final class DeliverOnTests: RACTestCase {
 
     func testDeliverOnMainThreadDisposalDropsQueuedEvents() {
         let source = TimeManualSource<String>()
-        var received: [String] = []
+        nonisolated(unsafe) var received: [String] = []
         let disposable = source.signal.deliverOnMainThread().subscribeNext { received.append($0) }
         let sent = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {

@@ -64,7 +64,7 @@ final class IntervalTests: RACTestCase {
 
     func testIntervalDeliversOnItsScheduler() {
         let scheduler = TestScheduler()
-        var deliveredOn: Scheduler?
+        nonisolated(unsafe) var deliveredOn: Scheduler?
         let disposable = Signal.interval(1, on: scheduler).subscribeNext { _ in deliveredOn = Scheduler.current }
         scheduler.advance(by: 1)
         XCTAssertTrue(deliveredOn === scheduler)

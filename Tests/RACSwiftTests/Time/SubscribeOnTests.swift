@@ -27,7 +27,7 @@ final class SubscribeOnTests: RACTestCase {
     func testSubscribeOnForwardsEventsFromWhereTheSourceSendsThem() {
         let scheduler = TestScheduler()
         let source = TimeManualSource<Int>()
-        var deliveredOn: Scheduler??
+        nonisolated(unsafe) var deliveredOn: Scheduler??
         let disposable = source.signal.subscribe(on: scheduler).subscribeNext { _ in deliveredOn = Scheduler.current }
         scheduler.run()
         source.sendNext(1)  // on the main thread

@@ -91,7 +91,7 @@ final class ThrottleTests: RACTestCase {
 
     func testThrottleTestSeesEveryValueOnce() {
         let scheduler = TestScheduler()
-        var tested: [Int] = []
+        nonisolated(unsafe) var tested: [Int] = []
         let source = scheduler.createHotSignal([.next(1, 1), .next(1.5, 2), .next(5, 3), .completed(6)])
         let recorder = scheduler.record(source.throttle(1, valuesPassingTest: { tested.append($0); return $0 != 2 }))
         scheduler.run()
@@ -116,8 +116,8 @@ final class ThrottleTests: RACTestCase {
     func testThrottleOnExplicitSchedulerWaitsThereWhateverSchedulerSendsValue() {
         let scheduler = TestScheduler()
         let source = TimeManualSource<String>()
-        var received: [String] = []
-        var deliveredOn: [Scheduler?] = []
+        nonisolated(unsafe) var received: [String] = []
+        nonisolated(unsafe) var deliveredOn: [Scheduler?] = []
         // Subscribed and sent on the main thread, where `Scheduler.current` is `main`.
         let disposable = source.signal.throttle(2, on: scheduler).subscribeNext {
             received.append($0)

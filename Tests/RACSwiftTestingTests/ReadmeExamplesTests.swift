@@ -39,4 +39,30 @@ final class ReadmeExamplesTests: TestingTestCase {
             .subscribe(next: { lines.append("next \($0)") }, completed: { lines.append("done") })
         XCTAssertEqual(lines, ["next 20", "next 30", "done", "released"])
     }
+
+    func testQuickStartThreadsAndIsolation() {
+        let model = MainActor.assumeIsolated { ReadmeSearchViewModel() }
+        let results = Subject<String>()
+        MainActor.assumeIsolated { model.bind(results) }
+        results.sendNext("found")   // on the main thread: delivered at once
+        MainActor.assumeIsolated {
+            XCTAssertEqual(model.status, "found")
+            model.subscription?.dispose()
+        }
+        results.sendCompleted()
+
+        nonisolated(unsafe) var sum = 0
+        Signal.from([1, 2, 3]).subscribeNext { sum += $0 }
+        XCTAssertEqual(sum, 6)
+    }
+}
+
+/// The README quick start's view model, as written there.
+@MainActor final class ReadmeSearchViewModel {
+    var status = ""
+    var subscription: Disposable?
+
+    func bind(_ results: Signal<String>) {
+        subscription = results.onMainActor.subscribeNext { self.status = $0 }   // on the main actor
+    }
 }

@@ -155,6 +155,7 @@ final class BindTests: RACTestCase {
         let threads = 8
         let inners = (0..<threads).map { _ in Fixture.Manual<Int>() }
         let detector = Fixture.OverlapDetector()
+        // Unlocked on purpose: the library serializes these deliveries, and TSan checks it.
         nonisolated(unsafe) var count = 0
         let source = Signal<Int>.create { subscriber in
             for index in 0..<threads { subscriber.sendNext(index) }

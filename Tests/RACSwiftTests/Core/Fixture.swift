@@ -17,6 +17,17 @@ enum Fixture {
         func increment() -> Int { lock.withLock { count += 1; return count } }
     }
 
+    /// A thread-safe value, for a result written on another thread and read on the test's.
+    final class Locked<Value>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Value
+        init(_ value: Value) { stored = value }
+        var value: Value {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
+    }
+
     /// A thread-safe list, for logs written from several threads.
     final class Log<Element>: @unchecked Sendable {
         private let lock = NSLock()

@@ -125,8 +125,10 @@ final class SignalCreateTests: RACTestCase {
         // two deliveries overlap, and must see every value, each thread's in its order.
         let threads = 8
         let perThread = 2_000
+        // Set by the create block on this thread before any other thread reads it.
         nonisolated(unsafe) var kept: (any Subscriber<(Int, Int)>)?
         let detector = Fixture.OverlapDetector()
+        // Unlocked on purpose: the library serializes these deliveries, and TSan checks it.
         nonisolated(unsafe) var received = Array(repeating: [Int](), count: threads)
         let disposable = Signal<(Int, Int)>.create { kept = $0; return nil }.subscribeNext { thread, value in
             detector.enter()
@@ -146,6 +148,7 @@ final class SignalCreateTests: RACTestCase {
     func testAtMostTheInFlightEventArrivesAfterDisposeReturns() {
         // Contract §2.6: a thread already delivering when disposal began may finish that one
         // event; nothing sent after `dispose()` returned gets through.
+        // Set by the create block on this thread before any other thread reads it.
         nonisolated(unsafe) var kept: (any Subscriber<Int>)?
         let received = Fixture.Counter()
         let disposable = Signal<Int>.create { kept = $0; return nil }.subscribeNext { _ in received.increment() }
@@ -176,6 +179,7 @@ final class SignalCreateTests: RACTestCase {
 
     func testConcurrentTerminalEventsDeliverExactlyOne() {
         for _ in 0..<20 {
+            // Unlocked on purpose: the library serializes these deliveries, and TSan checks it.
             nonisolated(unsafe) var kept: (any Subscriber<Int>)?
             let recorder = Fixture.Recorder(Signal<Int>.create { kept = $0; return nil })
             let subscriber = kept!
@@ -192,6 +196,7 @@ final class SignalCreateTests: RACTestCase {
     func testReentrantSendNestsWithoutDeadlock() {
         // A subscriber that synchronously sends into its own source gets a nested delivery,
         // as with RAC's recursive @synchronized.
+        // Set by the create block on this thread before any other thread reads it.
         nonisolated(unsafe) var kept: (any Subscriber<Int>)?
         let log = Fixture.Log<String>()
         let disposable = Signal<Int>.create { kept = $0; return nil }.subscribe(next: { value in

@@ -17,6 +17,7 @@ final class AnySubscriberTests: RACTestCase {
         let threads = 8
         let sources = (0..<threads).map { _ in Fixture.Manual<Int>() }
         let detector = Fixture.OverlapDetector()
+        // Unlocked on purpose: the library serializes these deliveries, and TSan checks it.
         nonisolated(unsafe) var count = 0
         let subscriber = AnySubscriber<Int>(next: { _ in
             detector.enter()

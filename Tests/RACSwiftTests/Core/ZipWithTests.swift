@@ -121,6 +121,7 @@ final class ZipWithTests: RACTestCase {
         let left = Fixture.Manual<Int>()
         let right = Fixture.Manual<Int>()
         let detector = Fixture.OverlapDetector()
+        // Unlocked on purpose: the library serializes these deliveries, and TSan checks it.
         nonisolated(unsafe) var received: [(Int, Int)] = []
         let disposable = left.signal.zip(with: right.signal).subscribeNext { pair in
             detector.enter()

@@ -256,6 +256,7 @@ final class CombineLatestTests: RACTestCase {
         let a = HigherProbe<Int>()
         let b = HigherProbe<Int>()
         let lock = NSLock()
+        // Unlocked on purpose: the library serializes these deliveries, and TSan checks it.
         nonisolated(unsafe) var pairs: [(Int, Int)] = []
         let disposable = a.signal.combineLatest(with: b.signal).subscribeNext { pair in
             lock.withLock { pairs.append(pair) }

@@ -207,6 +207,7 @@ final class ZipTests: RACTestCase {
                 return nil
             }
         }
+        // Unlocked on purpose: the library serializes these deliveries, and TSan checks it.
         nonisolated(unsafe) var inFlight = 0
         let disposable = Signal.zip(makeSource("zip.a"), makeSource("zip.b"), makeSource("zip.c"), reduce: { a, b, c in
             inFlight += 1

@@ -132,16 +132,16 @@ final class RecursiveScheduleTests: RACTestCase {
     func testRecursionOnABackgroundSchedulerRunsEveryTurnOnIt() {
         let scheduler = Scheduler.background()
         let done = expectation(description: "recursion finished")
-        nonisolated(unsafe) var count = 0
-        nonisolated(unsafe) var allOnScheduler = true
+        // Written on the background scheduler, read here: locked.
+        let count = Fixture.Counter()
+        let offScheduler = Fixture.Counter()
         scheduler.scheduleRecursive { reschedule in
-            count += 1
-            allOnScheduler = allOnScheduler && Scheduler.current === scheduler
-            if count < 10_000 { reschedule() } else { done.fulfill() }
+            if Scheduler.current !== scheduler { offScheduler.increment() }
+            if count.increment() < 10_000 { reschedule() } else { done.fulfill() }
         }
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(count, 10_000)
-        XCTAssertTrue(allOnScheduler)
+        XCTAssertEqual(count.value, 10_000)
+        XCTAssertEqual(offScheduler.value, 0)
     }
 
     func testDisposingARecursionOnABackgroundSchedulerMidwayStopsIt() {

@@ -299,13 +299,14 @@ final class TargetQueueSchedulerTests: RACTestCase {
         let scheduler = TargetQueueScheduler(name: "test.target.after", targetQueue: .global())
         let start = Date()
         let done = expectation(description: "after")
-        nonisolated(unsafe) var elapsed: TimeInterval = 0
+        // Written on the global queue, read here: locked.
+        let elapsed = Fixture.Locked<TimeInterval>(0)
         scheduler.after(start.addingTimeInterval(0.03)) {
-            elapsed = Date().timeIntervalSince(start)
+            elapsed.value = Date().timeIntervalSince(start)
             done.fulfill()
         }
         wait(for: [done], timeout: 10)
-        XCTAssertGreaterThanOrEqual(elapsed, 0.025)
+        XCTAssertGreaterThanOrEqual(elapsed.value, 0.025)
     }
 }
 

@@ -10,7 +10,9 @@ extension Signal {
     /// ends then (disposing the subscription). Completion ends the binding. An error ends it
     /// too and is reported on standard error; RAC asserts in debug builds, but a binding is
     /// usually fed by UI or network code, and one bad event should not crash a debug session,
-    /// so RACSwift never traps on it. Values are assigned on whatever thread delivers them.
+    /// so RACSwift never traps on it. Values are assigned on whatever thread delivers them,
+    /// which is why the key path must be `Sendable`: a main-actor property's is not, and binds
+    /// through `onMainActor.setKeyPath(_:on:)`, which assigns on the main actor.
     @discardableResult
     public func setKeyPath<Root: AnyObject>(
         _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, on object: Root

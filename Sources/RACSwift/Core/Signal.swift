@@ -74,6 +74,9 @@ extension Signal: CustomStringConvertible {
 extension Signal {
     /// Subscribes with closures for each kind of event (RAC's
     /// `-subscribeNext:error:completed:` and its shorter forms).
+    ///
+    /// The closures run on whatever thread the signal delivers on, so they are `@Sendable`
+    /// (as are every operator's); main-actor code subscribes through `onMainActor` instead.
     @inlinable @discardableResult
     public func subscribe(
         next: consuming (@Sendable (Value) -> Void)? = nil,

@@ -16,9 +16,9 @@ extension Signal {
 
 /// The signal `create` returns (RACDynamicSignal).
 final class DynamicSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let didSubscribe: (any Subscriber<Value>) -> Disposable?
+    private let didSubscribe: @Sendable (any Subscriber<Value>) -> Disposable?
 
-    init(_ didSubscribe: @escaping (any Subscriber<Value>) -> Disposable?) {
+    init(_ didSubscribe: @escaping @Sendable (any Subscriber<Value>) -> Disposable?) {
         self.didSubscribe = didSubscribe
     }
 
@@ -31,10 +31,7 @@ final class DynamicSignal<Value>: Signal<Value>, @unchecked Sendable {
             // A subscriber that disposed in `didSubscribe(with:)` never starts the work.
             if !disposable.isDisposed { disposable.add(didSubscribe(passthrough)) }
         } else {
-            // `create`'s public block is @Sendable; the library's own blocks reach here
-            // through the internal initializer and capture only thread-safe classes (signals,
-            // subscribers, disposables, locks) and immutable values.
-            nonisolated(unsafe) let didSubscribe = self.didSubscribe
+            let didSubscribe = self.didSubscribe
             disposable.add(SubscriptionScheduler.shared.backgroundScheduler.schedule {
                 disposable.add(didSubscribe(passthrough))
             })

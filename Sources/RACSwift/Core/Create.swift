@@ -117,12 +117,13 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
     /// Ends the subscription: disposes it, then sends the terminal event with `send` (RAC's
     /// order), unless it already ended.
     ///
-    /// The disposal runs outside the lock when it can: it may take the locks of signals the
-    /// create block subscribed to (a subject's, say), and a thread delivering from one of
-    /// them into this subscriber holds that lock while it waits for this one. Nothing goes
-    /// out in between: the subscriber below has already been taken out. Inside a delivery
-    /// on this thread (a terminal event sent from `sendNext`) the lock stays held, and both
-    /// happen at once.
+    /// The disposal runs with the lock released: it may take the locks of signals the create
+    /// block subscribed to (a subject's, say), and a thread delivering from one of them into
+    /// this subscriber holds that lock while it waits for this one. Nothing goes out
+    /// meanwhile: the subscriber below has already been taken out. Inside a delivery on this
+    /// thread (a terminal event sent from `sendNext`) the lock is released around the
+    /// disposal and taken again, so the terminal event still goes out nested, where RAC
+    /// sends it.
     private func terminate(_ send: (Downstream) -> Void) {
         let claimed = lock.withLock { () -> Unmanaged<Downstream>? in
             guard let downstream = take() else { return nil }
@@ -131,7 +132,7 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
                 return nil
             }
             guard depth == 0 else {
-                disposable.dispose()
+                lock.withLockReleased { disposable.dispose() }
                 downstream._withUnsafeGuaranteedRef(send)
                 letGo(downstream)
                 return nil

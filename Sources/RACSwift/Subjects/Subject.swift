@@ -132,7 +132,6 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     /// Ends every current subscription with `error` and disposes the subject's subscriptions
     /// to other signals (RAC's `-sendError:`). Later subscribers still receive later sends.
     open func sendError(_ error: any Error) {
-        sources.dispose()
         lock.withLock { deliverError(error) }
     }
 
@@ -140,7 +139,6 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     /// subscriptions to other signals (RAC's `-sendCompleted`). Later subscribers still
     /// receive later sends.
     open func sendCompleted() {
-        sources.dispose()
         lock.withLock { deliverCompleted() }
     }
 
@@ -179,21 +177,35 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
         for index in lists.indices { lists[index].free() }
     }
 
-    /// Ends every current subscription with `error`. Call with `lock` held.
+    /// Disposes the subject's subscriptions to other signals, then ends every current
+    /// subscription with `error` (RAC's order). Call with `lock` held.
     final func deliverError(_ error: any Error) {
-        for entry in takeAll() where !entry.subscription.isDisposed {
+        for entry in takeAllAndDisposeSources() where !entry.subscription.isDisposed {
             // Terminate: dispose the subscription, then forward the event (RAC's order).
             entry.subscription.dispose()
             unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendError(error)
         }
     }
 
-    /// Ends every current subscription. Call with `lock` held.
+    /// Disposes the subject's subscriptions to other signals, then ends every current
+    /// subscription (RAC's order). Call with `lock` held.
     final func deliverCompleted() {
-        for entry in takeAll() where !entry.subscription.isDisposed {
+        for entry in takeAllAndDisposeSources() where !entry.subscription.isDisposed {
             entry.subscription.dispose()
             unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendCompleted()
         }
+    }
+
+    /// Takes the subscribers that a terminal event ends, then disposes the subject's
+    /// subscriptions to other signals with `lock` released — every level of it, also when the
+    /// terminal event is sent from inside a delivery. Disposing one may take the lock of the
+    /// signal it belongs to (a subject's), which a thread delivering from there into this
+    /// subject holds while it waits for `lock`. Meanwhile that thread finds no subscriber to
+    /// deliver to: they have been taken out. Call with `lock` held.
+    private func takeAllAndDisposeSources() -> ContiguousArray<SubjectEntryBase> {
+        let taken = takeAll()
+        if !sources.isDisposed { lock.withLockReleased { sources.dispose() } }
+        return taken
     }
 
     /// Empties the list: a terminal event ends every subscription it reaches, and subscribers

@@ -143,4 +143,144 @@ final class TerminationDeadlockTests: RACTestCase {
             }
         }, end: fail)
     }
+
+    // MARK: Terminations nested inside a delivery
+
+    /// Like `race`, but the operator is ended from inside one of its own deliveries: `ender`
+    /// sends the marker -1, and the subscriber, receiving it, calls `end` — so the terminal
+    /// event reaches the serializing point while it holds its lock for that delivery, and
+    /// disposing the busy subject's subscription needs the busy subject's lock, which the
+    /// sending thread holds while it waits for the serializing point's lock. Before the fix
+    /// the nested path disposed with that lock held, and the two threads deadlocked.
+    private func nestedRace(
+        rounds: Int = 40, file: StaticString = #filePath, line: UInt = #line,
+        isMarker: @escaping @Sendable (Int) -> Bool = { $0 == -1 },
+        make: (Subject<Int>, Subject<Int>) -> Signal<Int>, end: @escaping @Sendable (Subject<Int>) -> Void
+    ) {
+        for round in 0..<rounds {
+            let busy = Subject<Int>(), ender = Subject<Int>()
+            let probe = StressProbe<Int>()
+            let disposable = make(busy, ender).subscribe(
+                next: { value in if isMarker(value) { end(ender) } else { probe.sendNext(value) } },
+                error: { probe.sendError($0) }, completed: { probe.sendCompleted() })
+            let flowing = DispatchSemaphore(value: 0)
+            let done = DispatchGroup()
+            DispatchQueue.global().async(group: done) {
+                busy.sendNext(0)
+                flowing.signal()
+                for value in 1..<2_000 { busy.sendNext(value) }
+            }
+            DispatchQueue.global().async(group: done) {
+                flowing.wait()
+                ender.sendNext(-1)
+            }
+            guard done.wait(timeout: .now() + 10) == .success else {
+                XCTFail("deadlock in round \(round)", file: file, line: line)
+                return
+            }
+            probe.waitForTerminal(file: file, line: line)
+            probe.assertContract(file: file, line: line)
+            disposable.dispose()
+        }
+    }
+
+    func testNestedCompletionOfACreateBlockSubscribedToTwoSubjects() {
+        // The reproduction: the create block's subscriber, kept by the test, is
+        // completed from inside its own delivery of `ender`'s marker.
+        nestedRace(make: { busy, ender in
+            let kept = Locked<(any Subscriber<Int>)?>(nil)
+            return Signal.create { subscriber in
+                kept.value = subscriber
+                let subscriptions = CompoundDisposable()
+                subscriptions.add(busy.subscribe(subscriber))
+                subscriptions.add(ender.subscribe(subscriber))
+                return subscriptions
+            }.doNext { value in if value == -1 { kept.value?.sendCompleted() } }
+        }, end: { _ in })
+    }
+
+    func testNestedErrorInMerge() {
+        // The subscriber of `busy.merge(ender)` fails `ender` on the marker.
+        nestedRace(make: { $0.merge($1) }, end: fail)
+    }
+
+    func testNestedCompletionOfAnAnySubscriberInsideItsOwnNext() {
+        nestedRace(make: { busy, ender in
+            Signal.create { subscriber in
+                let both = Locked<AnySubscriber<Int>?>(nil)
+                both.value = AnySubscriber<Int>(
+                    next: { value in
+                        subscriber.sendNext(value)
+                        if value == -1 { both.value?.sendCompleted() }
+                    },
+                    error: { subscriber.sendError($0) },
+                    completed: { subscriber.sendCompleted() })
+                busy.subscribe(both.value!)
+                ender.subscribe(both.value!)
+                let disposable = both.value!.disposable
+                return Disposable { disposable.dispose(); both.value = nil }
+            }
+        }, end: { _ in })
+    }
+
+    func testNestedErrorInZip() {
+        // zip sends only pairs: the marker is paired with a busy value.
+        nestedRace(make: { busy, ender in busy.zip(with: ender).map { $0.1 } }, end: fail)
+    }
+
+    func testNestedErrorInCombineLatest() {
+        nestedRace(make: { busy, ender in busy.combineLatest(with: ender).map { $0.1 } }, end: fail)
+    }
+
+    func testNestedErrorInFlattenMap() {
+        // Fewer rounds: off a scheduler, each constant inner signal is subscribed on the
+        // background scheduler.
+        nestedRace(rounds: 8, make: { busy, ender in Signal.merge([busy, ender]).flattenMap { Signal.return($0) } }, end: fail)
+    }
+
+    func testNestedErrorInSwitchToLatest() {
+        nestedRace(make: { busy, ender in
+            Signal<Signal<Int>>.return(Signal.merge([busy, ender])).switchToLatest()
+        }, end: fail)
+    }
+
+    func testNestedErrorInTakeUntil() {
+        // The source's failure, sent from inside the delivery of the marker, ends both merge
+        // and take(until:) nested. (Firing the trigger instead would leave merge's lock held
+        // on this thread while take(until:) disposes merge's subscription to `busy`: a cycle
+        // through a serializing point further up the stack, which only disposing after the
+        // outermost delivery on the thread would avoid — see the contract.)
+        let trigger = Subject<Int>()
+        nestedRace(make: { busy, ender in busy.merge(ender).take(until: trigger) }, end: fail)
+    }
+
+    func testNestedErrorInSample() {
+        // Every `ender` value samples `busy`'s latest, so any value marks the delivery.
+        nestedRace(isMarker: { _ in true }, make: { busy, ender in busy.sample(ender) }, end: fail)
+    }
+
+    func testNestedCompletionOfASubjectSubscribedToASubject() {
+        // A subject subscribed to `busy` and `ender` is completed from inside its own
+        // delivery; completing disposes its subscriptions to both.
+        nestedRace(make: { busy, ender in
+            Signal.create { subscriber in
+                let relay = Subject<Int>()
+                let subscription = relay.subscribe(subscriber)
+                busy.subscribe(relay)
+                ender.subscribe(relay)
+                return subscription
+            }
+        }, end: { ender in ender.sendCompleted() })
+    }
+}
+
+/// A value guarded by a lock, for closures that cross threads.
+private final class Locked<Wrapped>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var wrapped: Wrapped
+    init(_ value: Wrapped) { wrapped = value }
+    var value: Wrapped {
+        get { lock.withLock { wrapped } }
+        set { lock.withLock { wrapped = newValue } }
+    }
 }

@@ -6,7 +6,10 @@ extension Signal {
     /// returns a disposable that releases what the subscription started (or nil), which runs
     /// on disposal or right after the terminal event. It runs on `Scheduler.subscription`:
     /// at once when a scheduler is current (or on the main thread), else on a background
-    /// scheduler.
+    /// scheduler — unless the subscription is disposed before that scheduler starts it. As in
+    /// RAC, it runs even when the subscription is over before it starts (a subscriber that
+    /// has already ended, such as a completed `AnySubscriber` or subject); then nothing it
+    /// sends gets through, and the disposable it returns is disposed at once.
     public static func create(
         _ didSubscribe: @escaping (any Subscriber<Value>) -> Disposable?
     ) -> Signal<Value> {
@@ -28,8 +31,11 @@ final class DynamicSignal<Value>: Signal<Value>, @unchecked Sendable {
         // The closure, not `self`, is captured: a pending subscription does not keep the
         // signal alive.
         if Scheduler.isCurrentSet {
-            // A subscriber that disposed in `didSubscribe(with:)` never starts the work.
-            if !disposable.isDisposed { disposable.add(didSubscribe(passthrough)) }
+            // As in RAC, the block runs even when the subscription is already over (a
+            // subscriber that had ended joined it to its own disposed disposable in
+            // `didSubscribe(with:)`): nothing it sends gets through, and what it returns is
+            // disposed at once.
+            disposable.add(didSubscribe(passthrough))
         } else {
             let didSubscribe = self.didSubscribe
             disposable.add(SubscriptionScheduler.shared.backgroundScheduler.schedule {

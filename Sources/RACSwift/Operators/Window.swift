@@ -34,11 +34,11 @@ final class WindowSignal<Value, U, V>: Signal<Signal<Value>>, @unchecked Sendabl
         let state = WindowState<Value, V>(downstream: subscriber, close: close)
         subscriber.didSubscribe(with: state.disposable)
         openings.subscribe(WindowInputSink<U, Value, V>(state) { state, _ in state.open() })
-        if !state.disposable.isDisposed {
-            source.subscribe(WindowInputSink<Value, Value, V>(state, forwardsTerminalEvents: true) { state, value in
-                state.forward(value)
-            })
-        }
+        // Also when the openings ended the result while being subscribed: as in RAC, the
+        // source is subscribed, and the subscription disposed at once.
+        source.subscribe(WindowInputSink<Value, Value, V>(state, forwardsTerminalEvents: true) { state, value in
+            state.forward(value)
+        })
         return state.disposable
     }
 }

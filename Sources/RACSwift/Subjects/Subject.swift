@@ -12,10 +12,14 @@
 /// holds a recursive lock while it delivers one, so subscribers never see two at once, and a
 /// subscriber that sends into the subject from inside a delivery gets a nested delivery rather
 /// than a deadlock. Subscribing and disposing are safe at any time, also from inside a
-/// delivery; a subscription disposed during a delivery receives nothing once its `dispose()`
-/// has returned. Subscribing or disposing from another thread waits for a delivery in progress
-/// to finish, so a subscriber must not block on a thread that is subscribing to or disposing
-/// a subscription of the same subject.
+/// delivery; a subscription disposed during a delivery receives nothing new once its
+/// `dispose()` has returned (each subscriber's disposed flag is checked before each event).
+/// Subscribing, and the first `dispose()` of a subscription, from another thread wait for a
+/// delivery in progress to finish, so a subscriber must not block on a thread that is
+/// subscribing to or disposing a subscription of the same subject. A second `dispose()` of
+/// the same subscription, concurrent with the first, does not wait: it returns as soon as the
+/// subscription is marked disposed, possibly while the delivery in progress is still reaching
+/// that subscriber (contract §6: a thread already delivering may finish that one event).
 ///
 /// When a subject is subscribed to a signal (`signal.subscribe(subject)`), that subscription
 /// is kept in the subject's own disposable, which its terminal events and its deinit dispose

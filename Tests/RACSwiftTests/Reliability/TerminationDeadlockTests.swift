@@ -233,9 +233,18 @@ final class TerminationDeadlockTests: RACTestCase {
     }
 
     func testNestedErrorInFlattenMap() {
-        // Fewer rounds: off a scheduler, each constant inner signal is subscribed on the
-        // background scheduler.
-        nestedRace(rounds: 8, make: { busy, ender in Signal.merge([busy, ender]).flattenMap { Signal.return($0) } }, end: fail)
+        // The two subjects are flattenMap's inner signals, so the marker is delivered on the
+        // sending thread. (Constant inner signals would be subscribed on the background
+        // scheduler, whose thread would then fail `ender` while holding flattenMap's lock, as
+        // the sender of `busy` holds merge's and waits for flattenMap's: a cycle the test,
+        // not the library, would make.)
+        nestedRace(make: { busy, ender in
+            Signal<Int>.create { outer in
+                outer.sendNext(0)
+                outer.sendNext(1)
+                return nil
+            }.flattenMap { $0 == 0 ? busy : ender }
+        }, end: fail)
     }
 
     func testNestedErrorInSwitchToLatest() {
@@ -252,6 +261,35 @@ final class TerminationDeadlockTests: RACTestCase {
         // outermost delivery on the thread would avoid — see the contract.)
         let trigger = Subject<Int>()
         nestedRace(make: { busy, ender in busy.merge(ender).take(until: trigger) }, end: fail)
+    }
+
+    func testNestedErrorInBind() {
+        nestedRace(make: { busy, ender in
+            Signal<Int>.create { outer in
+                outer.sendNext(0)
+                outer.sendNext(1)
+                return nil
+            }.bind { { value, _ in value == 0 ? busy : ender } }
+        }, end: fail)
+    }
+
+    func testNestedErrorInTakeUntilReplacement() {
+        let replacement = Subject<Int>()
+        nestedRace(make: { busy, ender in busy.merge(ender).take(untilReplacement: replacement) }, end: fail)
+    }
+
+    func testNestedErrorInTimeout() {
+        nestedRace(make: { busy, ender in busy.merge(ender).timeout(1_000, on: TestScheduler()) }, end: fail)
+    }
+
+    func testNestedErrorInWindow() {
+        // One window, opened at subscription; its values reach the subscriber from inside the
+        // window operator's delivery, where failing `ender` ends the operator nested.
+        nestedRace(make: { busy, ender in
+            busy.merge(ender)
+                .window(withStart: Signal<Int>.return(0).concat(.never), close: { _ in Signal<Int>.never })
+                .flatten()
+        }, end: fail)
     }
 
     func testNestedErrorInSample() {

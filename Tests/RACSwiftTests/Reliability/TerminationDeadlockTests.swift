@@ -153,7 +153,7 @@ final class TerminationDeadlockTests: RACTestCase {
     /// sending thread holds while it waits for the serializing point's lock. Before the fix
     /// the nested path disposed with that lock held, and the two threads deadlocked.
     private func nestedRace(
-        rounds: Int = 40, file: StaticString = #filePath, line: UInt = #line,
+        rounds: Int = 20, file: StaticString = #filePath, line: UInt = #line,
         isMarker: @escaping @Sendable (Int) -> Bool = { $0 == -1 },
         make: (Subject<Int>, Subject<Int>) -> Signal<Int>, end: @escaping @Sendable (Subject<Int>) -> Void
     ) {
@@ -164,15 +164,23 @@ final class TerminationDeadlockTests: RACTestCase {
                 next: { value in if isMarker(value) { end(ender) } else { probe.sendNext(value) } },
                 error: { probe.sendError($0) }, completed: { probe.sendCompleted() })
             let flowing = DispatchSemaphore(value: 0)
+            let ended = Locked(false)
             let done = DispatchGroup()
+            // `busy` keeps sending until the other thread's send has returned (bounded), so
+            // that it is inside a delivery whenever the nested termination disposes.
             DispatchQueue.global().async(group: done) {
                 busy.sendNext(0)
                 flowing.signal()
-                for value in 1..<2_000 { busy.sendNext(value) }
+                var value = 1
+                while !ended.value, value < 500_000 {
+                    busy.sendNext(value)
+                    value += 1
+                }
             }
             DispatchQueue.global().async(group: done) {
                 flowing.wait()
                 ender.sendNext(-1)
+                ended.value = true
             }
             guard done.wait(timeout: .now() + 10) == .success else {
                 XCTFail("deadlock in round \(round)", file: file, line: line)

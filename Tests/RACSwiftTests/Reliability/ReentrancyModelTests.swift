@@ -408,6 +408,228 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
+    func testSampleUnderReentrancy() {
+        // RAC's -sample:: the source's value is stored before anything is sent; the sampler
+        // sends the latest one.
+        check("sample(_:)", sources: 2, build: { _, sources, _ in sources[0].sample(sources[1]) }, model: { world, _ in
+            var latest: Int?
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            bag.add(world.sources[0].subscribe(next: { latest = $0 }, terminal: { world.end($0) }))
+            bag.add(world.sources[1].subscribe(next: { _ in
+                if let latest { world.next(latest) }
+            }, terminal: { world.end($0) }))
+        })
+    }
+
+    func testTakeUntilSignalUnderReentrancy() {
+        // RAC's -takeUntil:: the trigger is subscribed first; its value or completion
+        // completes the result, its error is ignored.
+        check("take(until:) signal", sources: 2, build: { _, sources, _ in sources[0].take(until: sources[1]) },
+              model: { world, _ in
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            bag.add(world.sources[1].subscribe(next: { _ in world.end(.completed) }, terminal: { event in
+                if event == .completed { world.end(.completed) }
+            }))
+            if world.isFinished { return }
+            bag.add(world.sources[0].subscribe(next: { world.next($0) }, terminal: { world.end($0) }))
+        })
+    }
+
+    func testTakeUntilReplacementUnderReentrancy() {
+        // RAC's -takeUntilReplacement:: the replacement's first event stops the source for
+        // good; the source's completion does not complete the result.
+        check("take(untilReplacement:)", sources: 2, build: { _, sources, _ in sources[0].take(untilReplacement: sources[1]) },
+              model: { world, _ in
+            let bag = ModelBag()
+            let source = ModelBag()
+            world.onDispose = { bag.dispose(); source.dispose() }
+            bag.add(world.sources[1].subscribe(next: { value in
+                source.dispose()
+                world.next(value)
+            }, terminal: { event in
+                source.dispose()
+                world.end(event)
+            }))
+            if source.isDisposed { return }
+            source.add(world.sources[0].subscribe(next: { world.next($0) }, terminal: { event in
+                if event != .completed { world.end(event) }
+            }))
+        })
+    }
+
+    func testCatchUnderReentrancy() {
+        check("catch(to:)", sources: 2, build: { _, sources, _ in sources[0].catch(to: sources[1]) }, model: { world, _ in
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            bag.add(world.sources[0].subscribe(next: { world.next($0) }, terminal: { event in
+                guard case .error = event else { world.end(event); return }
+                bag.add(world.sources[1].subscribe(next: { world.next($0) }, terminal: { world.end($0) }))
+            }))
+        })
+    }
+
+    func testCollectUnderReentrancy() {
+        check("collect()", build: { _, sources, _ in sources[0].collect().map(Self.encode) }, model: { world, _ in
+            var values: [Int] = []
+            Self.unary(world, onNext: { value, _ in values.append(value) }, onTerminal: { event, bag in
+                guard event == .completed else { world.end(event); return }
+                bag.dispose()
+                world.next(Self.encode(values))
+                world.terminal(.completed)
+            })
+        })
+    }
+
+    func testMaterializeUnderReentrancy() {
+        // Values as themselves, completion as 100, an error as 200 + its code; then completes.
+        check("materialize()", build: { _, sources, _ in
+            sources[0].materialize().map { event in
+                switch event {
+                case .next(let value): value
+                case .completed: 100
+                case .error(let error): 200 + ((error as? ModelError)?.code ?? -1)
+                }
+            }
+        }, model: { world, _ in
+            Self.unary(world, onNext: { value, _ in world.next(value) }, onTerminal: { event, bag in
+                bag.dispose()
+                if case .error(let code) = event { world.next(200 + code) } else { world.next(100) }
+                world.terminal(.completed)
+            })
+        })
+    }
+
+    func testBindWithStopUnderReentrancy() {
+        // RAC's -bind:: `stop` takes effect once the returned signal has been subscribed —
+        // here after `return` has sent its value — so a value sent into the source from
+        // inside that delivery is still bound; the result completes when the source stopped
+        // and every returned signal completed.
+        check("bind(_:) with stop", build: { _, sources, target in
+            sources[0].bind { { value, stop in
+                if value == target { stop = true }
+                return value == target + 1 ? nil : Signal.return(value * 10)
+            } }
+        }, model: { world, target in
+            var count = 1
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            func completeSignal() {
+                count -= 1
+                if count == 0 { world.end(.completed) }
+            }
+            var sourceSubscription: ModelSubject.Subscription?
+            sourceSubscription = world.sources[0].subscribe(next: { value in
+                guard !bag.isDisposed else { return }
+                let stop = value == target
+                let returned = value == target + 1 ? nil : value * 10
+                if let returned {
+                    count += 1
+                    world.next(returned)
+                    completeSignal()
+                }
+                if returned == nil || stop {
+                    sourceSubscription?.dispose()
+                    completeSignal()
+                }
+            }, terminal: { event in
+                guard event == .completed else { world.end(event); return }
+                completeSignal()
+            })
+            bag.add(sourceSubscription!)
+        })
+    }
+
+    func testStaticZipOfThreeUnderReentrancy() {
+        // The n-ary rule StreamModelTests checks for +zip: (the tuple is taken out of every
+        // queue before it goes out; completion once an input has completed and its queue is
+        // empty). RAC's +zip: is a left fold of -zipWith:, whose inner levels pair values
+        // early and can complete (and stop forwarding those inputs' errors) where the n-ary
+        // rule waits; the README lists the difference.
+        check("zip([_, _, _])", sources: 3, build: { _, sources, _ in
+            Signal.zip(sources).map { $0[0] * 10_000 + $0[1] * 100 + $0[2] }
+        }, model: { world, _ in
+            var queues: [[Int]] = [[], [], []]
+            var completed = [false, false, false]
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            func completeIfNeeded() {
+                if (0...2).contains(where: { completed[$0] && queues[$0].isEmpty }) { world.end(.completed) }
+            }
+            for index in 0...2 {
+                bag.add(world.sources[index].subscribe(next: { value in
+                    queues[index].append(value)
+                    guard queues.allSatisfy({ !$0.isEmpty }) else { return }
+                    let values = (0...2).map { queues[$0].removeFirst() }
+                    world.next(values[0] * 10_000 + values[1] * 100 + values[2])
+                    completeIfNeeded()
+                }, terminal: { event in
+                    guard event == .completed else { world.end(event); return }
+                    completed[index] = true
+                    completeIfNeeded()
+                }))
+            }
+        })
+    }
+
+    func testStaticCombineLatestOfThreeUnderReentrancy() {
+        // RAC's +combineLatest: folds -combineLatestWith: from the left.
+        check("combineLatest([_, _, _])", sources: 3, build: { _, sources, _ in
+            Signal.combineLatest(sources).map { $0[0] * 10_000 + $0[1] * 100 + $0[2] }
+        }, model: { world, _ in
+            let outer = ModelCombineLatestWith(combine: { $0 * 100 + $1 }, next: { world.next($0) }, terminal: { world.end($0) })
+            let inner = ModelCombineLatestWith(combine: { $0 * 100 + $1 },
+                                               next: { outer.receive(0, .value($0)) }, terminal: { outer.receive(0, $0) })
+            outer.bag.addDisposal { inner.bag.dispose() }
+            world.onDispose = { outer.bag.dispose() }
+            inner.subscribe(0, to: world.sources[0])
+            inner.subscribe(1, to: world.sources[1])
+            outer.subscribe(1, to: world.sources[2])
+        })
+    }
+
+    func testStaticMergeOfThreeUnderReentrancy() {
+        check("merge([_, _, _])", sources: 3, build: { _, sources, _ in Signal.merge(sources) }, model: { world, _ in
+            var active = 3
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            for index in 0...2 {
+                bag.add(world.sources[index].subscribe(next: { world.next($0) }, terminal: { event in
+                    guard event == .completed else { world.end(event); return }
+                    active -= 1
+                    if active == 0 { world.end(.completed) }
+                }))
+            }
+        })
+    }
+
+    func testFlattenMapUnderReentrancy() {
+        // RAC's -flattenMap: is -bind: without `stop`: every inner signal is subscribed at
+        // once; the result completes when the outer signal and every inner one have.
+        check("flattenMap(_:)", sources: 3, build: { _, sources, _ in sources[0].flattenMap { sources[$0 % 2 + 1] } },
+              model: { world, _ in
+            var count = 1
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            func completeSignal() {
+                count -= 1
+                if count == 0 { world.end(.completed) }
+            }
+            bag.add(world.sources[0].subscribe(next: { value in
+                guard !bag.isDisposed else { return }
+                count += 1
+                bag.add(world.sources[value % 2 + 1].subscribe(next: { world.next($0) }, terminal: { event in
+                    guard event == .completed else { world.end(event); return }
+                    completeSignal()
+                }))
+            }, terminal: { event in
+                guard event == .completed else { world.end(event); return }
+                completeSignal()
+            }))
+        })
+    }
+
     // MARK: Time
 
     func testBufferWithTimeUnderReentrancy() {
@@ -440,6 +662,51 @@ final class ReentrancyModelTests: RACTestCase {
                 guard event == .completed else { world.end(event); return }
                 flush()
                 world.end(.completed)
+            }))
+        })
+    }
+
+    func testDelayUnderReentrancy() {
+        // RAC's -delay:: each value and the completion wait `interval`; an error goes at once.
+        check("delay(_:on:)", parameters: 1...3,
+              build: { scheduler, sources, interval in sources[0].delay(TimeInterval(interval), on: scheduler) },
+              model: { world, interval in
+            let bag = ModelBag()
+            var isCancelled = false
+            world.onDispose = { bag.dispose(); isCancelled = true }
+            bag.add(world.sources[0].subscribe(next: { value in
+                world.schedule(at: world.now + interval) { if !isCancelled { world.next(value) } }
+            }, terminal: { event in
+                guard event == .completed else { world.end(event); return }
+                world.schedule(at: world.now + interval) { if !isCancelled { world.end(.completed) } }
+            }))
+        })
+    }
+
+    func testTimeoutUnderReentrancy() {
+        check("timeout(_:on:)", parameters: 2...12,
+              build: { scheduler, sources, interval in
+                  // The timeout's error as the value -1 and completion.
+                  sources[0].timeout(TimeInterval(interval), on: scheduler).catch { error in
+                      if case SignalError.timedOut = error { return Signal.return(-1) }
+                      return Signal.error(error)
+                  }
+              },
+              model: { world, interval in
+            let bag = ModelBag()
+            var isCancelled = false
+            world.onDispose = { bag.dispose(); isCancelled = true }
+            func timedOut() {
+                guard !world.isFinished else { return }
+                bag.dispose()
+                isCancelled = true
+                world.next(-1)
+                world.terminal(.completed)
+            }
+            world.schedule(at: world.now + interval) { if !isCancelled { timedOut() } }
+            bag.add(world.sources[0].subscribe(next: { world.next($0) }, terminal: { event in
+                isCancelled = true
+                world.end(event)
             }))
         })
     }
@@ -479,5 +746,49 @@ final class ReentrancyModelTests: RACTestCase {
     /// An array of small values as one integer: each value + 1 as a base-16 digit.
     private static func encode(_ values: [Int]) -> Int {
         values.reduce(0) { $0 * 16 + $1 + 1 }
+    }
+}
+
+/// RAC's -combineLatestWith: as a model component.
+private final class ModelCombineLatestWith {
+    let bag = ModelBag()
+    private let combine: (Int, Int) -> Int
+    private let next: (Int) -> Void
+    private let terminal: (ReentrantEvent) -> Void
+    private var latest: [Int?] = [nil, nil]
+    private var completed = [false, false]
+    private var isDone = false
+
+    init(combine: @escaping (Int, Int) -> Int, next: @escaping (Int) -> Void, terminal: @escaping (ReentrantEvent) -> Void) {
+        self.combine = combine
+        self.next = next
+        self.terminal = terminal
+    }
+
+    func subscribe(_ side: Int, to subject: ModelSubject) {
+        bag.add(subject.subscribe(next: { [unowned self] in receive(side, .value($0)) },
+                                  terminal: { [unowned self] in receive(side, $0) }))
+    }
+
+    private func end(_ event: ReentrantEvent) {
+        guard !isDone else { return }
+        isDone = true
+        bag.dispose()
+        terminal(event)
+    }
+
+    func receive(_ side: Int, _ event: ReentrantEvent) {
+        guard !isDone else { return }
+        switch event {
+        case .value(let value):
+            latest[side] = value
+            guard let first = latest[0], let second = latest[1] else { return }
+            next(combine(first, second))
+        case .completed:
+            completed[side] = true
+            if completed[0], completed[1] { end(.completed) }
+        case .error:
+            end(event)
+        }
     }
 }

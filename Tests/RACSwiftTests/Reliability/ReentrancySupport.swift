@@ -330,17 +330,27 @@ func runReentrantModel(_ input: ReentrantInput, sources: Int, _ model: @escaping
 /// A set of model subscriptions that an operator disposes together.
 final class ModelBag {
     private var subscriptions: [ModelSubject.Subscription] = []
+    private var disposals: [() -> Void] = []
     private(set) var isDisposed = false
 
     func add(_ subscription: ModelSubject.Subscription) {
         if isDisposed { subscription.dispose() } else { subscriptions.append(subscription) }
     }
 
+    /// Runs `disposal` when the bag is disposed (at once if it is).
+    func addDisposal(_ disposal: @escaping () -> Void) {
+        if isDisposed { disposal() } else { disposals.append(disposal) }
+    }
+
     func dispose() {
+        guard !isDisposed else { return }
         isDisposed = true
         let taken = subscriptions
         subscriptions = []
         for subscription in taken { subscription.dispose() }
+        let runs = disposals
+        disposals = []
+        for disposal in runs { disposal() }
     }
 }
 

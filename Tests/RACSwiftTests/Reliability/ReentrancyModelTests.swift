@@ -630,6 +630,36 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
+    func testBehaviorSubjectUnderReentrancy() {
+        // RACBehaviorSubject registers a new subscriber, then sends it the current value: a
+        // value sent from inside that delivery reaches it too (nested).
+        check("BehaviorSubject", parameters: 0...4, subscribeAt: 0...8, build: { _, sources, start in
+            let subject = BehaviorSubject(defaultValue: start)
+            sources[0].subscribe(subject)
+            return subject
+        }, model: { world, start in
+            var latest = start
+            var isRegistered = false
+            world.onDispose = { isRegistered = false }
+            world.sources[0].subscribe(next: { value in
+                latest = value
+                if isRegistered { world.next(value) }
+            }, terminal: { event in
+                // A subject stays usable after a terminal event: later sends still reach
+                // later subscribers (none here: the source's subscription is over).
+                if isRegistered {
+                    isRegistered = false
+                    world.terminal(event)
+                }
+            })
+            func subscribe() {
+                isRegistered = true
+                world.next(latest)
+            }
+            if world.subscribeAt == 0 { subscribe() } else { world.schedule(at: world.subscribeAt) { subscribe() } }
+        })
+    }
+
     // MARK: Time
 
     func testBufferWithTimeUnderReentrancy() {

@@ -107,6 +107,19 @@ final class ReentrancyRegressionTests: RACTestCase {
         subject.sendCompleted()
     }
 
+    func testBehaviorSubjectRegistersBeforeSendingTheLatestValue() {
+        // Cause: the latest value went out before the subscriber was registered, so a value
+        // sent from inside that delivery went to the others only. RAC registers first.
+        let subject = BehaviorSubject(defaultValue: 0)
+        var received: [Int] = []
+        subject.subscribe(next: { value in
+            received.append(value)
+            if value == 0 { subject.sendNext(1) }
+        })
+        XCTAssertEqual(received, [0, 1])
+        subject.sendCompleted()
+    }
+
     // MARK: Subscriptions over before they start
 
     func testACreateBlockRunsForAnEndedReplaySubjectSubscriber() {

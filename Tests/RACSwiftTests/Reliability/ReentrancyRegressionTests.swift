@@ -185,6 +185,30 @@ final class ReentrancyRegressionTests: RACTestCase {
         XCTAssertEqual(disposals, 1)
     }
 
+    func testWindowSubscribesItsSourceAfterADisposalDuringTheFirstWindow() {
+        // Cause: the source was skipped once the result had been disposed while `openings`
+        // was being subscribed (here by the subscriber, as it received the first window);
+        // RAC's -windowWithStart:close: subscribes it, and the subscription is disposed at once.
+        var subscriptions = 0, disposals = 0
+        let source = Signal<Int>.create { _ in
+            subscriptions += 1
+            return Disposable { disposals += 1 }
+        }
+        var windows = 0
+        // The subscriber's own disposable holds the subscription from `didSubscribe(with:)`,
+        // so it can end it while `subscribe` is still running.
+        var subscriber: AnySubscriber<Signal<Int>>?
+        subscriber = AnySubscriber(next: { _ in
+            windows += 1
+            subscriber?.disposable.dispose()
+        })
+        source.window(withStart: Signal<Int>.return(0), close: { _ in Signal<Int>.never }).subscribe(subscriber!)
+        subscriber = nil
+        XCTAssertEqual(windows, 1)
+        XCTAssertEqual(subscriptions, 1)
+        XCTAssertEqual(disposals, 1)
+    }
+
     func testDeferRunsItsClosureForASubscriptionAlreadyOver() {
         let subscriber = AnySubscriber<Int>()
         subscriber.sendCompleted()

@@ -205,6 +205,53 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
+    func testBufferByCountUnderReentrancy() {
+        // The full array is taken out before it goes out: a value sent from inside its
+        // delivery starts the next array.
+        check("buffer(_:)", parameters: 1...3, build: { _, sources, count in sources[0].buffer(count).map(Self.encode) },
+              model: { world, count in
+            var values: [Int] = []
+            Self.unary(world, onNext: { value, _ in
+                values.append(value)
+                guard values.count == count else { return }
+                let full = values
+                values = []
+                world.next(Self.encode(full))
+            })
+        })
+    }
+
+    func testGroupByUnderReentrancy() {
+        // RAC's -groupBy:transform: records a new group before it sends it, then sends the
+        // value into the group. Each group is flattened into the output (values tagged with
+        // their key); the result completes when the source and every group have.
+        check("groupBy(_:)", build: { _, sources, _ in
+            sources[0].groupBy { $0 % 2 }.flattenMap { group in group.map { 100 * (group.key + 1) + $0 } }
+        }, model: { world, _ in
+            var groups: Set<Int> = []
+            var active = 1  // flattenMap's count: the outer signal and each group
+            func completeSignal() {
+                active -= 1
+                if active == 0 { world.end(.completed) }
+            }
+            Self.unary(world, onNext: { value, _ in
+                let key = value % 2
+                if !groups.contains(key) {
+                    groups.insert(key)
+                    active += 1
+                }
+                world.next(100 * (key + 1) + value)
+            }, onTerminal: { event, bag in
+                guard event == .completed else { world.end(event); return }
+                // groupBy completes its output, then each group: flattenMap completes when
+                // the outer signal and every group have.
+                bag.dispose()
+                completeSignal()
+                for _ in groups { completeSignal() }
+            })
+        })
+    }
+
     // MARK: Several inputs
 
     func testZipUnderReentrancy() {

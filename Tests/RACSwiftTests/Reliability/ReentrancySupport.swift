@@ -105,7 +105,7 @@ struct ReentrantInput: CustomStringConvertible {
     }
 }
 
-/// Renders an output value, its virtual time, and whether it arrived nested.
+/// Renders an output value and its virtual time.
 private func renderValue(_ value: Int, _ time: Int) -> String { "\(value)@\(time)" }
 
 // MARK: The real operator

@@ -6,7 +6,10 @@ extension Signal {
     /// returns a disposable that releases what the subscription started (or nil), which runs
     /// on disposal or right after the terminal event. It runs on `Scheduler.subscription`:
     /// at once when a scheduler is current (or on the main thread), else on a background
-    /// scheduler.
+    /// scheduler — unless the subscription is disposed before that scheduler starts it. As in
+    /// RAC, it runs even when the subscription is over before it starts (a subscriber that
+    /// has already ended, such as a completed `AnySubscriber` or subject); then nothing it
+    /// sends gets through, and the disposable it returns is disposed at once.
     public static func create(
         _ didSubscribe: @escaping @Sendable (any Subscriber<Value>) -> Disposable?
     ) -> Signal<Value> {
@@ -28,8 +31,11 @@ final class DynamicSignal<Value>: Signal<Value>, @unchecked Sendable {
         // The closure, not `self`, is captured: a pending subscription does not keep the
         // signal alive.
         if Scheduler.isCurrentSet {
-            // A subscriber that disposed in `didSubscribe(with:)` never starts the work.
-            if !disposable.isDisposed { disposable.add(didSubscribe(passthrough)) }
+            // As in RAC, the block runs even when the subscription is already over (a
+            // subscriber that had ended joined it to its own disposed disposable in
+            // `didSubscribe(with:)`): nothing it sends gets through, and what it returns is
+            // disposed at once.
+            disposable.add(didSubscribe(passthrough))
         } else {
             let didSubscribe = self.didSubscribe
             disposable.add(SubscriptionScheduler.shared.backgroundScheduler.schedule {
@@ -120,12 +126,13 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
     /// Ends the subscription: disposes it, then sends the terminal event with `send` (RAC's
     /// order), unless it already ended.
     ///
-    /// The disposal runs outside the lock when it can: it may take the locks of signals the
-    /// create block subscribed to (a subject's, say), and a thread delivering from one of
-    /// them into this subscriber holds that lock while it waits for this one. Nothing goes
-    /// out in between: the subscriber below has already been taken out. Inside a delivery
-    /// on this thread (a terminal event sent from `sendNext`) the lock stays held, and both
-    /// happen at once.
+    /// The disposal runs with the lock released: it may take the locks of signals the create
+    /// block subscribed to (a subject's, say), and a thread delivering from one of them into
+    /// this subscriber holds that lock while it waits for this one. Nothing goes out
+    /// meanwhile: the subscriber below has already been taken out. Inside a delivery on this
+    /// thread (a terminal event sent from `sendNext`) the lock is released around the
+    /// disposal and taken again, so the terminal event still goes out nested, where RAC
+    /// sends it.
     private func terminate(_ send: (Downstream) -> Void) {
         let claimed = lock.withLock { () -> Unmanaged<Downstream>? in
             guard let downstream = take() else { return nil }
@@ -134,7 +141,7 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
                 return nil
             }
             guard depth == 0 else {
-                disposable.dispose()
+                lock.withLockReleased { disposable.dispose() }
                 downstream._withUnsafeGuaranteedRef(send)
                 letGo(downstream)
                 return nil

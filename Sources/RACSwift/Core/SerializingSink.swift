@@ -14,7 +14,9 @@
 /// subscription takes that subject's lock — which a thread delivering into this operator
 /// holds while it waits for `lock`. So a termination claimed by the outermost `serialize`
 /// is carried out after it releases `lock`: dispose, then send the terminal event under
-/// `lock` (RAC's order). Nothing else goes out in between: the output is already closed.
+/// `lock` (RAC's order). Nothing else goes out in between: the output is already closed. A
+/// termination nested inside a delivery on the same thread disposes with `lock` released
+/// (every level of it) and takes it again to send the terminal event.
 class SerializingSink<Output>: Sink, @unchecked Sendable {
     /// The subscription; the inputs' subscriptions are added to it.
     final let disposable = CompoundDisposable()
@@ -70,9 +72,10 @@ class SerializingSink<Output>: Sink, @unchecked Sendable {
     }
 
     /// Ends the output, unless it has ended: disposes the subscription, then sends `error`,
-    /// or completion if it is nil (RAC's order). True if this call ended it. Called by the
-    /// outermost `serialize`, both steps wait until it has let go of `lock`; nested inside a
-    /// delivery on this thread, they happen at once (the lock stays held either way).
+    /// or completion if it is nil (RAC's order). True if this call ended it. Called inside
+    /// `serialize`. From the outermost one, both steps wait until it has let go of `lock`;
+    /// nested inside a delivery on this thread, they happen at once, the disposal with `lock`
+    /// released (every level of it) and taken again.
     @discardableResult
     final func terminateOutput(_ error: (any Error)?) -> Bool {
         guard isOpen else { return false }
@@ -81,7 +84,10 @@ class SerializingSink<Output>: Sink, @unchecked Sendable {
         if depth == 1 {
             pending = terminal
         } else {
-            disposable.dispose()
+            // Nested inside a delivery on this thread: dispose with the lock released, then
+            // send at once, where RAC sends it. Meanwhile another thread may run a
+            // `serialize` body, but nothing goes out: the output is closed.
+            lock.withLockReleased { disposable.dispose() }
             send(terminal)
         }
         return true

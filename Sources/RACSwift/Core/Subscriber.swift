@@ -75,19 +75,20 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
     /// subscription with the lock released — disposing one may take the lock of the signal
     /// it belongs to, which a thread delivering from that signal into this subscriber holds
     /// while it waits for this lock; then calls the closure under the lock (RAC's order).
+    /// Inside a delivery of `next` on this thread (a terminal event sent from it), the lock
+    /// is released around the disposal and taken again, so the closure still runs nested.
     private func terminate(_ pick: (AnySubscriber) -> (() -> Void)?) {
-        let claimed = lock.withLock { () -> (() -> Void)?? in
-            guard !isTerminated, !disposable.isDisposed else { return nil }
+        lock.withLock {
+            guard !isTerminated, !disposable.isDisposed else { return }
             isTerminated = true
             let block = pick(self)
             next = nil
             error = nil
             completed = nil
-            return .some(block)
+            // Nothing can be delivered meanwhile: the closures are gone.
+            lock.withLockReleased { disposable.dispose() }
+            block?()
         }
-        guard let claimed else { return }
-        disposable.dispose()
-        lock.withLock { claimed?() }
     }
 
     /// Joins the subscription `other` to `disposable` (RAC's `-didSubscribeWithDisposable:`),

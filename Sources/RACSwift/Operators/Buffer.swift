@@ -132,6 +132,8 @@ final class BufferSink<Value>: Sink, Subscriber, @unchecked Sendable {
             guard let values = machine.complete() else { return }
             timer.disposable?.dispose()
             if !values.isEmpty { downstream.sendNext(values) }
+            // A subscriber that disposed while it received the last buffer gets no completion.
+            if disposable.isDisposed { return }
             disposable.dispose()
             downstream.sendCompleted()
         }

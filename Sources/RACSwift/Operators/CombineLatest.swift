@@ -174,8 +174,10 @@ final class CombineLatestWithSignal<A, B>: Signal<(A, B)>, @unchecked Sendable {
         let b = CombineLatestInput<B, (A, B)>(state)
         state.combine = { (a.latest, b.latest) }
         subscriber.didSubscribe(with: state.disposable)
+        // As RAC's -combineLatestWith:, every input is subscribed, also when an earlier one
+        // ended the result while being subscribed (that subscription is disposed at once).
         first.subscribe(a)
-        if !state.disposable.isDisposed { second.subscribe(b) }
+        second.subscribe(b)
         return state.disposable
     }
 }
@@ -192,10 +194,7 @@ final class CombineLatestArraySignal<T>: Signal<[T]>, @unchecked Sendable {
         let inputs = signals.map { _ in CombineLatestInput<T, [T]>(state) }
         state.combine = { inputs.map(\.latest) }
         subscriber.didSubscribe(with: state.disposable)
-        for (signal, input) in Swift.zip(signals, inputs) {
-            if state.disposable.isDisposed { break }
-            signal.subscribe(input)
-        }
+        for (signal, input) in Swift.zip(signals, inputs) { signal.subscribe(input) }
         state.completeIfNoInputs()
         return state.disposable
     }
@@ -212,10 +211,7 @@ private func subscribeCombineLatest<each S>(
     let inputs = (repeat CombineLatestInput<each S, (repeat each S)>(state))
     state.combine = { (repeat (each inputs).latest) }
     subscriber.didSubscribe(with: state.disposable)
-    for (signal, input) in repeat (each signals, each inputs) {
-        if state.disposable.isDisposed { break }
-        signal.subscribe(input)
-    }
+    for (signal, input) in repeat (each signals, each inputs) { signal.subscribe(input) }
     state.completeIfNoInputs()
     return state.disposable
 }

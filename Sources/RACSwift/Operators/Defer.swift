@@ -22,8 +22,9 @@ final class DeferSignal<Value>: Signal<Value>, @unchecked Sendable {
         let disposable = CompoundDisposable()
         subscriber.didSubscribe(with: disposable)
         let make = self.make
+        // As RAC's createSignal: block, `make` runs also when the subscription is already
+        // over; the signal it makes is subscribed, and that subscription disposed at once.
         Scheduler.runSubscription(adding: disposable) {
-            if disposable.isDisposed { return }
             make().subscribe(InnerForwardSink(downstream: subscriber, outer: disposable))
         }
         return disposable

@@ -23,8 +23,10 @@ final class SampleSignal<Value, U>: Signal<Value>, @unchecked Sendable {
         let state = SampleState<Value>(downstream: subscriber)
         subscriber.didSubscribe(with: state.disposable)
         // RAC's order: the source first, so a synchronous source's value is there to sample.
+        // The sampler too when the source ended the result while being subscribed: RAC
+        // subscribes it, and the subscription is disposed at once.
         source.subscribe(SampleSourceSink(state))
-        if !state.disposable.isDisposed { sampler.subscribe(SamplerSink<Value, U>(state)) }
+        sampler.subscribe(SamplerSink<Value, U>(state))
         return state.disposable
     }
 }

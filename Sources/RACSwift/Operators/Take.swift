@@ -61,8 +61,10 @@ final class TakeSink<Value>: Sink, Subscriber, @unchecked Sendable {
         downstream.didSubscribe(with: disposable)
     }
 
+    // The count goes down before the value goes out (RAC's rule): a value sent into the
+    // source from inside the delivery of the last one finds nothing left to take.
     @inline(__always) func sendNext(_ value: Value) {
-        guard !stop.isDone else { return }
+        guard remaining > 0, !stop.isDone else { return }
         remaining -= 1
         downstream.sendNext(value)
         if remaining == 0, stop.stopSource() { downstream.sendCompleted() }

@@ -202,6 +202,8 @@ final class ThrottleSink<Value>: Sink, Subscriber, @unchecked Sendable {
         lock.withLock {
             guard case .complete(let pending) = machine.complete() else { return }
             if let pending { downstream.sendNext(pending) }
+            // A subscriber that disposed while it received the last value gets no completion.
+            if disposable.isDisposed { return }
             disposable.dispose()
             downstream.sendCompleted()
         }

@@ -34,11 +34,11 @@ final class WindowSignal<Value, U, V>: Signal<Signal<Value>>, @unchecked Sendabl
         let state = WindowState<Value, V>(downstream: subscriber, close: close)
         subscriber.didSubscribe(with: state.disposable)
         openings.subscribe(WindowInputSink<U, Value, V>(state) { state, _ in state.open() })
-        if !state.disposable.isDisposed {
-            source.subscribe(WindowInputSink<Value, Value, V>(state, forwardsTerminalEvents: true) { state, value in
-                state.forward(value)
-            })
-        }
+        // Also when the openings ended the result while being subscribed: as in RAC, the
+        // source is subscribed, and the subscription disposed at once.
+        source.subscribe(WindowInputSink<Value, Value, V>(state, forwardsTerminalEvents: true) { state, value in
+            state.forward(value)
+        })
         return state.disposable
     }
 }
@@ -73,14 +73,17 @@ final class WindowState<Value, V>: Sink, @unchecked Sendable {
 
     /// Ends `closed` if it is still the open window; `closing` is its closing subscription.
     func closeWindow(_ closed: Subject<Value>, closing: CompoundDisposable?) {
-        // Outside the lock, like every disposal here: disposing a subscription may take its
-        // signal's lock, which a thread delivering from that signal into this state holds
-        // while it waits for this one.
-        if let closing {
-            closing.dispose()
-            disposable.remove(closing)
-        }
         lock.withLock {
+            // With the lock released (every level of it, also when this runs inside a
+            // delivery on this thread), like every disposal here: disposing a subscription
+            // may take its signal's lock, which a thread delivering from that signal into
+            // this state holds while it waits for this one.
+            if let closing {
+                lock.withLockReleased {
+                    closing.dispose()
+                    disposable.remove(closing)
+                }
+            }
             guard window === closed else { return }
             window = nil
             closed.sendCompleted()
@@ -95,17 +98,14 @@ final class WindowState<Value, V>: Sink, @unchecked Sendable {
     }
 
     func terminate(_ event: Event<Value>) {
-        let claimed = lock.withLock { () -> Subject<Value>?? in
-            guard !isTerminated else { return nil }
+        lock.withLock {
+            guard !isTerminated else { return }
             isTerminated = true
             let open = window
             window = nil
-            return .some(open)
-        }
-        guard let open = claimed else { return }
-        // Disposed with the lock released (see `closeWindow`); nothing goes out meanwhile.
-        disposable.dispose()
-        lock.withLock {
+            // Disposed with the lock released (see `closeWindow`), also when the terminal
+            // event comes from inside a delivery on this thread; nothing goes out meanwhile.
+            lock.withLockReleased { disposable.dispose() }
             if case .error(let error) = event {
                 downstream.sendError(error)
                 open?.sendError(error)

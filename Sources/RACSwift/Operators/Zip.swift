@@ -137,10 +137,10 @@ final class ZipSide<T, Output>: Sink, Subscriber, @unchecked Sendable {
     func sendCompleted() { state.complete(buffer) }
 }
 
-/// Subscribes `signal` as one input of `state`, unless the zip has already ended (an earlier
-/// input failed or completed empty while being subscribed).
+/// Subscribes `signal` as one input of `state` — also when the zip has already ended (an
+/// earlier input failed or completed empty while being subscribed): as RAC's `-zipWith:`, it
+/// subscribes every input, and the subscription is disposed at once.
 private func subscribeSide<T, Output>(_ signal: Signal<T>, _ buffer: ZipBuffer<T>, _ state: ZipState<Output>) {
-    guard !state.disposable.isDisposed else { return }
     signal.subscribe(ZipSide(state: state, buffer: buffer))
 }
 

@@ -3,8 +3,10 @@
 ///
 /// It starts with `defaultValue`; each value sent to it becomes the latest. Like `Subject` it
 /// keeps no terminal event: after one, a new subscriber still receives the latest value and
-/// then whatever is sent later. The latest value is sent and the subscriber registered in one
-/// critical section, so no value sent meanwhile is missed or seen twice; as in RAC this runs on
+/// then whatever is sent later. The subscriber is registered and the latest value sent in one
+/// critical section, so no value sent meanwhile is missed or seen twice; as in RAC the
+/// subscriber is registered first, so a value sent into the subject from inside the delivery
+/// of the latest one (by that subscriber, say) reaches it too, nested. As in RAC this runs on
 /// `Scheduler.subscription` (at once when a scheduler is current or on the main thread, else on
 /// a background scheduler).
 open class BehaviorSubject<Value>: Subject<Value>, @unchecked Sendable {
@@ -22,8 +24,8 @@ open class BehaviorSubject<Value>: Subject<Value>, @unchecked Sendable {
         lock.withLock { latest }
     }
 
-    /// Sends the latest value to `subscriber`, then registers it for what follows; runs on
-    /// `Scheduler.subscription`.
+    /// Registers `subscriber` for what follows, then sends it the latest value (RAC's order);
+    /// runs on `Scheduler.subscription`.
     @discardableResult
     open override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
         let disposable = CompoundDisposable()
@@ -31,9 +33,8 @@ open class BehaviorSubject<Value>: Subject<Value>, @unchecked Sendable {
         Scheduler.runSubscription(adding: disposable) { [self] in
             lock.withLock {
                 if disposable.isDisposed { return }
-                subscriber.sendNext(latest)
-                if disposable.isDisposed { return }
                 register(subscriber, subscription: disposable)
+                subscriber.sendNext(latest)
             }
         }
         return disposable

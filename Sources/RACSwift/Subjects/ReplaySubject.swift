@@ -10,6 +10,13 @@
 /// before it, a replay subject ignores events once it has terminated: a terminal event is
 /// what it replays last, so nothing may follow it.
 ///
+/// A value sent into the subject while it replays to a new subscriber — by that subscriber,
+/// from inside a replayed value, or by anyone else on that thread — is kept, goes at once to
+/// the subscribers already registered, and reaches the new one too, after the values before
+/// it: the replay runs until it has caught up, so the new subscriber sees every value once, in
+/// order. (RAC throws there: the array it enumerates changed.) Likewise a terminal event sent
+/// during the replay reaches the new subscriber after the replayed values.
+///
 /// As in RAC, the replay runs on `Scheduler.subscription`: at once when a scheduler is current
 /// (or on the main thread), else on a background scheduler.
 open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
@@ -17,6 +24,9 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     public let capacity: Int
     // Guarded by `lock`.
     private var values = FIFO<Value>()
+    /// How many values were ever kept: a replay counts its place in these, so that it also
+    /// reaches values kept while it runs (and skips those dropped meanwhile).
+    private var kept = 0
     private var terminal: Event<Value>?
 
     /// A replay subject that keeps the last `capacity` values (RAC's
@@ -35,11 +45,17 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
         subscriber.didSubscribe(with: disposable)
         Scheduler.runSubscription(adding: disposable) { [self] in
             lock.withLock {
-                for value in values.elements {
+                // By index, not over a snapshot: a value kept meanwhile (sent from inside a
+                // replayed one) is replayed too.
+                var next = kept - values.count
+                while true {
                     if disposable.isDisposed { return }
-                    subscriber.sendNext(value)
+                    let oldest = kept - values.count
+                    if next < oldest { next = oldest }
+                    guard next < kept else { break }
+                    subscriber.sendNext(values.element(at: next - oldest))
+                    next += 1
                 }
-                if disposable.isDisposed { return }
                 switch terminal {
                 case .error(let error)?:
                     disposable.dispose()
@@ -62,6 +78,7 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
             guard terminal == nil else { return }
             if capacity > 0 {
                 values.append(value)
+                kept += 1
                 if values.count > capacity { values.removeFirst() }
             }
             deliverNext(value)

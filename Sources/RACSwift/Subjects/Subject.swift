@@ -12,10 +12,14 @@
 /// holds a recursive lock while it delivers one, so subscribers never see two at once, and a
 /// subscriber that sends into the subject from inside a delivery gets a nested delivery rather
 /// than a deadlock. Subscribing and disposing are safe at any time, also from inside a
-/// delivery; a subscription disposed during a delivery receives nothing once its `dispose()`
-/// has returned. Subscribing or disposing from another thread waits for a delivery in progress
-/// to finish, so a subscriber must not block on a thread that is subscribing to or disposing
-/// a subscription of the same subject.
+/// delivery; a subscription disposed during a delivery receives nothing new once its
+/// `dispose()` has returned (each subscriber's disposed flag is checked before each event).
+/// Subscribing, and the first `dispose()` of a subscription, from another thread wait for a
+/// delivery in progress to finish, so a subscriber must not block on a thread that is
+/// subscribing to or disposing a subscription of the same subject. A second `dispose()` of
+/// the same subscription, concurrent with the first, does not wait: it returns as soon as the
+/// subscription is marked disposed, possibly while the delivery in progress is still reaching
+/// that subscriber (contract §6: a thread already delivering may finish that one event).
 ///
 /// When a subject is subscribed to a signal (`signal.subscribe(subject)`), that subscription
 /// is kept in the subject's own disposable, which its terminal events and its deinit dispose
@@ -132,7 +136,6 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     /// Ends every current subscription with `error` and disposes the subject's subscriptions
     /// to other signals (RAC's `-sendError:`). Later subscribers still receive later sends.
     open func sendError(_ error: any Error) {
-        sources.dispose()
         lock.withLock { deliverError(error) }
     }
 
@@ -140,7 +143,6 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     /// subscriptions to other signals (RAC's `-sendCompleted`). Later subscribers still
     /// receive later sends.
     open func sendCompleted() {
-        sources.dispose()
         lock.withLock { deliverCompleted() }
     }
 
@@ -179,21 +181,35 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
         for index in lists.indices { lists[index].free() }
     }
 
-    /// Ends every current subscription with `error`. Call with `lock` held.
+    /// Disposes the subject's subscriptions to other signals, then ends every current
+    /// subscription with `error` (RAC's order). Call with `lock` held.
     final func deliverError(_ error: any Error) {
-        for entry in takeAll() where !entry.subscription.isDisposed {
+        for entry in takeAllAndDisposeSources() where !entry.subscription.isDisposed {
             // Terminate: dispose the subscription, then forward the event (RAC's order).
             entry.subscription.dispose()
             unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendError(error)
         }
     }
 
-    /// Ends every current subscription. Call with `lock` held.
+    /// Disposes the subject's subscriptions to other signals, then ends every current
+    /// subscription (RAC's order). Call with `lock` held.
     final func deliverCompleted() {
-        for entry in takeAll() where !entry.subscription.isDisposed {
+        for entry in takeAllAndDisposeSources() where !entry.subscription.isDisposed {
             entry.subscription.dispose()
             unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendCompleted()
         }
+    }
+
+    /// Takes the subscribers that a terminal event ends, then disposes the subject's
+    /// subscriptions to other signals with `lock` released — every level of it, also when the
+    /// terminal event is sent from inside a delivery. Disposing one may take the lock of the
+    /// signal it belongs to (a subject's), which a thread delivering from there into this
+    /// subject holds while it waits for `lock`. Meanwhile that thread finds no subscriber to
+    /// deliver to: they have been taken out. Call with `lock` held.
+    private func takeAllAndDisposeSources() -> ContiguousArray<SubjectEntryBase> {
+        let taken = takeAll()
+        if !sources.isDisposed { lock.withLockReleased { sources.dispose() } }
+        return taken
     }
 
     /// Empties the list: a terminal event ends every subscription it reaches, and subscribers

@@ -32,6 +32,12 @@ struct FIFO<Element> {
         head = 0
     }
 
+    /// The element `offset` places after the oldest.
+    func element(at offset: Int) -> Element {
+        precondition(offset >= 0 && offset < count, "FIFO.element(at:): offset out of range")
+        return items[head + offset]
+    }
+
     /// The queued elements, oldest first.
     var elements: ArraySlice<Element> { items[head...] }
 }

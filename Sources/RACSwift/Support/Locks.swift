@@ -43,22 +43,34 @@ struct UnfairLock: ~Copyable {
 /// into the signal it is subscribed to (a feedback loop through a subject) must get a nested
 /// delivery, not a deadlock.
 struct RecursiveLock: ~Copyable {
+    #if RACSWIFT_TSAN || canImport(Darwin)
     #if RACSWIFT_TSAN
     private let base = PthreadMutex(recursive: true)
+    #else
+    private let base = HoldCountingLock()
+    #endif
     init() {}
     @inline(__always) @discardableResult
     func withLock<R>(_ body: () throws -> R) rethrows -> R {
         base.lock()
-        defer { base.unlock() }
+        base.holds += 1
+        defer {
+            base.holds -= 1
+            base.unlock()
+        }
         return try body()
     }
-    #elseif canImport(Darwin)
-    private let base = NSRecursiveLock()
-    init() {}
-    @inline(__always) @discardableResult
-    func withLock<R>(_ body: () throws -> R) rethrows -> R {
-        base.lock()
-        defer { base.unlock() }
+
+    /// Runs `body` with the lock released, by the thread that holds it (at any depth of
+    /// nested `withLock` calls), then takes it again as deeply.
+    func withLockReleased<R>(_ body: () throws -> R) rethrows -> R {
+        let holds = base.holds
+        base.holds = 0
+        for _ in 0..<holds { base.unlock() }
+        defer {
+            for _ in 0..<holds { base.lock() }
+            base.holds = holds
+        }
         return try body()
     }
     #else
@@ -79,8 +91,38 @@ struct RecursiveLock: ~Copyable {
         }
         return try body()
     }
+
+    /// Runs `body` with the lock released, by the thread that holds it (at any depth of
+    /// nested `withLock` calls), then takes it again as deeply.
+    ///
+    /// The serializing points use it to dispose from inside a delivery: disposing may take
+    /// another serializing point's lock, which a thread delivering from there into this one
+    /// holds while it waits for this lock. Whoever calls it must leave nothing that another
+    /// thread could deliver meanwhile.
+    func withLockReleased<R>(_ body: () throws -> R) rethrows -> R {
+        let me = currentThreadID()
+        precondition(owner.load(ordering: .relaxed) == me, "RecursiveLock.withLockReleased: lock not held")
+        owner.store(0, ordering: .relaxed)
+        base._unsafeUnlock()
+        defer {
+            base._unsafeLock()
+            owner.store(me, ordering: .relaxed)
+        }
+        return try body()
+    }
     #endif
 }
+
+#if canImport(Darwin) && !RACSWIFT_TSAN
+/// A recursive lock that counts how deeply its owner holds it (guarded by itself), so that
+/// `RecursiveLock.withLockReleased` can let go of every level.
+final class HoldCountingLock: @unchecked Sendable {
+    private let base = NSRecursiveLock()
+    var holds = 0
+    @inline(__always) func lock() { base.lock() }
+    @inline(__always) func unlock() { base.unlock() }
+}
+#endif
 
 /// A one-way flag: unset until the first `set()`.
 struct AtomicFlag: ~Copyable {
@@ -149,6 +191,9 @@ final class PthreadMutex: @unchecked Sendable {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
     }
+
+    /// How deeply the owner holds a recursive one (guarded by the mutex itself).
+    var holds = 0
 
     func lock() { pthread_mutex_lock(mutex) }
     func unlock() { pthread_mutex_unlock(mutex) }

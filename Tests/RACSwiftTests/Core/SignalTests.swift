@@ -101,7 +101,8 @@ final class SignalCreateTests: RACTestCase {
         kept = nil
     }
 
-    func testSubscriberDisposingBeforeTheBlockRunsSkipsTheBlock() {
+    func testTheBlockRunsEvenWhenTheSubscriberDisposedBeforeItStarts() {
+        // As RAC's createSignal:, which runs the block whatever the subscription's state.
         let runs = Fixture.Counter()
         let signal = Signal<Int>.create { _ in
             runs.increment()
@@ -115,9 +116,9 @@ final class SignalCreateTests: RACTestCase {
             func didSubscribe(with disposable: CompoundDisposable) { disposable.dispose() }
         }
         signal.subscribe(Disposer())
-        XCTAssertEqual(runs.value, 0)
-        signal.subscribe(subscriber)
         XCTAssertEqual(runs.value, 1)
+        signal.subscribe(subscriber)
+        XCTAssertEqual(runs.value, 2)
     }
 
     func testConcurrentSendsAreSerializedAndNothingIsLost() {

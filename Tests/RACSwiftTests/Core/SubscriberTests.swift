@@ -69,13 +69,16 @@ final class AnySubscriberTests: RACTestCase {
         XCTAssertEqual(other.disposals.value, 1)
     }
 
-    func testSubscribingAfterItTerminatedEndsTheNewSubscriptionAtOnce() {
+    func testSubscribingAfterItTerminatedRunsTheBlockAndEndsTheNewSubscriptionAtOnce() {
+        // As in RAC: the create block runs although the subscription is already over, and
+        // what it returns is disposed at once.
         let subscriber = AnySubscriber<Int>()
         Signal<Int>.empty.subscribe(subscriber)
         let late = Fixture.Manual<Int>()
         let disposable = late.signal.subscribe(subscriber)
         XCTAssertTrue(disposable.isDisposed)
-        XCTAssertEqual(late.subscriptions.value, 0, "a create block whose subscription is already disposed does not run")
+        XCTAssertEqual(late.subscriptions.value, 1, "the create block runs")
+        XCTAssertEqual(late.disposals.value, 1, "what it returned is disposed at once")
     }
 
     func testFinishedSubscriptionsDoNotAccumulate() {

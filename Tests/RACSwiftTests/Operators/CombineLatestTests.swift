@@ -137,11 +137,14 @@ final class CombineLatestTests: RACTestCase {
         XCTAssertEqual(inputs.map(\.disposals), [1, 1, 1])
     }
 
-    func testCombineLatestOfAnArrayStopsSubscribingAfterASynchronousError() {
+    func testCombineLatestOfAnArraySubscribesEveryInputEvenAfterASynchronousError() {
+        // As RAC's fold of -combineLatestWith:: the later input is subscribed and its
+        // subscription disposed at once.
         let later = HigherProbe<Int>()
         let log = HigherLog(Signal.combineLatest([Signal<Int>.error(HigherError()), later.signal]))
         XCTAssertEqual(log.events, ["error boom"])
-        XCTAssertEqual(later.subscriptions, 0)
+        XCTAssertEqual(later.subscriptions, 1)
+        XCTAssertEqual(later.disposals, 1)
     }
 
     func testDisposingCombineLatestOfAnArrayDisposesEveryInput() {

@@ -28,7 +28,9 @@ final class StartWithTests: RACTestCase {
         XCTAssertEqual(log, ["next 1", "subscribed", "completed"])
     }
 
-    func testDisposingDuringTheStartValueNeverSubscribesTheSource() {
+    func testDisposingDuringTheStartValueSubscribesTheSourceAndDisposesItAtOnce() {
+        // As RAC's `[[return: value] concat: self]`: the source is subscribed when the first
+        // value's signal completes, whatever the subscriber did meanwhile.
         let probe = StreamProbe(values: [1])
         nonisolated(unsafe) var received: [Int] = []
         // The subscriber's own disposable holds the subscription from `didSubscribe(with:)`,
@@ -37,7 +39,8 @@ final class StartWithTests: RACTestCase {
         subscriber = AnySubscriber<Int>(next: { received.append($0); subscriber?.disposable.dispose() })
         probe.signal.startWith(0).subscribe(subscriber!)
         XCTAssertEqual(received, [0])
-        XCTAssertEqual(probe.subscriptions, 0)
+        XCTAssertEqual(probe.subscriptions, 1)
+        XCTAssertEqual(probe.disposals, 1)
         subscriber = nil
     }
 

@@ -144,11 +144,14 @@ final class ZipTests: RACTestCase {
         b.release()
     }
 
-    func testZipDoesNotSubscribeLaterInputsAfterAnEarlierOneFailsSynchronously() {
+    func testZipSubscribesLaterInputsEvenAfterAnEarlierOneFailsSynchronously() {
+        // As RAC's fold of -zipWith:: the later input is subscribed, and its subscription
+        // disposed at once (its value goes nowhere).
         let later = StreamProbe(values: [1])
         let zipped = Signal.zip(Signal<Int>.error(StreamTestError()), later.signal, reduce: { $0 + $1 })
         XCTAssertEqual(streamEvents(zipped), [.error(StreamTestError())])
-        XCTAssertEqual(later.subscriptions, 0)
+        XCTAssertEqual(later.subscriptions, 1)
+        XCTAssertEqual(later.disposals, 1)
     }
 
     func testDisposingWhileReceivingTheLastTupleSuppressesCompletion() {

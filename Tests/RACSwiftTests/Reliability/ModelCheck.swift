@@ -35,7 +35,7 @@ enum ModelCheck {
         ProcessInfo.processInfo.environment["RACSWIFT_MODEL_SEED"].flatMap(UInt64.init) ?? 0x5EED_2026
     }
 
-    /// Cases per operator; override with RACSWIFT_MODEL_CASES.
+    /// Cases per operator (unless a check sets its own); override with RACSWIFT_MODEL_CASES.
     static var cases: Int {
         ProcessInfo.processInfo.environment["RACSWIFT_MODEL_CASES"].flatMap(Int.init) ?? 300
     }
@@ -44,6 +44,7 @@ enum ModelCheck {
     /// operator's recorded output and the model's for it; `shrink` lists smaller inputs.
     static func check<Input, Output: Equatable>(
         _ name: String,
+        cases caseCount: Int? = nil,
         generate: (inout SplitMix64) -> Input,
         shrink: (Input) -> [Input],
         actual: (Input) -> Output,
@@ -51,7 +52,9 @@ enum ModelCheck {
         file: StaticString = #filePath, line: UInt = #line
     ) {
         let base = baseSeed
-        for index in 0..<cases {
+        // RACSWIFT_MODEL_CASES overrides a check's own count.
+        let isOverridden = ProcessInfo.processInfo.environment["RACSWIFT_MODEL_CASES"] != nil
+        for index in 0..<(isOverridden ? cases : caseCount ?? cases) {
             let seed = base &+ UInt64(index)
             var rng = SplitMix64(seed: seed)
             let input = generate(&rng)

@@ -143,4 +143,190 @@ final class TerminationDeadlockTests: RACTestCase {
             }
         }, end: fail)
     }
+
+    // MARK: Terminations nested inside a delivery
+
+    /// Like `race`, but the operator is ended from inside one of its own deliveries: `ender`
+    /// sends the marker -1, and the subscriber, receiving it, calls `end` — so the terminal
+    /// event reaches the serializing point while it holds its lock for that delivery, and
+    /// disposing the busy subject's subscription needs the busy subject's lock, which the
+    /// sending thread holds while it waits for the serializing point's lock. Before the fix
+    /// the nested path disposed with that lock held, and the two threads deadlocked.
+    private func nestedRace(
+        rounds: Int = 20, file: StaticString = #filePath, line: UInt = #line,
+        isMarker: @escaping @Sendable (Int) -> Bool = { $0 == -1 },
+        make: (Subject<Int>, Subject<Int>) -> Signal<Int>, end: @escaping @Sendable (Subject<Int>) -> Void
+    ) {
+        for round in 0..<rounds {
+            let busy = Subject<Int>(), ender = Subject<Int>()
+            let probe = StressProbe<Int>()
+            let disposable = make(busy, ender).subscribe(
+                next: { value in if isMarker(value) { end(ender) } else { probe.sendNext(value) } },
+                error: { probe.sendError($0) }, completed: { probe.sendCompleted() })
+            let flowing = DispatchSemaphore(value: 0)
+            let ended = Locked(false)
+            let done = DispatchGroup()
+            // `busy` keeps sending until the other thread's send has returned (bounded), so
+            // that it is inside a delivery whenever the nested termination disposes.
+            DispatchQueue.global().async(group: done) {
+                busy.sendNext(0)
+                flowing.signal()
+                var value = 1
+                while !ended.value, value < 500_000 {
+                    busy.sendNext(value)
+                    value += 1
+                }
+            }
+            DispatchQueue.global().async(group: done) {
+                flowing.wait()
+                ender.sendNext(-1)
+                ended.value = true
+            }
+            guard done.wait(timeout: .now() + 10) == .success else {
+                XCTFail("deadlock in round \(round)", file: file, line: line)
+                return
+            }
+            probe.waitForTerminal(file: file, line: line)
+            probe.assertContract(file: file, line: line)
+            disposable.dispose()
+        }
+    }
+
+    func testNestedCompletionOfACreateBlockSubscribedToTwoSubjects() {
+        // The reproduction: the create block's subscriber, kept by the test, is
+        // completed from inside its own delivery of `ender`'s marker.
+        nestedRace(make: { busy, ender in
+            let kept = Locked<(any Subscriber<Int>)?>(nil)
+            return Signal.create { subscriber in
+                kept.value = subscriber
+                let subscriptions = CompoundDisposable()
+                subscriptions.add(busy.subscribe(subscriber))
+                subscriptions.add(ender.subscribe(subscriber))
+                return subscriptions
+            }.doNext { value in if value == -1 { kept.value?.sendCompleted() } }
+        }, end: { _ in })
+    }
+
+    func testNestedErrorInMerge() {
+        // The subscriber of `busy.merge(ender)` fails `ender` on the marker.
+        nestedRace(make: { $0.merge($1) }, end: fail)
+    }
+
+    func testNestedCompletionOfAnAnySubscriberInsideItsOwnNext() {
+        nestedRace(make: { busy, ender in
+            Signal.create { subscriber in
+                let both = Locked<AnySubscriber<Int>?>(nil)
+                both.value = AnySubscriber<Int>(
+                    next: { value in
+                        subscriber.sendNext(value)
+                        if value == -1 { both.value?.sendCompleted() }
+                    },
+                    error: { subscriber.sendError($0) },
+                    completed: { subscriber.sendCompleted() })
+                busy.subscribe(both.value!)
+                ender.subscribe(both.value!)
+                let disposable = both.value!.disposable
+                return Disposable { disposable.dispose(); both.value = nil }
+            }
+        }, end: { _ in })
+    }
+
+    func testNestedErrorInZip() {
+        // zip sends only pairs: the marker is paired with a busy value.
+        nestedRace(make: { busy, ender in busy.zip(with: ender).map { $0.1 } }, end: fail)
+    }
+
+    func testNestedErrorInCombineLatest() {
+        nestedRace(make: { busy, ender in busy.combineLatest(with: ender).map { $0.1 } }, end: fail)
+    }
+
+    func testNestedErrorInFlattenMap() {
+        // The two subjects are flattenMap's inner signals, so the marker is delivered on the
+        // sending thread. (Constant inner signals would be subscribed on the background
+        // scheduler, whose thread would then fail `ender` while holding flattenMap's lock, as
+        // the sender of `busy` holds merge's and waits for flattenMap's: a cycle the test,
+        // not the library, would make.)
+        nestedRace(make: { busy, ender in
+            Signal<Int>.create { outer in
+                outer.sendNext(0)
+                outer.sendNext(1)
+                return nil
+            }.flattenMap { $0 == 0 ? busy : ender }
+        }, end: fail)
+    }
+
+    func testNestedErrorInSwitchToLatest() {
+        nestedRace(make: { busy, ender in
+            Signal<Signal<Int>>.return(Signal.merge([busy, ender])).switchToLatest()
+        }, end: fail)
+    }
+
+    func testNestedErrorInTakeUntil() {
+        // The source's failure, sent from inside the delivery of the marker, ends both merge
+        // and take(until:) nested. (Firing the trigger instead would leave merge's lock held
+        // on this thread while take(until:) disposes merge's subscription to `busy`: a cycle
+        // through a serializing point further up the stack, which only disposing after the
+        // outermost delivery on the thread would avoid — see the contract.)
+        let trigger = Subject<Int>()
+        nestedRace(make: { busy, ender in busy.merge(ender).take(until: trigger) }, end: fail)
+    }
+
+    func testNestedErrorInBind() {
+        nestedRace(make: { busy, ender in
+            Signal<Int>.create { outer in
+                outer.sendNext(0)
+                outer.sendNext(1)
+                return nil
+            }.bind { { value, _ in value == 0 ? busy : ender } }
+        }, end: fail)
+    }
+
+    func testNestedErrorInTakeUntilReplacement() {
+        let replacement = Subject<Int>()
+        nestedRace(make: { busy, ender in busy.merge(ender).take(untilReplacement: replacement) }, end: fail)
+    }
+
+    func testNestedErrorInTimeout() {
+        nestedRace(make: { busy, ender in busy.merge(ender).timeout(1_000, on: TestScheduler()) }, end: fail)
+    }
+
+    func testNestedErrorInWindow() {
+        // One window, opened at subscription; its values reach the subscriber from inside the
+        // window operator's delivery, where failing `ender` ends the operator nested.
+        nestedRace(make: { busy, ender in
+            busy.merge(ender)
+                .window(withStart: Signal<Int>.return(0).concat(.never), close: { _ in Signal<Int>.never })
+                .flatten()
+        }, end: fail)
+    }
+
+    func testNestedErrorInSample() {
+        // Every `ender` value samples `busy`'s latest, so any value marks the delivery.
+        nestedRace(isMarker: { _ in true }, make: { busy, ender in busy.sample(ender) }, end: fail)
+    }
+
+    func testNestedCompletionOfASubjectSubscribedToASubject() {
+        // A subject subscribed to `busy` and `ender` is completed from inside its own
+        // delivery; completing disposes its subscriptions to both.
+        nestedRace(make: { busy, ender in
+            Signal.create { subscriber in
+                let relay = Subject<Int>()
+                let subscription = relay.subscribe(subscriber)
+                busy.subscribe(relay)
+                ender.subscribe(relay)
+                return subscription
+            }
+        }, end: { ender in ender.sendCompleted() })
+    }
+}
+
+/// A value guarded by a lock, for closures that cross threads.
+private final class Locked<Wrapped>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var wrapped: Wrapped
+    init(_ value: Wrapped) { wrapped = value }
+    var value: Wrapped {
+        get { lock.withLock { wrapped } }
+        set { lock.withLock { wrapped = newValue } }
+    }
 }

@@ -248,15 +248,15 @@ final class SubjectTests: RACTestCase {
 
     func testSourceSubscribedAfterTheSubjectTerminatedIsDisposedAtOnce() {
         // After a terminal event RAC's subject disposes its compound, so a later source
-        // subscription is disposed at once — before the create block runs, so the source is
-        // never started (RAC starts it and disposes it right after).
+        // subscription is disposed at once; as in RAC, the create block still runs, and what
+        // it returns is disposed right after.
         let subject = Subject<Int>()
         subject.sendCompleted()
         let source = HotCountingSource<Int>()
         let subscription = source.signal.subscribe(subject)
         XCTAssertTrue(subscription.isDisposed)
-        XCTAssertEqual(source.subscriptions, 0)
-        XCTAssertEqual(source.disposals, 0)
+        XCTAssertEqual(source.subscriptions, 1)
+        XCTAssertEqual(source.disposals, 1)
         source.release()
     }
 
@@ -374,5 +374,40 @@ final class SubjectTests: RACTestCase {
         subject.sendCompleted()
         XCTAssertEqual(violations.count, 0)
         XCTAssertEqual(steady.values, Array(0..<total))
+    }
+}
+
+/// Which `dispose()` waits for a delivery in progress (issue 15).
+final class SubjectDisposalWaitTests: RACTestCase {
+    func testOnlyTheFirstDisposeFromAnotherThreadWaitsForTheDeliveryInProgress() {
+        // The first dispose() marks the subscription disposed, then waits for the subject's
+        // lock (held by the delivery); a concurrent second dispose() finds it marked and
+        // returns at once, while the delivery is still running. Either way nothing new
+        // reaches the subscriber once its dispose() has returned.
+        let subject = Subject<Int>()
+        let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let received = Fixture.Log<Int>()
+        let subscription = subject.subscribe(next: { value in
+            received.append(value)
+            if value == 1 {
+                entered.signal()
+                release.wait()
+            }
+        })
+        let delivering = DispatchGroup(), disposing = DispatchGroup()
+        DispatchQueue.global().async(group: delivering) { subject.sendNext(1) }
+        XCTAssertEqual(entered.wait(timeout: .now() + 10), .success)
+        DispatchQueue.global().async(group: disposing) { subscription.dispose() }
+        let deadline = Date().addingTimeInterval(10)
+        while !subscription.isDisposed, Date() < deadline { usleep(100) }
+        XCTAssertTrue(subscription.isDisposed)
+        XCTAssertEqual(disposing.wait(timeout: .now() + 0.05), .timedOut, "the first dispose() waits for the delivery")
+        subscription.dispose()  // the second returns at once, the delivery still running
+        XCTAssertEqual(received.all, [1])
+        release.signal()
+        XCTAssertEqual(delivering.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(disposing.wait(timeout: .now() + 10), .success)
+        subject.sendNext(3)
+        XCTAssertEqual(received.all, [1])
     }
 }

@@ -1,0 +1,871 @@
+import Foundation
+import RACSwift
+import RACSwiftTesting
+import XCTest
+
+/// Randomized model checks of the operators under re-entrancy (see ReentrancySupport.swift):
+/// the subscriber sends into the operator's sources, terminates them or disposes from inside
+/// its deliveries. Each model follows the operator's code in ReactiveObjC (RACStream.m,
+/// RACSignal.m, RACSignal+Operations.m, RACReplaySubject.m), with RAC's rule that an operator
+/// updates its state before it forwards a value; where RAC's code updates it after (throttle's
+/// flush, the `stop` of any/all), RACSwift keeps the rule and the README lists the deviation.
+final class ReentrancyModelTests: RACTestCase {
+    private static let cases = 200
+
+    private func check(
+        _ name: String, sources: Int = 1, parameters: ClosedRange<Int> = 0...3, subscribeAt: ClosedRange<Int> = 0...0,
+        build: @escaping (TestScheduler, [Subject<Int>], Int) -> Signal<Int>,
+        model: @escaping (ModelWorld, Int) -> Void,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        ModelCheck.checkReentrant(name, sources: sources, parameters: parameters, subscribeAt: subscribeAt,
+                                  cases: Self.cases, build: build, model: model, file: file, line: line)
+    }
+
+    /// A one-source operator's model: `onNext` gets each value and the source's subscription
+    /// (to stop it); terminal events end the output unless `onTerminal` handles them.
+    private static func unary(
+        _ world: ModelWorld,
+        onNext: @escaping (Int, ModelBag) -> Void,
+        onTerminal: ((ReentrantEvent, ModelBag) -> Void)? = nil
+    ) {
+        let bag = ModelBag()
+        world.onDispose = { bag.dispose() }
+        bag.add(world.sources[0].subscribe(
+            next: { onNext($0, bag) },
+            terminal: { event in
+                if let onTerminal { onTerminal(event, bag) } else { world.end(event) }
+            }))
+    }
+
+    // MARK: take / skip families
+
+    func testTakeUnderReentrancy() {
+        // RAC's -take: counts before it forwards: a value sent from inside the delivery of the
+        // last one is dropped.
+        check("take(_:)", build: { _, sources, count in sources[0].take(count) }, model: { world, count in
+            if count == 0 { world.terminal(.completed); return }
+            var taken = 0
+            Self.unary(world, onNext: { value, bag in
+                guard taken < count else { return }
+                taken += 1
+                world.next(value)
+                if taken == count { world.end(.completed) }
+            })
+        })
+    }
+
+    func testSkipUnderReentrancy() {
+        check("skip(_:)", build: { _, sources, count in sources[0].skip(count) }, model: { world, count in
+            var skipped = 0
+            Self.unary(world, onNext: { value, _ in
+                if skipped < count { skipped += 1; return }
+                world.next(value)
+            })
+        })
+    }
+
+    func testTakeWhileUnderReentrancy() {
+        check("take(while:)", build: { _, sources, limit in sources[0].take(while: { $0 <= limit }) }, model: { world, limit in
+            Self.unary(world, onNext: { value, _ in
+                if value <= limit { world.next(value) } else { world.end(.completed) }
+            })
+        })
+    }
+
+    func testTakeUntilPredicateUnderReentrancy() {
+        check("take(until:) predicate", build: { _, sources, target in sources[0].take(until: { $0 == target }) },
+              model: { world, target in
+            Self.unary(world, onNext: { value, _ in
+                if value == target { world.end(.completed) } else { world.next(value) }
+            })
+        })
+    }
+
+    func testSkipWhileUnderReentrancy() {
+        check("skip(while:)", build: { _, sources, limit in sources[0].skip(while: { $0 < limit }) }, model: { world, limit in
+            var skipping = true
+            Self.unary(world, onNext: { value, _ in
+                if skipping {
+                    if value < limit { return }
+                    skipping = false
+                }
+                world.next(value)
+            })
+        })
+    }
+
+    // MARK: Stateful single-source operators
+
+    func testDistinctUntilChangedUnderReentrancy() {
+        check("distinctUntilChanged()", build: { _, sources, _ in sources[0].distinctUntilChanged() }, model: { world, _ in
+            var last: Int?
+            Self.unary(world, onNext: { value, _ in
+                if last == value { return }
+                last = value
+                world.next(value)
+            })
+        })
+    }
+
+    func testScanUnderReentrancy() {
+        check("scan(withStart:reduce:)", build: { _, sources, start in sources[0].scan(withStart: start) { $0 * 2 + $1 } },
+              model: { world, start in
+            var running = start
+            Self.unary(world, onNext: { value, _ in
+                running = running * 2 + value
+                world.next(running)
+            })
+        })
+    }
+
+    func testCombinePreviousUnderReentrancy() {
+        check("combinePrevious(withStart:reduce:)",
+              build: { _, sources, start in sources[0].combinePrevious(withStart: start) { $0 * 10 + $1 } },
+              model: { world, start in
+            var previous = start
+            Self.unary(world, onNext: { value, _ in
+                let combined = previous * 10 + value
+                previous = value
+                world.next(combined)
+            })
+        })
+    }
+
+    func testStartWithUnderReentrancy() {
+        // -startWith: is `[[class return:value] concat:self]`: what the subscriber sends into
+        // the source while it receives the first value is lost (the source is not subscribed
+        // yet), and a subscriber that disposed then never subscribes it.
+        check("startWith(_:)", build: { _, sources, first in sources[0].startWith(first) }, model: { world, first in
+            world.next(first)
+            if world.isFinished { return }
+            Self.unary(world, onNext: { value, _ in world.next(value) })
+        })
+    }
+
+    func testTakeLastUnderReentrancy() {
+        check("takeLast(_:)", build: { _, sources, count in sources[0].takeLast(count) }, model: { world, count in
+            var kept: [Int] = []
+            Self.unary(world, onNext: { value, _ in
+                guard count > 0 else { return }
+                kept.append(value)
+                if kept.count > count { kept.removeFirst() }
+            }, onTerminal: { event, bag in
+                guard event == .completed else { world.end(event); return }
+                bag.dispose()
+                for value in kept { world.next(value) }
+                world.terminal(.completed)
+            })
+        })
+    }
+
+    func testAggregateUnderReentrancy() {
+        check("aggregate(withStart:reduce:)", build: { _, sources, start in sources[0].aggregate(withStart: start) { $0 * 2 + $1 } },
+              model: { world, start in
+            var running = start
+            Self.unary(world, onNext: { value, _ in running = running * 2 + value }, onTerminal: { event, bag in
+                guard event == .completed else { world.end(event); return }
+                bag.dispose()
+                world.next(running)
+                world.terminal(.completed)
+            })
+        })
+    }
+
+    func testAnyUnderReentrancy() {
+        // Decided before the answer goes out: a matching value sent from inside its delivery
+        // is not a second answer. (RAC's bind-based -any: sets `stop`, which takes effect only
+        // after the answer is forwarded, so it would answer again; see the README.)
+        check("any(_:)", build: { _, sources, target in sources[0].any { $0 == target }.map { $0 ? 1 : 0 } },
+              model: { world, target in
+            var isDone = false
+            func finish(_ answer: Int) {
+                guard !isDone else { return }
+                isDone = true
+                world.next(answer)
+                world.end(.completed)
+            }
+            Self.unary(world, onNext: { value, _ in if value == target { finish(1) } },
+                       onTerminal: { _, _ in finish(0) })
+        })
+    }
+
+    func testAllUnderReentrancy() {
+        check("all(_:)", build: { _, sources, limit in sources[0].all { $0 <= limit }.map { $0 ? 1 : 0 } },
+              model: { world, limit in
+            var isDone = false
+            func finish(_ answer: Int) {
+                guard !isDone else { return }
+                isDone = true
+                world.next(answer)
+                world.end(.completed)
+            }
+            Self.unary(world, onNext: { value, _ in if value > limit { finish(0) } },
+                       onTerminal: { event, _ in finish(event == .completed ? 1 : 0) })
+        })
+    }
+
+    func testBufferByCountUnderReentrancy() {
+        // The full array is taken out before it goes out: a value sent from inside its
+        // delivery starts the next array.
+        check("buffer(_:)", parameters: 1...3, build: { _, sources, count in sources[0].buffer(count).map(Self.encode) },
+              model: { world, count in
+            var values: [Int] = []
+            Self.unary(world, onNext: { value, _ in
+                values.append(value)
+                guard values.count == count else { return }
+                let full = values
+                values = []
+                world.next(Self.encode(full))
+            })
+        })
+    }
+
+    func testGroupByUnderReentrancy() {
+        // RAC's -groupBy:transform: records a new group before it sends it, then sends the
+        // value into the group. Each group is flattened into the output (values tagged with
+        // their key); the result completes when the source and every group have.
+        check("groupBy(_:)", build: { _, sources, _ in
+            sources[0].groupBy { $0 % 2 }.flattenMap { group in group.map { 100 * (group.key + 1) + $0 } }
+        }, model: { world, _ in
+            var groups: Set<Int> = []
+            var active = 1  // flattenMap's count: the outer signal and each group
+            func completeSignal() {
+                active -= 1
+                if active == 0 { world.end(.completed) }
+            }
+            Self.unary(world, onNext: { value, _ in
+                let key = value % 2
+                if !groups.contains(key) {
+                    groups.insert(key)
+                    active += 1
+                }
+                world.next(100 * (key + 1) + value)
+            }, onTerminal: { event, bag in
+                guard event == .completed else { world.end(event); return }
+                // groupBy completes its output, then each group: flattenMap completes when
+                // the outer signal and every group have.
+                bag.dispose()
+                completeSignal()
+                for _ in groups { completeSignal() }
+            })
+        })
+    }
+
+    // MARK: Several inputs
+
+    func testZipUnderReentrancy() {
+        // RAC's -zipWith: takes the pair out of both queues before it sends it, and checks for
+        // completion after.
+        check("zip(with:)", sources: 2, build: { _, sources, _ in sources[0].zip(with: sources[1]).map { $0 * 100 + $1 } },
+              model: { world, _ in
+            var queues: [[Int]] = [[], []]
+            var completed = [false, false]
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            func completeIfNeeded() {
+                if (0...1).contains(where: { completed[$0] && queues[$0].isEmpty }) { world.end(.completed) }
+            }
+            for index in 0...1 {
+                bag.add(world.sources[index].subscribe(next: { value in
+                    queues[index].append(value)
+                    guard !queues[0].isEmpty, !queues[1].isEmpty else { return }
+                    let pair = queues[0].removeFirst() * 100 + queues[1].removeFirst()
+                    world.next(pair)
+                    completeIfNeeded()
+                }, terminal: { event in
+                    guard event == .completed else { world.end(event); return }
+                    completed[index] = true
+                    completeIfNeeded()
+                }))
+            }
+        })
+    }
+
+    func testCombineLatestUnderReentrancy() {
+        check("combineLatest(with:)", sources: 2,
+              build: { _, sources, _ in sources[0].combineLatest(with: sources[1]).map { $0 * 100 + $1 } },
+              model: { world, _ in
+            var latest: [Int?] = [nil, nil]
+            var completed = [false, false]
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            for index in 0...1 {
+                bag.add(world.sources[index].subscribe(next: { value in
+                    latest[index] = value
+                    guard let first = latest[0], let second = latest[1] else { return }
+                    world.next(first * 100 + second)
+                }, terminal: { event in
+                    guard event == .completed else { world.end(event); return }
+                    completed[index] = true
+                    if completed[0], completed[1] { world.end(.completed) }
+                }))
+            }
+        })
+    }
+
+    func testMergeUnderReentrancy() {
+        check("merge(_:)", sources: 2, build: { _, sources, _ in sources[0].merge(sources[1]) }, model: { world, _ in
+            var active = 2
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            for index in 0...1 {
+                bag.add(world.sources[index].subscribe(next: { world.next($0) }, terminal: { event in
+                    guard event == .completed else { world.end(event); return }
+                    active -= 1
+                    if active == 0 { world.end(.completed) }
+                }))
+            }
+        })
+    }
+
+    func testConcatUnderReentrancy() {
+        // The second source is subscribed when the first completes, also from inside a delivery.
+        check("concat(_:)", sources: 2, build: { _, sources, _ in sources[0].concat(sources[1]) }, model: { world, _ in
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            bag.add(world.sources[0].subscribe(next: { world.next($0) }, terminal: { event in
+                guard event == .completed else { world.end(event); return }
+                bag.add(world.sources[1].subscribe(next: { world.next($0) }, terminal: { world.end($0) }))
+            }))
+        })
+    }
+
+    /// Source 0 sends the index of one of the other sources (`value % 2 + 1`).
+    private static func innerSignals(_ sources: [Subject<Int>]) -> Signal<Signal<Int>> {
+        sources[0].map { sources[$0 % 2 + 1] }
+    }
+
+    func testFlattenMaxConcurrentUnderReentrancy() {
+        // RAC's -flatten: counts an inner signal as active before it subscribes it, and takes
+        // the next queued one out before it subscribes that.
+        check("flatten(maxConcurrent:)", sources: 3, parameters: 0...2,
+              build: { _, sources, limit in Self.innerSignals(sources).flatten(maxConcurrent: limit) },
+              model: { world, limit in
+            var active = 0
+            var queued: [Int] = []
+            var outerCompleted = false
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            func completeIfAllowed() {
+                if outerCompleted, active == 0 { world.end(.completed) }
+            }
+            func subscribeInner(_ index: Int) {
+                active += 1
+                var subscription: ModelSubject.Subscription?
+                subscription = world.sources[index].subscribe(next: { world.next($0) }, terminal: { event in
+                    guard event == .completed else { world.end(event); return }
+                    _ = subscription
+                    active -= 1
+                    if queued.isEmpty {
+                        completeIfAllowed()
+                        return
+                    }
+                    subscribeInner(queued.removeFirst())
+                })
+                bag.add(subscription!)
+            }
+            bag.add(world.sources[0].subscribe(next: { value in
+                let index = value % 2 + 1
+                if limit > 0, active >= limit {
+                    queued.append(index)
+                    return
+                }
+                subscribeInner(index)
+            }, terminal: { event in
+                guard event == .completed else { world.end(event); return }
+                outerCompleted = true
+                completeIfAllowed()
+            }))
+        })
+    }
+
+    func testSwitchToLatestUnderReentrancy() {
+        // RAC's -switchToLatest: the outer signal is published; each inner signal runs until
+        // the next outer value (`takeUntil:`, its trigger subscribed before the inner signal),
+        // and the result completes when the outer signal and the inner one have.
+        check("switchToLatest()", sources: 3,
+              build: { _, sources, _ in Self.innerSignals(sources).switchToLatest() },
+              model: { world, _ in
+            let published = ModelSubject()
+            var count = 1  // bind's count: the outer signal, plus each live inner signal
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            func innerEnded() {
+                count -= 1
+                if count == 0 { world.end(.completed) }
+            }
+            bag.add(published.subscribe(next: { value in
+                count += 1
+                let inner = ModelBag()
+                bag.add(published.subscribe(next: { _ in
+                    guard !inner.isDisposed else { return }
+                    inner.dispose()
+                    innerEnded()
+                }, terminal: { _ in }))
+                if inner.isDisposed { return }
+                let subscription = world.sources[value % 2 + 1].subscribe(next: { world.next($0) }, terminal: { event in
+                    guard event == .completed else { world.end(event); return }
+                    inner.dispose()
+                    innerEnded()
+                })
+                inner.add(subscription)
+                bag.add(subscription)
+            }, terminal: { event in
+                guard event == .completed else { world.end(event); return }
+                innerEnded()
+            }))
+            bag.add(world.sources[0].subscribe(next: { published.send(.value($0)) }, terminal: { published.send($0) }))
+        })
+    }
+
+    func testReplayUnderReentrancy() {
+        // The subscriber arrives late and gets the values so far replayed; a value sent into
+        // the source during the replay is kept and reaches it after the ones before it (RAC
+        // throws there: the array it enumerates changed; see the README).
+        check("replay()", subscribeAt: 0...8, build: { _, sources, _ in sources[0].replay() }, model: { world, _ in
+            // The replay subject, connected when the signal is made.
+            var values: [Int] = []
+            var ended: ReentrantEvent?
+            var isRegistered = false
+            world.onDispose = { isRegistered = false }
+            world.sources[0].subscribe(next: { value in
+                guard ended == nil else { return }
+                values.append(value)
+                if isRegistered { world.next(value) }
+            }, terminal: { event in
+                guard ended == nil else { return }
+                ended = event
+                if isRegistered {
+                    isRegistered = false
+                    world.terminal(event)
+                }
+            })
+            func subscribe() {
+                var position = 0
+                while position < values.count {
+                    if world.isFinished { return }
+                    world.next(values[position])
+                    position += 1
+                }
+                if world.isFinished { return }
+                if let ended { world.terminal(ended) } else { isRegistered = true }
+            }
+            if world.subscribeAt == 0 { subscribe() } else { world.schedule(at: world.subscribeAt) { subscribe() } }
+        })
+    }
+
+    func testSampleUnderReentrancy() {
+        // RAC's -sample:: the source's value is stored before anything is sent; the sampler
+        // sends the latest one.
+        check("sample(_:)", sources: 2, build: { _, sources, _ in sources[0].sample(sources[1]) }, model: { world, _ in
+            var latest: Int?
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            bag.add(world.sources[0].subscribe(next: { latest = $0 }, terminal: { world.end($0) }))
+            bag.add(world.sources[1].subscribe(next: { _ in
+                if let latest { world.next(latest) }
+            }, terminal: { world.end($0) }))
+        })
+    }
+
+    func testTakeUntilSignalUnderReentrancy() {
+        // RAC's -takeUntil:: the trigger is subscribed first; its value or completion
+        // completes the result, its error is ignored.
+        check("take(until:) signal", sources: 2, build: { _, sources, _ in sources[0].take(until: sources[1]) },
+              model: { world, _ in
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            bag.add(world.sources[1].subscribe(next: { _ in world.end(.completed) }, terminal: { event in
+                if event == .completed { world.end(.completed) }
+            }))
+            if world.isFinished { return }
+            bag.add(world.sources[0].subscribe(next: { world.next($0) }, terminal: { world.end($0) }))
+        })
+    }
+
+    func testTakeUntilReplacementUnderReentrancy() {
+        // RAC's -takeUntilReplacement:: the replacement's first event stops the source for
+        // good; the source's completion does not complete the result.
+        check("take(untilReplacement:)", sources: 2, build: { _, sources, _ in sources[0].take(untilReplacement: sources[1]) },
+              model: { world, _ in
+            let bag = ModelBag()
+            let source = ModelBag()
+            world.onDispose = { bag.dispose(); source.dispose() }
+            bag.add(world.sources[1].subscribe(next: { value in
+                source.dispose()
+                world.next(value)
+            }, terminal: { event in
+                source.dispose()
+                world.end(event)
+            }))
+            if source.isDisposed { return }
+            source.add(world.sources[0].subscribe(next: { world.next($0) }, terminal: { event in
+                if event != .completed { world.end(event) }
+            }))
+        })
+    }
+
+    func testCatchUnderReentrancy() {
+        check("catch(to:)", sources: 2, build: { _, sources, _ in sources[0].catch(to: sources[1]) }, model: { world, _ in
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            bag.add(world.sources[0].subscribe(next: { world.next($0) }, terminal: { event in
+                guard case .error = event else { world.end(event); return }
+                bag.add(world.sources[1].subscribe(next: { world.next($0) }, terminal: { world.end($0) }))
+            }))
+        })
+    }
+
+    func testCollectUnderReentrancy() {
+        check("collect()", build: { _, sources, _ in sources[0].collect().map(Self.encode) }, model: { world, _ in
+            var values: [Int] = []
+            Self.unary(world, onNext: { value, _ in values.append(value) }, onTerminal: { event, bag in
+                guard event == .completed else { world.end(event); return }
+                bag.dispose()
+                world.next(Self.encode(values))
+                world.terminal(.completed)
+            })
+        })
+    }
+
+    func testMaterializeUnderReentrancy() {
+        // Values as themselves, completion as 100, an error as 200 + its code; then completes.
+        check("materialize()", build: { _, sources, _ in
+            sources[0].materialize().map { event in
+                switch event {
+                case .next(let value): value
+                case .completed: 100
+                case .error(let error): 200 + ((error as? ModelError)?.code ?? -1)
+                }
+            }
+        }, model: { world, _ in
+            Self.unary(world, onNext: { value, _ in world.next(value) }, onTerminal: { event, bag in
+                bag.dispose()
+                if case .error(let code) = event { world.next(200 + code) } else { world.next(100) }
+                world.terminal(.completed)
+            })
+        })
+    }
+
+    func testBindWithStopUnderReentrancy() {
+        // RAC's -bind:: `stop` takes effect once the returned signal has been subscribed —
+        // here after `return` has sent its value — so a value sent into the source from
+        // inside that delivery is still bound; the result completes when the source stopped
+        // and every returned signal completed.
+        check("bind(_:) with stop", build: { _, sources, target in
+            sources[0].bind { { value, stop in
+                if value == target { stop = true }
+                return value == target + 1 ? nil : Signal.return(value * 10)
+            } }
+        }, model: { world, target in
+            var count = 1
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            func completeSignal() {
+                count -= 1
+                if count == 0 { world.end(.completed) }
+            }
+            var sourceSubscription: ModelSubject.Subscription?
+            sourceSubscription = world.sources[0].subscribe(next: { value in
+                guard !bag.isDisposed else { return }
+                let stop = value == target
+                let returned = value == target + 1 ? nil : value * 10
+                if let returned {
+                    count += 1
+                    world.next(returned)
+                    completeSignal()
+                }
+                if returned == nil || stop {
+                    sourceSubscription?.dispose()
+                    completeSignal()
+                }
+            }, terminal: { event in
+                guard event == .completed else { world.end(event); return }
+                completeSignal()
+            })
+            bag.add(sourceSubscription!)
+        })
+    }
+
+    func testStaticZipOfThreeUnderReentrancy() {
+        // The n-ary rule StreamModelTests checks for +zip: (the tuple is taken out of every
+        // queue before it goes out; completion once an input has completed and its queue is
+        // empty). RAC's +zip: is a left fold of -zipWith:, whose inner levels pair values
+        // early and can complete (and stop forwarding those inputs' errors) where the n-ary
+        // rule waits; the README lists the difference.
+        check("zip([_, _, _])", sources: 3, build: { _, sources, _ in
+            Signal.zip(sources).map { $0[0] * 10_000 + $0[1] * 100 + $0[2] }
+        }, model: { world, _ in
+            var queues: [[Int]] = [[], [], []]
+            var completed = [false, false, false]
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            func completeIfNeeded() {
+                if (0...2).contains(where: { completed[$0] && queues[$0].isEmpty }) { world.end(.completed) }
+            }
+            for index in 0...2 {
+                bag.add(world.sources[index].subscribe(next: { value in
+                    queues[index].append(value)
+                    guard queues.allSatisfy({ !$0.isEmpty }) else { return }
+                    let values = (0...2).map { queues[$0].removeFirst() }
+                    world.next(values[0] * 10_000 + values[1] * 100 + values[2])
+                    completeIfNeeded()
+                }, terminal: { event in
+                    guard event == .completed else { world.end(event); return }
+                    completed[index] = true
+                    completeIfNeeded()
+                }))
+            }
+        })
+    }
+
+    func testStaticCombineLatestOfThreeUnderReentrancy() {
+        // RAC's +combineLatest: folds -combineLatestWith: from the left.
+        check("combineLatest([_, _, _])", sources: 3, build: { _, sources, _ in
+            Signal.combineLatest(sources).map { $0[0] * 10_000 + $0[1] * 100 + $0[2] }
+        }, model: { world, _ in
+            let outer = ModelCombineLatestWith(combine: { $0 * 100 + $1 }, next: { world.next($0) }, terminal: { world.end($0) })
+            let inner = ModelCombineLatestWith(combine: { $0 * 100 + $1 },
+                                               next: { outer.receive(0, .value($0)) }, terminal: { outer.receive(0, $0) })
+            outer.bag.addDisposal { inner.bag.dispose() }
+            world.onDispose = { outer.bag.dispose() }
+            inner.subscribe(0, to: world.sources[0])
+            inner.subscribe(1, to: world.sources[1])
+            outer.subscribe(1, to: world.sources[2])
+        })
+    }
+
+    func testStaticMergeOfThreeUnderReentrancy() {
+        check("merge([_, _, _])", sources: 3, build: { _, sources, _ in Signal.merge(sources) }, model: { world, _ in
+            var active = 3
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            for index in 0...2 {
+                bag.add(world.sources[index].subscribe(next: { world.next($0) }, terminal: { event in
+                    guard event == .completed else { world.end(event); return }
+                    active -= 1
+                    if active == 0 { world.end(.completed) }
+                }))
+            }
+        })
+    }
+
+    func testFlattenMapUnderReentrancy() {
+        // RAC's -flattenMap: is -bind: without `stop`: every inner signal is subscribed at
+        // once; the result completes when the outer signal and every inner one have.
+        check("flattenMap(_:)", sources: 3, build: { _, sources, _ in sources[0].flattenMap { sources[$0 % 2 + 1] } },
+              model: { world, _ in
+            var count = 1
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose() }
+            func completeSignal() {
+                count -= 1
+                if count == 0 { world.end(.completed) }
+            }
+            bag.add(world.sources[0].subscribe(next: { value in
+                guard !bag.isDisposed else { return }
+                count += 1
+                bag.add(world.sources[value % 2 + 1].subscribe(next: { world.next($0) }, terminal: { event in
+                    guard event == .completed else { world.end(event); return }
+                    completeSignal()
+                }))
+            }, terminal: { event in
+                guard event == .completed else { world.end(event); return }
+                completeSignal()
+            }))
+        })
+    }
+
+    func testBehaviorSubjectUnderReentrancy() {
+        // RACBehaviorSubject registers a new subscriber, then sends it the current value: a
+        // value sent from inside that delivery reaches it too (nested).
+        check("BehaviorSubject", parameters: 0...4, subscribeAt: 0...8, build: { _, sources, start in
+            let subject = BehaviorSubject(defaultValue: start)
+            sources[0].subscribe(subject)
+            return subject
+        }, model: { world, start in
+            var latest = start
+            var isRegistered = false
+            world.onDispose = { isRegistered = false }
+            world.sources[0].subscribe(next: { value in
+                latest = value
+                if isRegistered { world.next(value) }
+            }, terminal: { event in
+                // A subject stays usable after a terminal event: later sends still reach
+                // later subscribers (none here: the source's subscription is over).
+                if isRegistered {
+                    isRegistered = false
+                    world.terminal(event)
+                }
+            })
+            func subscribe() {
+                isRegistered = true
+                world.next(latest)
+            }
+            if world.subscribeAt == 0 { subscribe() } else { world.schedule(at: world.subscribeAt) { subscribe() } }
+        })
+    }
+
+    // MARK: Time
+
+    func testBufferWithTimeUnderReentrancy() {
+        check("buffer(withTime:on:)", parameters: 1...3,
+              build: { scheduler, sources, interval in
+                  sources[0].buffer(withTime: TimeInterval(interval), on: scheduler).map(Self.encode)
+              },
+              model: { world, interval in
+            var values: [Int] = []
+            var generation = 0
+            let bag = ModelBag()
+            func flush() {
+                generation += 1
+                guard !values.isEmpty else { return }
+                let buffer = values
+                values = []
+                world.next(Self.encode(buffer))
+            }
+            world.onDispose = { bag.dispose(); generation += 1 }
+            bag.add(world.sources[0].subscribe(next: { value in
+                if values.isEmpty {
+                    generation += 1
+                    let timer = generation
+                    world.schedule(at: world.now + interval) {
+                        if generation == timer, !bag.isDisposed { flush() }
+                    }
+                }
+                values.append(value)
+            }, terminal: { event in
+                guard event == .completed else { world.end(event); return }
+                flush()
+                world.end(.completed)
+            }))
+        })
+    }
+
+    func testDelayUnderReentrancy() {
+        // RAC's -delay:: each value and the completion wait `interval`; an error goes at once.
+        check("delay(_:on:)", parameters: 1...3,
+              build: { scheduler, sources, interval in sources[0].delay(TimeInterval(interval), on: scheduler) },
+              model: { world, interval in
+            let bag = ModelBag()
+            var isCancelled = false
+            world.onDispose = { bag.dispose(); isCancelled = true }
+            bag.add(world.sources[0].subscribe(next: { value in
+                world.schedule(at: world.now + interval) { if !isCancelled { world.next(value) } }
+            }, terminal: { event in
+                guard event == .completed else { world.end(event); return }
+                world.schedule(at: world.now + interval) { if !isCancelled { world.end(.completed) } }
+            }))
+        })
+    }
+
+    func testTimeoutUnderReentrancy() {
+        check("timeout(_:on:)", parameters: 2...12,
+              build: { scheduler, sources, interval in
+                  // The timeout's error as the value -1 and completion.
+                  sources[0].timeout(TimeInterval(interval), on: scheduler).catch { error in
+                      if case SignalError.timedOut = error { return Signal.return(-1) }
+                      return Signal.error(error)
+                  }
+              },
+              model: { world, interval in
+            let bag = ModelBag()
+            var isCancelled = false
+            world.onDispose = { bag.dispose(); isCancelled = true }
+            func timedOut() {
+                guard !world.isFinished else { return }
+                bag.dispose()
+                isCancelled = true
+                world.next(-1)
+                world.terminal(.completed)
+            }
+            world.schedule(at: world.now + interval) { if !isCancelled { timedOut() } }
+            bag.add(world.sources[0].subscribe(next: { world.next($0) }, terminal: { event in
+                isCancelled = true
+                world.end(event)
+            }))
+        })
+    }
+
+    func testThrottleUnderReentrancy() {
+        // A value sent from inside the delivery of a throttled one waits its own interval.
+        // (RAC's flush clears the waiting value after it sent it, dropping one sent meanwhile;
+        // see the README.)
+        check("throttle(_:on:)", parameters: 1...3,
+              build: { scheduler, sources, interval in sources[0].throttle(TimeInterval(interval), on: scheduler) },
+              model: { world, interval in
+            var waiting: Int?
+            var generation = 0
+            let bag = ModelBag()
+            world.onDispose = { bag.dispose(); generation += 1 }
+            bag.add(world.sources[0].subscribe(next: { value in
+                generation += 1
+                let timer = generation
+                waiting = value
+                world.schedule(at: world.now + interval) {
+                    guard generation == timer, let value = waiting else { return }
+                    waiting = nil
+                    world.next(value)
+                }
+            }, terminal: { event in
+                generation += 1
+                guard event == .completed else { waiting = nil; world.end(event); return }
+                if let value = waiting {
+                    waiting = nil
+                    world.next(value)
+                }
+                world.end(.completed)
+            }))
+        })
+    }
+
+    /// An array of small values as one integer: each value + 1 as a base-16 digit.
+    private static func encode(_ values: [Int]) -> Int {
+        values.reduce(0) { $0 * 16 + $1 + 1 }
+    }
+}
+
+/// RAC's -combineLatestWith: as a model component.
+private final class ModelCombineLatestWith {
+    let bag = ModelBag()
+    private let combine: (Int, Int) -> Int
+    private let next: (Int) -> Void
+    private let terminal: (ReentrantEvent) -> Void
+    private var latest: [Int?] = [nil, nil]
+    private var completed = [false, false]
+    private var isDone = false
+
+    init(combine: @escaping (Int, Int) -> Int, next: @escaping (Int) -> Void, terminal: @escaping (ReentrantEvent) -> Void) {
+        self.combine = combine
+        self.next = next
+        self.terminal = terminal
+    }
+
+    func subscribe(_ side: Int, to subject: ModelSubject) {
+        bag.add(subject.subscribe(next: { [unowned self] in receive(side, .value($0)) },
+                                  terminal: { [unowned self] in receive(side, $0) }))
+    }
+
+    private func end(_ event: ReentrantEvent) {
+        guard !isDone else { return }
+        isDone = true
+        bag.dispose()
+        terminal(event)
+    }
+
+    func receive(_ side: Int, _ event: ReentrantEvent) {
+        guard !isDone else { return }
+        switch event {
+        case .value(let value):
+            latest[side] = value
+            guard let first = latest[0], let second = latest[1] else { return }
+            next(combine(first, second))
+        case .completed:
+            completed[side] = true
+            if completed[0], completed[1] { end(.completed) }
+        case .error:
+            end(event)
+        }
+    }
+}

@@ -1,0 +1,375 @@
+import Foundation
+import RACSwift
+import RACSwiftTesting
+import XCTest
+
+// Randomized model checks under re-entrancy: the subscriber of the operator under test reacts
+// to the values it receives by sending into the operator's sources (subjects), terminating
+// them, or disposing its own subscription — from inside the delivery. The models below run
+// the same script against simulated subjects and an operator written after RAC's code, with
+// the operator's state updated before it forwards (RAC's rule), so a nested delivery sees the
+// updated state.
+
+/// An event sent into a source.
+enum ReentrantEvent: Equatable, CustomStringConvertible {
+    case value(Int)
+    case completed
+    /// An error carrying `code` (a top-level one its time, a reaction's 100 + its step).
+    case error(Int)
+
+    var description: String {
+        switch self {
+        case .value(let value): "\(value)"
+        case .completed: "|"
+        case .error(let code): "#\(code)"
+        }
+    }
+}
+
+/// What the subscriber does, from inside the delivery, when it receives an output value.
+enum ReentrantAction: Equatable, CustomStringConvertible {
+    case send(source: Int, ReentrantEvent)
+    case dispose
+
+    var description: String {
+        switch self {
+        case .send(let source, let event): "send \(event) into s\(source)"
+        case .dispose: "dispose"
+        }
+    }
+}
+
+/// A script: events sent into the sources at virtual times, and the subscriber's reactions,
+/// keyed by the index of the output value that triggers them (each fires at most once, so a
+/// run is bounded).
+struct ReentrantInput: CustomStringConvertible {
+    struct Timed {
+        var time: Int
+        var source: Int
+        var event: ReentrantEvent
+    }
+
+    var script: [Timed]
+    var reactions: [Int: ReentrantAction]
+    var parameter: Int
+    /// When the subscriber subscribes (0: before anything is sent).
+    var subscribeAt: Int
+
+    var description: String {
+        let events = script.map { "s\($0.source)@\($0.time):\($0.event)" }.joined(separator: " ")
+        let reacts = reactions.keys.sorted().map { "#\($0) -> \(reactions[$0]!)" }.joined(separator: ", ")
+        return "parameter \(parameter), subscribe @\(subscribeAt); script [\(events)]; reactions [\(reacts)]"
+    }
+
+    /// Up to 8 events into `sources` sources (values from a small alphabet, so repeats
+    /// happen) and reactions to about half of the first 6 output values.
+    static func random(
+        _ rng: inout SplitMix64, sources: Int, parameters: ClosedRange<Int>, subscribeAt: ClosedRange<Int>,
+        alphabet: Int = 5
+    ) -> ReentrantInput {
+        var time = 1
+        var script: [Timed] = []
+        for _ in 0..<modelDraw(0...8, &rng) {
+            let source = modelDraw(0...(sources - 1), &rng)
+            let roll = modelDraw(0...19, &rng)
+            let event: ReentrantEvent = roll < 17 ? .value(modelDraw(0...(alphabet - 1), &rng)) : roll < 19 ? .completed : .error(time)
+            script.append(Timed(time: time, source: source, event: event))
+            time += modelDraw(1...3, &rng)
+        }
+        var reactions: [Int: ReentrantAction] = [:]
+        for step in 0..<6 where modelDraw(0...1, &rng) == 0 {
+            let roll = modelDraw(0...19, &rng)
+            let source = modelDraw(0...(sources - 1), &rng)
+            reactions[step] = roll < 14 ? .send(source: source, .value(modelDraw(0...(alphabet - 1), &rng)))
+                : roll < 16 ? .send(source: source, .completed)
+                : roll < 18 ? .send(source: source, .error(100 + step))
+                : .dispose
+        }
+        return ReentrantInput(script: script, reactions: reactions, parameter: modelDraw(parameters, &rng),
+                              subscribeAt: modelDraw(subscribeAt, &rng))
+    }
+
+    /// Smaller inputs: each event dropped, each reaction dropped.
+    var shrunk: [ReentrantInput] {
+        var smaller: [ReentrantInput] = script.indices.map { index in
+            var copy = self
+            copy.script.remove(at: index)
+            return copy
+        }
+        for key in reactions.keys.sorted() {
+            var copy = self
+            copy.reactions[key] = nil
+            smaller.append(copy)
+        }
+        return smaller
+    }
+}
+
+/// Renders an output value and its virtual time.
+private func renderValue(_ value: Int, _ time: Int) -> String { "\(value)@\(time)" }
+
+// MARK: The real operator
+
+/// The subscriber under test: records what it receives (with the virtual time) and performs
+/// the reactions from inside the delivery.
+final class ReentrantRecorder: Subscriber, @unchecked Sendable {
+    typealias Value = Int
+    private let reactions: [Int: ReentrantAction]
+    private let sources: [Subject<Int>]
+    private let scheduler: TestScheduler
+    private(set) var events: [String] = []
+    private var subscription: CompoundDisposable?
+    private var step = 0
+
+    init(reactions: [Int: ReentrantAction], sources: [Subject<Int>], scheduler: TestScheduler) {
+        self.reactions = reactions
+        self.sources = sources
+        self.scheduler = scheduler
+    }
+
+    private var now: Int { Int(scheduler.now.timeIntervalSinceReferenceDate) }
+
+    func didSubscribe(with disposable: CompoundDisposable) {
+        if subscription == nil { subscription = disposable }
+    }
+
+    func sendNext(_ value: Int) {
+        events.append(renderValue(value, now))
+        let index = step
+        step += 1
+        guard let action = reactions[index] else { return }
+        switch action {
+        case .send(let source, let event): sources[source].send(event)
+        case .dispose: subscription?.dispose()
+        }
+    }
+
+    func sendError(_ error: any Error) {
+        events.append("E\((error as? ModelError)?.code ?? -1)@\(now)")
+    }
+
+    func sendCompleted() {
+        events.append("C@\(now)")
+    }
+
+    func dispose() { subscription?.dispose() }
+}
+
+extension Subject<Int> {
+    func send(_ event: ReentrantEvent) {
+        switch event {
+        case .value(let value): sendNext(value)
+        case .completed: sendCompleted()
+        case .error(let code): sendError(ModelError(code: code))
+        }
+    }
+}
+
+/// Runs the script against `build(scheduler, sources, parameter)` and renders what the
+/// subscriber received.
+func runReentrant(
+    _ input: ReentrantInput, sources count: Int,
+    _ build: (TestScheduler, [Subject<Int>], Int) -> Signal<Int>
+) -> [String] {
+    let scheduler = TestScheduler()
+    let sources = (0..<count).map { _ in Subject<Int>() }
+    let recorder = ReentrantRecorder(reactions: input.reactions, sources: sources, scheduler: scheduler)
+    let signal = build(scheduler, sources, input.parameter)
+    nonisolated(unsafe) var disposable: Disposable?  // virtual time: one thread
+    if input.subscribeAt == 0 {
+        disposable = signal.subscribe(recorder)
+    } else {
+        scheduler.after(Date(timeIntervalSinceReferenceDate: TimeInterval(input.subscribeAt))) {
+            disposable = signal.subscribe(recorder)
+        }
+    }
+    for timed in input.script {
+        scheduler.after(Date(timeIntervalSinceReferenceDate: TimeInterval(timed.time))) {
+            sources[timed.source].send(timed.event)
+        }
+    }
+    scheduler.run()
+    disposable?.dispose()
+    recorder.dispose()
+    return recorder.events
+}
+
+// MARK: The model
+
+/// A simulated subject: delivers a value to the subscribers it had when the send began (in
+/// subscription order, skipping those disposed meanwhile); a terminal event takes them all
+/// out first, then ends each (RACSubject, and RACSwift's Subject).
+final class ModelSubject {
+    final class Subscription {
+        fileprivate(set) var isDisposed = false
+        fileprivate let next: (Int) -> Void
+        fileprivate let terminal: (ReentrantEvent) -> Void
+        fileprivate weak var subject: ModelSubject?
+
+        fileprivate init(next: @escaping (Int) -> Void, terminal: @escaping (ReentrantEvent) -> Void) {
+            self.next = next
+            self.terminal = terminal
+        }
+
+        func dispose() {
+            guard !isDisposed else { return }
+            isDisposed = true
+            subject?.subscriptions.removeAll { $0 === self }
+        }
+    }
+
+    fileprivate var subscriptions: [Subscription] = []
+
+    @discardableResult
+    func subscribe(next: @escaping (Int) -> Void, terminal: @escaping (ReentrantEvent) -> Void) -> Subscription {
+        let subscription = Subscription(next: next, terminal: terminal)
+        subscription.subject = self
+        subscriptions.append(subscription)
+        return subscription
+    }
+
+    func send(_ event: ReentrantEvent) {
+        if case .value(let value) = event {
+            for subscription in subscriptions where !subscription.isDisposed { subscription.next(value) }
+        } else {
+            let taken = subscriptions
+            subscriptions = []
+            for subscription in taken where !subscription.isDisposed {
+                subscription.isDisposed = true
+                subscription.terminal(event)
+            }
+        }
+    }
+}
+
+/// The world a model runs in: a virtual clock ordered like a `TestScheduler` (time, then
+/// scheduling order), the simulated sources, and the output, which records what the
+/// subscriber receives and performs its reactions.
+final class ModelWorld {
+    let sources: [ModelSubject]
+    private let reactions: [Int: ReentrantAction]
+    private var queue: [(time: Int, sequence: Int, action: () -> Void)] = []
+    private var sequence = 0
+    private(set) var now = 0
+    private(set) var events: [String] = []
+    private var step = 0
+    /// The output has ended: a terminal event went out, or the subscriber disposed.
+    private(set) var isFinished = false
+    /// What the operator's subscription holds; run when the subscriber disposes.
+    var onDispose: () -> Void = {}
+
+    /// When the subscriber subscribes (models of a signal built ahead of its subscription).
+    let subscribeAt: Int
+
+    init(sources: Int, reactions: [Int: ReentrantAction], subscribeAt: Int) {
+        self.sources = (0..<sources).map { _ in ModelSubject() }
+        self.reactions = reactions
+        self.subscribeAt = subscribeAt
+    }
+
+    func schedule(at time: Int, _ action: @escaping () -> Void) {
+        sequence += 1
+        queue.append((time, sequence, action))
+    }
+
+    func run() {
+        while let index = queue.indices.min(by: { (queue[$0].time, queue[$0].sequence) < (queue[$1].time, queue[$1].sequence) }) {
+            let item = queue.remove(at: index)
+            now = max(now, item.time)
+            item.action()
+        }
+    }
+
+    // The output, as a passthrough subscriber sees it: nothing after the end.
+
+    func next(_ value: Int) {
+        guard !isFinished else { return }
+        events.append(renderValue(value, now))
+        let index = step
+        step += 1
+        guard let action = reactions[index] else { return }
+        switch action {
+        case .send(let source, let event): sources[source].send(event)
+        case .dispose:
+            isFinished = true
+            onDispose()
+        }
+    }
+
+    func terminal(_ event: ReentrantEvent) {
+        guard !isFinished else { return }
+        isFinished = true
+        switch event {
+        case .value: preconditionFailure("model bug: a value is not a terminal event")
+        case .completed: events.append("C@\(now)")
+        case .error(let code): events.append("E\(code)@\(now)")
+        }
+    }
+
+    /// Ends the output the way an operator does: disposes what it holds, then forwards.
+    func end(_ event: ReentrantEvent) {
+        guard !isFinished else { return }
+        onDispose()
+        terminal(event)
+    }
+}
+
+/// Runs the script against `model(world, parameter)`, which subscribes to `world.sources`
+/// the way the operator does, and renders the output. The model runs before anything is
+/// sent; one whose subscriber arrives late (`world.subscribeAt`) schedules that itself.
+func runReentrantModel(_ input: ReentrantInput, sources: Int, _ model: @escaping (ModelWorld, Int) -> Void) -> [String] {
+    let world = ModelWorld(sources: sources, reactions: input.reactions, subscribeAt: input.subscribeAt)
+    model(world, input.parameter)
+    for timed in input.script {
+        world.schedule(at: timed.time) { world.sources[timed.source].send(timed.event) }
+    }
+    world.run()
+    return world.events
+}
+
+/// A set of model subscriptions that an operator disposes together.
+final class ModelBag {
+    private var subscriptions: [ModelSubject.Subscription] = []
+    private var disposals: [() -> Void] = []
+    private(set) var isDisposed = false
+
+    func add(_ subscription: ModelSubject.Subscription) {
+        if isDisposed { subscription.dispose() } else { subscriptions.append(subscription) }
+    }
+
+    /// Runs `disposal` when the bag is disposed (at once if it is).
+    func addDisposal(_ disposal: @escaping () -> Void) {
+        if isDisposed { disposal() } else { disposals.append(disposal) }
+    }
+
+    func dispose() {
+        guard !isDisposed else { return }
+        isDisposed = true
+        let taken = subscriptions
+        subscriptions = []
+        for subscription in taken { subscription.dispose() }
+        let runs = disposals
+        disposals = []
+        for disposal in runs { disposal() }
+    }
+}
+
+extension ModelCheck {
+    /// Checks `build` against `model` under re-entrant reactions.
+    static func checkReentrant(
+        _ name: String, sources: Int = 1, parameters: ClosedRange<Int> = 0...3, subscribeAt: ClosedRange<Int> = 0...0,
+        cases: Int? = nil,
+        build: @escaping (TestScheduler, [Subject<Int>], Int) -> Signal<Int>,
+        model: @escaping (ModelWorld, Int) -> Void,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        check(
+            "\(name) under re-entrancy",
+            cases: cases,
+            generate: { rng in ReentrantInput.random(&rng, sources: sources, parameters: parameters, subscribeAt: subscribeAt) },
+            shrink: \.shrunk,
+            actual: { runReentrant($0, sources: sources, build) },
+            expected: { runReentrantModel($0, sources: sources, model) },
+            file: file, line: line)
+    }
+}

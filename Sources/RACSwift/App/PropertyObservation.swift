@@ -77,6 +77,7 @@ final class ObservationSignal<Value>: Signal<Value>, @unchecked Sendable {
         super.init()
     }
 
+    @discardableResult
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
         let read = self.read, scheduler = self.scheduler, isEcho = self.isEcho
         return Signal.create { subscriber in

@@ -11,9 +11,13 @@ extension Observable where Self: AnyObject {
     /// main thread for a change made there), else a background scheduler of this
     /// subscription. The value is read after the change; changes made before the read
     /// coalesce into one value, never an older value follows a newer one, and the latest
-    /// value always arrives. For changes made from several threads at once the model's setter
-    /// must be atomic with respect to its getter (hold one lock around the whole
-    /// `withMutation`), as any shared mutable state must be; a value may then repeat.
+    /// value always arrives. When the value is read on another thread than the change (a
+    /// scheduler given, or no scheduler current at the change), and for changes made from
+    /// several threads at once, the model must be safe to use from several threads: its
+    /// setter atomic with respect to its getter (one lock held around the whole
+    /// `withMutation` and taken by the getter). A value may then repeat. A plain
+    /// `@Observable` class, changed on the main thread and observed with no scheduler given,
+    /// is read on the main thread after the change.
     ///
     /// The object is held weakly: when it goes away the signal completes (on the same
     /// schedulers). Disposal stops the observation: nothing is delivered afterwards.

@@ -47,6 +47,15 @@ func drainMainLoop() {
             }
         }
     }
+
+    /// Changes the value with the lock held across the read, the mutation and its announcement.
+    func withLockedValue(_ change: (inout Int) -> Void) {
+        lock.withLock {
+            var value = storedValue
+            change(&value)
+            self.value = value
+        }
+    }
 }
 
 /// Thread-safe event log for tests whose events arrive on other threads.

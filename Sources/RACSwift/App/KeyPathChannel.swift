@@ -12,7 +12,8 @@ extension Observable where Self: AnyObject {
     /// sending thread; those writes are not sent back to its subscribers. The object is held
     /// weakly; when it goes away the terminal completes, and so does whatever it is bound to.
     /// An error or completion sent into it ends the channel: the property is no longer
-    /// observed or set.
+    /// observed or set. Until one of those, the channel observes the property, as RAC's KVO
+    /// channel does until its target is deallocated; disposing a `bind(to:)` does not end it.
     public func channelTerminal<Value>(
         for keyPath: ReferenceWritableKeyPath<Self, Value> & Sendable, on scheduler: Scheduler? = nil
     ) -> ChannelTerminal<Value> {
@@ -20,7 +21,7 @@ extension Observable where Self: AnyObject {
         let writer = ChannelWriter()
         let observation = ObservationSignal(
             scheduler: scheduler, operatorName: "channelTerminal(for:on:)",
-            isEcho: { ChannelWriter.current === writer }, read: weakRead(self, keyPath))
+            writer: writer, read: weakRead(self, keyPath))
         channel.leadingTerminal.subscribe(PropertyWriteSink(writer: writer, write: weakWrite(self, keyPath)))
         // Subscribed after the writer, so that the current value is on the following terminal
         // when this returns; the subscription is kept by the channel until it ends.
@@ -47,13 +48,37 @@ extension ChannelTerminal {
 }
 
 /// Marks the writes a property channel makes, so that its observation can tell them from
-/// other changes: Observation reports a change synchronously, on the writing thread.
-final class ChannelWriter: Sendable {
+/// other changes: Observation reports a change synchronously, on the writing thread, where
+/// `current` is this writer while it writes. An observer ignores such a change, and since
+/// the change used up its tracking, tracks again once the write has finished.
+final class ChannelWriter: @unchecked Sendable {
     @TaskLocal static var current: ChannelWriter?
+
+    private let lock = UnfairLock()
+    private var observers: [WeakOwnWriteObserver] = []  // guarded by `lock`
+
+    func add(_ observer: some OwnWriteObserver) {
+        lock.withLock {
+            observers.removeAll { $0.value == nil }
+            observers.append(WeakOwnWriteObserver(value: observer))
+        }
+    }
 
     func write(_ body: () -> Void) {
         ChannelWriter.$current.withValue(self) { body() }
+        for observer in lock.withLock({ observers }) {
+            observer.value?.ownWriteFinished()
+        }
     }
+}
+
+/// An observation that must track again after a channel's own write.
+protocol OwnWriteObserver: AnyObject {
+    func ownWriteFinished()
+}
+
+struct WeakOwnWriteObserver {
+    weak var value: (any OwnWriteObserver)?
 }
 
 /// Sets `keyPath` of `object` without keeping it alive; does nothing once it is gone.

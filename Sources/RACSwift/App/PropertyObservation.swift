@@ -67,25 +67,25 @@ final class WeakReference<Object: AnyObject>: @unchecked Sendable {
 final class ObservationSignal<Value>: Signal<Value>, @unchecked Sendable {
     private let read: @Sendable () -> Value?
     private let scheduler: Scheduler?
-    private let isEcho: (@Sendable () -> Bool)?
+    private let writer: ChannelWriter?
 
-    /// `read` returns nil once the observed object is gone. `isEcho`, asked on the thread
-    /// making a change, tells changes that must not be delivered (a channel's own writes).
-    init(scheduler: Scheduler?, operatorName: String, isEcho: (@Sendable () -> Bool)? = nil,
+    /// `read` returns nil once the observed object is gone. The changes `writer` makes are
+    /// not delivered (a property channel's own writes).
+    init(scheduler: Scheduler?, operatorName: String, writer: ChannelWriter? = nil,
          read: @escaping @Sendable () -> Value?) {
         precondition(scheduler !== Scheduler.immediate,
                      "\(operatorName): scheduler must not be Scheduler.immediate, which would read the value before the change")
         self.read = read
         self.scheduler = scheduler
-        self.isEcho = isEcho
+        self.writer = writer
         super.init()
     }
 
     @discardableResult
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let read = self.read, scheduler = self.scheduler, isEcho = self.isEcho
+        let read = self.read, scheduler = self.scheduler, writer = self.writer
         return Signal.create { subscriber in
-            let observer = PropertyObserver(subscriber: subscriber, read: read, scheduler: scheduler, isEcho: isEcho)
+            let observer = PropertyObserver(subscriber: subscriber, read: read, scheduler: scheduler, writer: writer)
             observer.start()
             return Disposable { observer.dispose() }
         }.subscribe(subscriber)
@@ -104,17 +104,16 @@ final class ObservationSignal<Value>: Signal<Value>, @unchecked Sendable {
 /// then `stateLock` (Observation calls `changed` inside the setter). `stateLock` is never held
 /// while reading or delivering.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-final class PropertyObserver<Value>: Sink, @unchecked Sendable {
+final class PropertyObserver<Value>: Sink, OwnWriteObserver, @unchecked Sendable {
     private let subscriber: any Subscriber<Value>
     private let read: @Sendable () -> Value?
     private let givenScheduler: Scheduler?
-    private let isEcho: (@Sendable () -> Bool)?
+    private let writer: ChannelWriter?
 
     private let stateLock = UnfairLock()
     // Guarded by `stateLock`.
     private var isDisposed = false
     private var isReadScheduled = false
-    private var hasChangeToDeliver = false
     private var pendingRead: Disposable?
     private var backgroundScheduler: Scheduler?
 
@@ -122,16 +121,18 @@ final class PropertyObserver<Value>: Sink, @unchecked Sendable {
     private let deliveryLock = RecursiveLock()
 
     init(subscriber: any Subscriber<Value>, read: @escaping @Sendable () -> Value?, scheduler: Scheduler?,
-         isEcho: (@Sendable () -> Bool)?) {
+         writer: ChannelWriter?) {
         self.subscriber = subscriber
         self.read = read
         self.givenScheduler = scheduler
-        self.isEcho = isEcho
+        self.writer = writer
+        super.init()
+        writer?.add(self)
     }
 
     /// Sends the current value, on the subscribing thread (as RAC's initial KVO value).
     func start() {
-        deliveryLock.withLock { trackAndRead(deliver: true) }
+        deliveryLock.withLock { trackAndRead() }
     }
 
     func dispose() {
@@ -146,10 +147,10 @@ final class PropertyObserver<Value>: Sink, @unchecked Sendable {
     /// Called by Observation on the thread making a change, before the change (or when a
     /// tracked object went away).
     fileprivate func changed(isObjectGone: Bool) {
-        let echo = !isObjectGone && (isEcho?() ?? false)
+        // The channel's own write: not delivered; `ownWriteFinished` tracks again.
+        if !isObjectGone, let writer, ChannelWriter.current === writer { return }
         let scheduler: Scheduler? = stateLock.withLock {
             guard !isDisposed else { return nil }
-            if !echo { hasChangeToDeliver = true }
             guard !isReadScheduled else { return nil }
             isReadScheduled = true
             if let givenScheduler { return givenScheduler }
@@ -166,22 +167,32 @@ final class PropertyObserver<Value>: Sink, @unchecked Sendable {
         }
     }
 
+    /// After a write of the channel this observer belongs to, on the writing thread: the
+    /// write used up the tracking, so install it again (the read it makes is not delivered).
+    /// `deliveryLock` is not taken: two channels bound to each other write into each other
+    /// from their deliveries. A tracking installed by a read that runs meanwhile makes two;
+    /// both report the next change, which schedules one read.
+    func ownWriteFinished() {
+        guard !stateLock.withLock({ isDisposed }) else { return }
+        var watcher = ChangeWatcher(self)
+        _ = withObservationTracking { read() } onChange: { [watcher] in watcher.fire() }
+        if isKnownUniquelyReferenced(&watcher) { watcher.disarm() }
+    }
+
     private func scheduledRead() {
         deliveryLock.withLock {
-            let deliver = stateLock.withLock { () -> Bool? in
-                guard !isDisposed else { return nil }
+            let isLive = stateLock.withLock { () -> Bool in
+                guard !isDisposed else { return false }
                 isReadScheduled = false
                 pendingRead = nil
-                defer { hasChangeToDeliver = false }
-                return hasChangeToDeliver
+                return true
             }
-            guard let deliver else { return }
-            trackAndRead(deliver: deliver)
+            if isLive { trackAndRead() }
         }
     }
 
     /// Under `deliveryLock`.
-    private func trackAndRead(deliver: Bool) {
+    private func trackAndRead() {
         var watcher = ChangeWatcher(self)
         let tracked = withObservationTracking { read() } onChange: { [watcher] in watcher.fire() }
         if isKnownUniquelyReferenced(&watcher) { watcher.disarm() }  // nothing observable was read
@@ -193,7 +204,7 @@ final class PropertyObserver<Value>: Sink, @unchecked Sendable {
             if first { subscriber.sendCompleted() }
             return
         }
-        if deliver, !stateLock.withLock({ isDisposed }) {
+        if !stateLock.withLock({ isDisposed }) {
             subscriber.sendNext(value)
         }
     }

@@ -20,7 +20,7 @@ extension Observable where Self: AnyObject {
         let channel = Channel<Value>()
         let writer = ChannelWriter()
         let observation = ObservationSignal(
-            scheduler: scheduler, operatorName: "channelTerminal(for:on:)",
+            scheduler: scheduler, operatorName: "Observable.channelTerminal(for:on:)",
             writer: writer, read: weakRead(self, keyPath))
         channel.leadingTerminal.subscribe(PropertyWriteSink(writer: writer, write: weakWrite(self, keyPath)))
         // Subscribed after the writer, so that the current value is on the following terminal

@@ -25,7 +25,7 @@ extension Observable where Self: AnyObject {
     /// - Precondition: `scheduler` is not `Scheduler.immediate`, which would read the value
     ///   before the change.
     public func signal<Value>(for keyPath: KeyPath<Self, Value> & Sendable, on scheduler: Scheduler? = nil) -> Signal<Value> {
-        ObservationSignal(scheduler: scheduler, operatorName: "signal(for:on:)", read: weakRead(self, keyPath))
+        ObservationSignal(scheduler: scheduler, operatorName: "Observable.signal(for:on:)", read: weakRead(self, keyPath))
             .named("RACObserve(\(type(of: self)), \(keyPath))")
     }
 }

@@ -3,9 +3,11 @@ import XCTest
 
 /// RACChannelSpec and the RACChannelExamples shared examples, for `Channel`.
 final class ChannelTests: RACTestCase {
-    private let channel = Channel<String>()
+    // Each test makes its own channel: XCTest keeps test case instances alive to the end of
+    // the run, so a channel stored in one would outlive its test.
 
     func testLeadingTerminalSendsNoValueOnSubscription() {
+        let channel = Channel<String>()
         var received: [String] = []
         channel.followingTerminal.sendNext("v1")
         let subscription = channel.leadingTerminal.subscribeNext { received.append($0) }
@@ -16,6 +18,7 @@ final class ChannelTests: RACTestCase {
     }
 
     func testFollowingTerminalSendsTheLatestLeadingValueOnSubscription() {
+        let channel = Channel<String>()
         var received: [String] = []
         channel.leadingTerminal.sendNext("v1")
         channel.followingTerminal.take(1).subscribeNext { received.append($0) }
@@ -26,6 +29,7 @@ final class ChannelTests: RACTestCase {
     }
 
     func testLeadingTerminalSendsFollowingValuesAsTheyChange() {
+        let channel = Channel<String>()
         var received: [String] = []
         let subscription = channel.leadingTerminal.subscribeNext { received.append($0) }
         channel.followingTerminal.sendNext("v1")
@@ -36,6 +40,7 @@ final class ChannelTests: RACTestCase {
     }
 
     func testFollowingTerminalSendsLeadingValuesAsTheyChange() {
+        let channel = Channel<String>()
         var received: [String] = []
         channel.leadingTerminal.sendNext("v1")
         let subscription = channel.followingTerminal.subscribeNext { received.append($0) }
@@ -46,6 +51,7 @@ final class ChannelTests: RACTestCase {
     }
 
     func testCompletingTheLeadingTerminalCompletesBothSides() {
+        let channel = Channel<String>()
         var completed: [String] = []
         channel.leadingTerminal.subscribeCompleted { completed.append("leading") }
         channel.followingTerminal.subscribeCompleted { completed.append("following") }
@@ -54,6 +60,7 @@ final class ChannelTests: RACTestCase {
     }
 
     func testCompletingTheFollowingTerminalCompletesBothSides() {
+        let channel = Channel<String>()
         var completed: [String] = []
         channel.leadingTerminal.subscribeCompleted { completed.append("leading") }
         channel.followingTerminal.subscribeCompleted { completed.append("following") }
@@ -62,6 +69,7 @@ final class ChannelTests: RACTestCase {
     }
 
     func testAnErrorReachesBothSides() {
+        let channel = Channel<String>()
         var errors: [String] = []
         channel.leadingTerminal.subscribeError { _ in errors.append("leading") }
         channel.followingTerminal.subscribeError { _ in errors.append("following") }
@@ -74,6 +82,7 @@ final class ChannelTests: RACTestCase {
     }
 
     func testCompletionIsReplayedToNewSubscribers() {
+        let channel = Channel<String>()
         channel.leadingTerminal.sendCompleted()
         var completed: [String] = []
         channel.leadingTerminal.subscribeCompleted { completed.append("leading") }
@@ -82,6 +91,7 @@ final class ChannelTests: RACTestCase {
     }
 
     func testASignalSubscribedToATerminalFeedsTheOtherSide() {
+        let channel = Channel<String>()
         var received: [String] = []
         let subscription = channel.followingTerminal.subscribeNext { received.append($0) }
         Signal.from(["a", "b"]).concat(.never).subscribe(channel.leadingTerminal)

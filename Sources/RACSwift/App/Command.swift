@@ -52,12 +52,15 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
             return allowsConcurrentExecutionLock.withLock { storedAllowsConcurrentExecution }
         }
         set {
+            // The change is sent under the lock too, so that `enabled` sees concurrent
+            // settings in the order they were stored (RAC sends after its atomic store, and
+            // two racing setters could leave `enabled` following the value that lost).
             allowsConcurrentExecutionLock.withLock {
                 registrar.withMutation(of: self, keyPath: \.allowsConcurrentExecution) {
                     storedAllowsConcurrentExecution = newValue
                 }
+                allowsConcurrentExecutionChanges.sendNext(newValue)
             }
-            allowsConcurrentExecutionChanges.sendNext(newValue)
         }
     }
 

@@ -2,9 +2,9 @@ import Observation
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension Observable where Self: AnyObject {
-    /// The values of the property at `keyPath`: its current value at once, then its value
-    /// after each change (RAC's `RACObserve(object, keyPath)`, on Swift's Observation
-    /// framework instead of KVO).
+    /// The values of the property at `keyPath`: its current value at once (read while
+    /// subscribing, which runs on `Scheduler.subscription`), then its value after each change
+    /// (RAC's `RACObserve(object, keyPath)`, on Swift's Observation framework instead of KVO).
     ///
     /// Observation reports a change before it is made (`willSet`), so the new value is read
     /// later, on a scheduler: `scheduler` if given, else `Scheduler.current` at the change (the

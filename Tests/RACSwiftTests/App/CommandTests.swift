@@ -183,6 +183,22 @@ final class CommandTests: RACTestCase {
         subscription.dispose()
     }
 
+    /// Not in RACCommandSpec: RAC's property is atomic. Four threads set it at once, then one
+    /// last value is set: no crash (and no race under TSan), and both the observation and
+    /// `enabled` end with the last value.
+    func testAllowsConcurrentExecutionIsThreadSafe() {
+        let command = Command<Signal<String>, String> { $0 }
+        let values = AppLog<Bool>()
+        let subscription = command.signal(for: \.allowsConcurrentExecution).subscribeNext { values.append($0) }
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for round in 0..<200 { command.allowsConcurrentExecution = (thread + round) % 2 == 0 }
+        }
+        command.allowsConcurrentExecution = true
+        XCTAssertTrue(spinMainLoop { values.all.last == true && self.first(command.enabled) == true })
+        XCTAssertTrue(command.allowsConcurrentExecution)
+        subscription.dispose()
+    }
+
     func testDoesNotDeliverErrorsFromExecutionSignals() {
         let subject = Subject<String>()
         let command = Command<Void, String> { subject }

@@ -102,6 +102,23 @@ final class KeyPathChannelTests: RACTestCase {
         XCTAssertEqual(b.first, "Margaret", "a disposed binding does not sync")
     }
 
+    /// No scheduler given: changes made on the main thread sync through the main queue.
+    func testBindOnTheMainThreadWithoutAScheduler() {
+        var a = Person(), b = Person()
+        b.age = 50
+        let binding = a.channelTerminal(for: \.age).bind(to: b.channelTerminal(for: \.age))
+        XCTAssertEqual(a.age, 50)
+        a.age = 51
+        XCTAssertEqual(b.age, 50, "delivered on the main queue, after this block")
+        XCTAssertTrue(spinMainLoop { b.age == 51 })
+        b.age = 52
+        XCTAssertTrue(spinMainLoop { a.age == 52 })
+        drainMainLoop()
+        XCTAssertEqual([a.age, b.age], [52, 52])
+        binding.dispose()
+        (a, b) = (Person(), Person())  // the channels end with their objects, on the main queue
+    }
+
     func testBindEndsWhenEitherObjectGoesAway() {
         let a = Person()
         var b: Person? = Person()

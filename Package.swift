@@ -8,11 +8,13 @@ let package = Package(
         .library(name: "RACSwift", targets: ["RACSwift"]),
         .library(name: "RACSwiftTesting", targets: ["RACSwiftTesting"]),
         .executable(name: "racswift-demo", targets: ["RACSwiftDemo"]),
+        .executable(name: "racswift-app-demo", targets: ["RACSwiftAppDemo"]),
     ],
     targets: [
         .target(name: "RACSwift"),
         .target(name: "RACSwiftTesting", dependencies: ["RACSwift"]),
         .executableTarget(name: "RACSwiftDemo", dependencies: ["RACSwift"]),
+        .executableTarget(name: "RACSwiftAppDemo", dependencies: ["RACSwift"]),
         .testTarget(name: "RACSwiftTests", dependencies: ["RACSwift", "RACSwiftTesting"]),
         .testTarget(name: "RACSwiftTestingTests", dependencies: ["RACSwift", "RACSwiftTesting"]),
     ],

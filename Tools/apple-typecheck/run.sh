@@ -1,15 +1,16 @@
 #!/bin/sh
-# Type-checks the package's library targets (RACSwift, RACSwiftTesting, racswift-demo) for
-# macOS 13 and iOS 16 (simulator), the oldest Apple deployment targets the package supports,
-# on a Linux toolchain.
+# Type-checks the package's library targets (RACSwift, RACSwiftTesting, racswift-demo,
+# racswift-app-demo) for macOS 13 and iOS 16 (simulator), the oldest Apple deployment targets
+# the package supports, on a Linux toolchain.
 #
 # CI has no Apple SDK, and on Linux the compiler does not check Apple availability, so a
 # construct that needs a newer Apple runtime (a generic type with a parameter pack needs macOS
 # 14, typed-throws function metadata macOS 15, ...) or the Apple branch of Support/Locks.swift
 # would otherwise first fail on a user's Mac. This script rebuilds the standard library and
 # _Concurrency for macOS from the toolchain's own .swiftinterface files and uses the stubs in
-# stubs/ for Darwin, os, Dispatch, Foundation, XCTest and Testing: the availability checks and
-# the library's own code are real; the stubs only stand for the SDK's API, with its signatures.
+# stubs/ for Darwin, os, Dispatch, Foundation, XCTest and Testing (Observation is rebuilt from
+# the toolchain's public interface too): the availability checks and the library's own code
+# are real; the stubs only stand for the SDK's API, with its signatures.
 # tvOS 16 and watchOS 9 have the same Swift runtime as macOS 13 and iOS 16.
 #
 # RACSwift is checked with library evolution on, as an xcframework build would compile it.
@@ -37,7 +38,9 @@ check_target() {
     target=$1
     work="$work_root/$target"
     modules="$work/modules"
-    common="-target $target -resource-dir $toolchain/lib/swift -I $modules -disable-implicit-string-processing-module-import -O"
+    # The plugin path serves the macros (@TaskLocal, @Observable), which expand with the
+    # toolchain's host plugins.
+    common="-target $target -resource-dir $toolchain/lib/swift -I $modules -disable-implicit-string-processing-module-import -O -plugin-path $toolchain/lib/swift/host/plugins"
     failed=0
     mkdir -p "$modules"
 
@@ -69,6 +72,22 @@ check_target() {
         fi
     done
 
+    # Observation (the app layer's Command, property observation and key-path channels), from
+    # the toolchain's public interface, as Apple's SDKs ship only that one: no SPI can creep
+    # in. It imports Glibc on Linux, Darwin on Apple platforms (the stub above).
+    if [ ! -f "$modules/Observation.swiftmodule" ]; then
+        source="$interfaces/Observation.swiftmodule/$arch-unknown-linux-gnu.swiftinterface"
+        sed -e "s/-target $arch-unknown-linux-gnu/-target $target/" -e 's/^import Glibc$/import Darwin/' \
+            "$source" > "$work/Observation.swiftinterface" 2>/dev/null
+        if ! "$frontend" -compile-module-from-interface "$work/Observation.swiftinterface" -module-name Observation \
+            -disable-availability-checking -o "$modules/Observation.swiftmodule" $common >"$work/Observation.log" 2>&1; then
+            echo "apple-typecheck: could not rebuild Observation from $source for $target (see $work/Observation.log)"
+            rm -f "$modules/Observation.swiftmodule"
+            status=1
+            return
+        fi
+    fi
+
     # With library evolution, as Xcode builds a framework for distribution (an xcframework):
     # it forbids some things a plain build allows, such as an @inlinable designated init.
     check RACSwift -typecheck $common -swift-version 6 -enable-library-evolution -module-name RACSwift \
@@ -87,9 +106,11 @@ check_target() {
 
     check RACSwiftTesting -typecheck $common -swift-version 6 -module-name RACSwiftTesting $(sources "$package/Sources/RACSwiftTesting")
     check racswift-demo -typecheck $common -swift-version 6 -module-name RACSwiftDemo $(sources "$package/Sources/RACSwiftDemo")
+    check racswift-app-demo -typecheck $common -swift-version 6 -module-name RACSwiftAppDemo \
+        $(sources "$package/Sources/RACSwiftAppDemo")
 
     if [ $failed -eq 0 ]; then
-        echo "apple-typecheck: RACSwift, RACSwiftTesting and racswift-demo type-check for $target"
+        echo "apple-typecheck: RACSwift, RACSwiftTesting, racswift-demo and racswift-app-demo type-check for $target"
     else
         status=1
     fi

@@ -1,0 +1,119 @@
+// The app layer's workloads (issue 18): A1 runs Command executions, A2 delivers observed
+// property changes, each against a hand-written equivalent as the baseline. OpenCombine has
+// neither a command nor Observation-based observation: n/a.
+import Foundation
+import Observation
+import RACSwift
+
+/// The app workloads, where the Observation framework is available (always, on Linux).
+var appWorkloads: [Workload] {
+    if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
+        return [commandWorkload(), observationWorkload()]
+    }
+    return []
+}
+
+/// Runs the main run loop, which drains the main queue, until `isDone`. Each turn returns
+/// once it has handled what was ready (a turn with a deadline would sleep out the rest of it).
+func spinMain(until isDone: () -> Bool) {
+    while !isDone() { RunLoop.current.run(mode: .default, before: .distantFuture) }
+}
+
+/// What a team writes without RACCommand: an enabled check, a running count, and the work
+/// dispatched to the main queue.
+/// Single-threaded by construction: everything runs on the main thread.
+final class HandWrittenCommand: @unchecked Sendable {
+    private var running = 0
+    let allowsConcurrentExecution = true
+
+    @discardableResult
+    func execute(_ input: Int, next: @escaping (Int) -> Void, completed: @escaping () -> Void) -> Bool {
+        guard allowsConcurrentExecution || running == 0 else { return false }
+        running += 1
+        nonisolated(unsafe) let next = next, completed = completed
+        DispatchQueue.main.async {
+            next(input)
+            self.running -= 1
+            completed()
+        }
+        return true
+    }
+}
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+func commandWorkload() -> Workload {
+    Workload(
+        id: "A1", title: "Command: execute { return(x) }, run on main, one at a time", count: 20_000, unit: "cycle",
+        base: .measured { n in
+            let acc = Acc()
+            var done = 0
+            let command = HandWrittenCommand()
+            for i in 0..<n {
+                command.execute(i, next: { acc.sum &+= $0 }, completed: { done += 1 })
+                spinMain { done == i + 1 }
+            }
+            return acc.sum
+        },
+        oc: .missing("n/a (OpenCombine has no command)"),
+        rac: .measured { n in
+            let acc = Acc()
+            var done = 0
+            let command = Command<Int, Int> { .return($0) }
+            command.allowsConcurrentExecution = true
+            for i in 0..<n {
+                command.execute(i).subscribe(next: { acc.sum &+= $0 }, completed: { done += 1 })
+                spinMain { done == i + 1 }
+            }
+            return acc.sum
+        })
+}
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@Observable final class BenchModel: @unchecked Sendable {
+    var value = 0
+}
+
+/// The baseline's change flag, set by Observation's change handler.
+final class ChangeFlag: @unchecked Sendable {
+    var isSet = false
+}
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+func observationWorkload() -> Workload {
+    Workload(
+        id: "A2", title: "observed property: set, deliver the new value", count: 200_000, unit: "event",
+        base: .measured { n in
+            // Observation used by hand: track, and after each reported change read the value
+            // and track again.
+            let acc = Acc()
+            let model = BenchModel()
+            let changed = ChangeFlag()
+            func track() -> Int {
+                withObservationTracking { model.value } onChange: { changed.isSet = true }
+            }
+            acc.sum &+= track()
+            for i in 0..<n {
+                model.value = i
+                if changed.isSet {
+                    changed.isSet = false
+                    acc.sum &+= track()
+                }
+            }
+            return acc.sum
+        },
+        oc: .missing("n/a (OpenCombine has no Observation-based observation)"),
+        rac: .measured { n in
+            // The value is read on a scheduler after each change (here a TestScheduler run
+            // after each change, so that no change coalesces with the next).
+            let acc = Acc()
+            let model = BenchModel()
+            let scheduler = TestScheduler()
+            let d = model.signal(for: \.value, on: scheduler).subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n {
+                model.value = i
+                scheduler.run()
+            }
+            d.dispose()
+            return acc.sum
+        })
+}

@@ -1,0 +1,145 @@
+import Observation
+
+/// The error of an execution the command refused.
+public enum CommandError: Error, Sendable {
+    /// `execute(_:)` was called while the command was disabled (RAC's
+    /// `RACCommandErrorNotEnabled`); the signal block did not run.
+    case notEnabled
+}
+
+/// An action started by a user or the app, with its executions, their errors and whether it
+/// can run now, as signals (RACCommand).
+///
+/// `execute(_:)` runs the signal block, shares its signal through a replay subject, and
+/// returns it; the execution starts on the main thread, after `executing` and `enabled` have
+/// been updated. `executing`, `enabled`, `executionSignals` and `errors` deliver on the main
+/// thread (`executing` and `enabled` send their current value at once, on the subscribing
+/// thread) and complete, on the main thread, when the command goes away.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+public final class Command<Input, Value>: Observable, @unchecked Sendable {
+    /// The executions started after a subscription, each with its errors caught (they go to
+    /// `errors`), on the main thread (RAC's `executionSignals`).
+    public let executionSignals: Signal<Signal<Value>>
+    /// Whether an execution is running: the current value at once, then changes, on the main
+    /// thread (RAC's `executing`).
+    public let executing: Signal<Bool>
+    /// Whether `execute(_:)` would run: the latest value of the enabled signal (true before it
+    /// sends) and, unless `allowsConcurrentExecution`, that nothing is executing. The current
+    /// value at once, then changes on the main thread (RAC's `enabled`).
+    public let enabled: Signal<Bool>
+    /// The errors of executions, as values, on the main thread, including those of executions
+    /// started before the subscription (RAC's `errors`).
+    public let errors: Signal<any Error>
+
+    private let signalBlock: @Sendable (Input) -> Signal<Value>
+    private let addedExecutions = Subject<Signal<Value>>()
+    private let allowsConcurrentExecutionChanges = Subject<Bool>()
+    /// `enabled` without the hop to the main thread; replays its latest value.
+    private let immediateEnabled: Signal<Bool>
+    private let lifetimeToken: Lifetime.Token
+
+    private let registrar = ObservationRegistrar()
+    // Held across the whole mutation, so that a read from another thread sees the new value
+    // once Observation has announced it (the rule property observation relies on).
+    private let allowsConcurrentExecutionLock = RecursiveLock()
+    private var storedAllowsConcurrentExecution = false
+
+    /// Whether executions may overlap (RAC's `allowsConcurrentExecution`, false by default).
+    /// Thread-safe, and observable with `signal(for: \.allowsConcurrentExecution)`.
+    public var allowsConcurrentExecution: Bool {
+        get {
+            registrar.access(self, keyPath: \.allowsConcurrentExecution)
+            return allowsConcurrentExecutionLock.withLock { storedAllowsConcurrentExecution }
+        }
+        set {
+            // The change is sent under the lock too, so that `enabled` sees concurrent
+            // settings in the order they were stored (RAC sends after its atomic store, and
+            // two racing setters could leave `enabled` following the value that lost).
+            allowsConcurrentExecutionLock.withLock {
+                registrar.withMutation(of: self, keyPath: \.allowsConcurrentExecution) {
+                    storedAllowsConcurrentExecution = newValue
+                }
+                allowsConcurrentExecutionChanges.sendNext(newValue)
+            }
+        }
+    }
+
+    /// A command that runs `signalBlock` for each execution, enabled while `enabled`'s latest
+    /// value is true (always, when nil) (RAC's `-initWithEnabled:signalBlock:`). `enabled` is
+    /// subscribed at once, so a value it sends synchronously counts from the start.
+    public init(enabled enabledSignal: Signal<Bool>? = nil, _ signalBlock: @escaping @Sendable (Input) -> Signal<Value>) {
+        self.signalBlock = signalBlock
+        let (lifetime, token) = Lifetime.make()
+        lifetimeToken = token
+
+        executionSignals = addedExecutions
+            .map { $0.catch(to: .empty) }
+            .deliver(on: .main)
+
+        // Published and connected now, so that a late subscriber still gets the errors of
+        // executions that started before it.
+        let errorsConnection = addedExecutions
+            .flattenMap { execution in
+                execution.materialize().flattenMap { event -> Signal<any Error>? in event.error.map { .return($0) } }
+            }
+            .deliver(on: .main)
+            .publish()
+        errors = errorsConnection.signal
+        errorsConnection.connect()
+
+        let immediateExecuting = addedExecutions
+            .flattenMap { execution in
+                execution.catch(to: .empty).then { Signal<Int>.return(-1) }.startWith(1)
+            }
+            .scan(withStart: 0) { $0 + $1 }
+            .map { $0 > 0 }
+            .startWith(false)
+
+        executing = immediateExecuting
+            .deliver(on: .main)
+            .startWith(false)  // until the first value arrives on the main thread
+            .distinctUntilChanged()
+            .replayLast()
+
+        let moreExecutionsAllowed = Signal<Bool>.if(
+            allowsConcurrentExecutionChanges.startWith(false),
+            then: .return(true),
+            else: immediateExecuting.not())
+        let enabledSignal = enabledSignal?.startWith(true) ?? .return(true)
+        let immediateEnabled = enabledSignal.combineLatest(with: moreExecutionsAllowed)
+            .map { $0 && $1 }
+            .take(during: lifetime)
+            .replayLast()
+        self.immediateEnabled = immediateEnabled
+
+        enabled = immediateEnabled.take(1)
+            .concat(immediateEnabled.skip(1).deliver(on: .main))
+            .distinctUntilChanged()
+            .replayLast()
+    }
+
+    deinit {
+        addedExecutions.sendCompleted()
+        allowsConcurrentExecutionChanges.sendCompleted()
+    }
+
+    /// Runs the signal block with `input` if the command is enabled, and returns the
+    /// execution: a signal that replays everything the block's signal sends, which is
+    /// subscribed once, on the main thread, after `executing` and `enabled` were updated (RAC's
+    /// `-execute:`). A disabled command does not run the block and returns a signal that fails
+    /// with `CommandError.notEnabled`.
+    @discardableResult
+    public func execute(_ input: Input) -> Signal<Value> {
+        // `immediateEnabled` replays its latest value on subscription.
+        let isEnabled = (try? immediateEnabled.first()) ?? false
+        guard isEnabled == true else {
+            return Signal.error(CommandError.notEnabled)
+        }
+        let connection = signalBlock(input)
+            .subscribe(on: .main)
+            .multicast(ReplaySubject())
+        addedExecutions.sendNext(connection.signal)
+        connection.connect()
+        return connection.signal
+    }
+}

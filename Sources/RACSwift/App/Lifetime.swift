@@ -1,0 +1,68 @@
+/// How long something lives, as a signal and a disposable (RAC's `rac_willDeallocSignal` and
+/// `rac_deallocDisposable`).
+///
+/// Linux has no deallocation hook, so a lifetime is ended explicitly: `Lifetime.make()`
+/// returns the lifetime and a `Token`; the owner stores the token in a property, and when the
+/// owner is deinitialized the token goes with it and ends the lifetime. From then on `ended`
+/// completes (at once for a subscriber that arrives later) and `disposable` is disposed, so
+/// whatever was added to it (subscriptions, clean-up) ends with the owner.
+///
+/// ```swift
+/// final class ViewModel {
+///     let lifetime: Lifetime
+///     private let token: Lifetime.Token
+///     init() { (lifetime, token) = Lifetime.make() }
+/// }
+/// ```
+public final class Lifetime: @unchecked Sendable {
+    /// Disposed when the lifetime ends (RAC's `rac_deallocDisposable`); a disposable added
+    /// after that is disposed at once.
+    public let disposable = CompoundDisposable()
+    // Capacity 0: nothing but the completion is ever sent, and it is replayed to late subscribers.
+    private let endedSubject = ReplaySubject<Never>(capacity: 0)
+
+    private init() {}
+
+    /// A new lifetime and the token that ends it when the token is deinitialized.
+    public static func make() -> (lifetime: Lifetime, token: Token) {
+        let lifetime = Lifetime()
+        return (lifetime, Token(lifetime))
+    }
+
+    /// Completes when the lifetime ends, on the thread that ends it; a subscriber arriving
+    /// later gets the completion at once (RAC's `rac_willDeallocSignal`). It never sends a value
+    /// or an error.
+    public var ended: Signal<Never> { endedSubject }
+
+    /// Whether the lifetime has ended.
+    public var hasEnded: Bool { disposable.isDisposed }
+
+    private func end() {
+        // The disposable goes first: RAC disposes `rac_deallocDisposable` as the object is
+        // deallocated, and `rac_willDeallocSignal` completes from that same disposal.
+        disposable.dispose()
+        endedSubject.sendCompleted()
+    }
+
+    /// Ends its lifetime when deinitialized. Keep it in the owner, and nowhere else.
+    public final class Token: Sendable {
+        private let lifetime: Lifetime
+
+        fileprivate init(_ lifetime: Lifetime) {
+            self.lifetime = lifetime
+        }
+
+        deinit {
+            lifetime.end()
+        }
+    }
+}
+
+extension Signal {
+    /// Forwards this signal's events until `lifetime` ends, then completes (RAC's
+    /// `takeUntil:object.rac_willDeallocSignal`). A lifetime that has already ended completes
+    /// the result at once, without subscribing to this signal.
+    public func take(during lifetime: Lifetime) -> Signal<Value> {
+        take(until: lifetime.ended)
+    }
+}

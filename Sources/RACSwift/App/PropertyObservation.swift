@@ -1,0 +1,237 @@
+import Observation
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension Observable where Self: AnyObject {
+    /// The values of the property at `keyPath`: its current value at once (read while
+    /// subscribing, which runs on `Scheduler.subscription`), then its value after each change
+    /// (RAC's `RACObserve(object, keyPath)`, on Swift's Observation framework instead of KVO).
+    ///
+    /// Observation reports a change before it is made (`willSet`), so the new value is read
+    /// later, on a scheduler: `scheduler` if given, else `Scheduler.current` at the change (the
+    /// main thread for a change made there), else a background scheduler of this
+    /// subscription. The value is read after the change; changes made before the read
+    /// coalesce into one value, never an older value follows a newer one, and the latest
+    /// value always arrives. When the value is read on another thread than the change (a
+    /// scheduler given, or no scheduler current at the change), and for changes made from
+    /// several threads at once, the model must be safe to use from several threads: its
+    /// setter atomic with respect to its getter (one lock held around the whole
+    /// `withMutation` and taken by the getter). A value may then repeat. A plain
+    /// `@Observable` class, changed on the main thread and observed with no scheduler given,
+    /// is read on the main thread after the change.
+    ///
+    /// The object is held weakly: when it goes away the signal completes (on the same
+    /// schedulers). Disposal stops the observation: nothing is delivered afterwards.
+    ///
+    /// - Precondition: `scheduler` is not `Scheduler.immediate`, which would read the value
+    ///   before the change.
+    public func signal<Value>(for keyPath: KeyPath<Self, Value> & Sendable, on scheduler: Scheduler? = nil) -> Signal<Value> {
+        ObservationSignal(scheduler: scheduler, operatorName: "Observable.signal(for:on:)", read: weakRead(self, keyPath))
+            .named("RACObserve(\(type(of: self)), \(keyPath))")
+    }
+}
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension Signal {
+    /// The values of `expression`: its value at once, then its value after each change of any
+    /// observable property it read (RAC's `RACObserve` of a derived value, or
+    /// `combineLatest` of several `RACObserve`s reduced into one value).
+    ///
+    /// Each evaluation tracks the properties that evaluation reads, so a condition in the
+    /// expression changes what is tracked. Scheduling, coalescing and ordering are those of
+    /// `signal(for:on:)`. The expression is evaluated twice per change (once tracked, once
+    /// after the tracking is in place, so that a change racing with the first evaluation is
+    /// not missed) and may run on any of those schedulers. It never completes on its own.
+    ///
+    /// - Precondition: `scheduler` is not `Scheduler.immediate`.
+    public static func observing(on scheduler: Scheduler? = nil, _ expression: @escaping @Sendable () -> Value) -> Signal<Value> {
+        ObservationSignal(scheduler: scheduler, operatorName: "Signal.observing(on:_:)") { Optional(expression()) }
+            .named("+observing:")
+    }
+}
+
+/// Reads `keyPath` of `object` without keeping it alive: nil once it is gone.
+func weakRead<Root: AnyObject, Value>(_ object: Root, _ keyPath: KeyPath<Root, Value> & Sendable) -> @Sendable () -> Value? {
+    let reference = WeakReference(object)
+    return { reference.value.map { $0[keyPath: keyPath] } }
+}
+
+/// A weak reference that may cross threads; the observed object is read only through the
+/// `Sendable` key path the caller gave.
+final class WeakReference<Object: AnyObject>: @unchecked Sendable {
+    weak var value: Object?
+    init(_ value: Object) { self.value = value }
+}
+
+/// The signal behind `signal(for:on:)` and `observing(on:_:)`: one observer per subscription.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+final class ObservationSignal<Value>: Signal<Value>, @unchecked Sendable {
+    private let read: @Sendable () -> Value?
+    private let scheduler: Scheduler?
+    private let writer: ChannelWriter?
+
+    /// `read` returns nil once the observed object is gone. The changes `writer` makes are
+    /// not delivered (a property channel's own writes).
+    init(scheduler: Scheduler?, operatorName: String, writer: ChannelWriter? = nil,
+         read: @escaping @Sendable () -> Value?) {
+        precondition(scheduler !== Scheduler.immediate,
+                     "\(operatorName): scheduler must not be Scheduler.immediate, which would read the value before the change")
+        self.read = read
+        self.scheduler = scheduler
+        self.writer = writer
+        super.init()
+    }
+
+    @discardableResult
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        let read = self.read, scheduler = self.scheduler, writer = self.writer
+        return Signal.create { subscriber in
+            let observer = PropertyObserver(subscriber: subscriber, read: read, scheduler: scheduler, writer: writer)
+            observer.start()
+            return Disposable { observer.dispose() }
+        }.subscribe(subscriber)
+    }
+}
+
+/// One subscription's observation.
+///
+/// Each read installs a one-shot Observation tracking and then reads the value again: a
+/// change announced after the installation triggers the next read, and one announced before
+/// it (while the previous read was running) is caught by the second read, because a setter
+/// that is atomic with its getter has finished by then. A change schedules at most one read
+/// at a time; the read is what re-arms the tracking, so a burst coalesces into it.
+///
+/// Lock order: `deliveryLock`, then the model's own lock (inside `read`); the model's lock,
+/// then `stateLock` (Observation calls `changed` inside the setter). `stateLock` is never held
+/// while reading or delivering.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+final class PropertyObserver<Value>: Sink, OwnWriteObserver, @unchecked Sendable {
+    private let subscriber: any Subscriber<Value>
+    private let read: @Sendable () -> Value?
+    private let givenScheduler: Scheduler?
+    private let writer: ChannelWriter?
+
+    private let stateLock = UnfairLock()
+    // Guarded by `stateLock`.
+    private var isDisposed = false
+    private var isReadScheduled = false
+    private var pendingRead: Disposable?
+    private var backgroundScheduler: Scheduler?
+
+    /// Serializes reads with their deliveries, so that values arrive in the order they were read.
+    private let deliveryLock = RecursiveLock()
+
+    init(subscriber: any Subscriber<Value>, read: @escaping @Sendable () -> Value?, scheduler: Scheduler?,
+         writer: ChannelWriter?) {
+        self.subscriber = subscriber
+        self.read = read
+        self.givenScheduler = scheduler
+        self.writer = writer
+        super.init()
+        writer?.add(self)
+    }
+
+    /// Sends the current value, on the subscribing thread (as RAC's initial KVO value).
+    func start() {
+        deliveryLock.withLock { trackAndRead() }
+    }
+
+    func dispose() {
+        let pending = stateLock.withLock { () -> Disposable? in
+            isDisposed = true
+            defer { pendingRead = nil }
+            return pendingRead
+        }
+        pending?.dispose()
+    }
+
+    /// Called by Observation on the thread making a change, before the change (or when a
+    /// tracked object went away).
+    fileprivate func changed(isObjectGone: Bool) {
+        // The channel's own write: not delivered; `ownWriteFinished` tracks again.
+        if !isObjectGone, let writer, ChannelWriter.current === writer { return }
+        let scheduler: Scheduler? = stateLock.withLock {
+            guard !isDisposed else { return nil }
+            guard !isReadScheduled else { return nil }
+            isReadScheduled = true
+            if let givenScheduler { return givenScheduler }
+            if let current = Scheduler.current { return current }
+            if backgroundScheduler == nil {
+                backgroundScheduler = Scheduler.background(name: "RACSwift.PropertyObserver")
+            }
+            return backgroundScheduler
+        }
+        guard let scheduler else { return }
+        let pending = scheduler.schedule { [weak self] in self?.scheduledRead() }
+        stateLock.withLock {
+            if isReadScheduled, !isDisposed { pendingRead = pending }
+        }
+    }
+
+    /// After a write of the channel this observer belongs to, on the writing thread: the
+    /// write used up the tracking, so install it again (the read it makes is not delivered).
+    /// `deliveryLock` is not taken: two channels bound to each other write into each other
+    /// from their deliveries. A tracking installed by a read that runs meanwhile makes two;
+    /// both report the next change, which schedules one read.
+    func ownWriteFinished() {
+        guard !stateLock.withLock({ isDisposed }) else { return }
+        var watcher = ChangeWatcher(self)
+        _ = withObservationTracking { read() } onChange: { [watcher] in watcher.fire() }
+        if isKnownUniquelyReferenced(&watcher) { watcher.disarm() }
+    }
+
+    private func scheduledRead() {
+        deliveryLock.withLock {
+            let isLive = stateLock.withLock { () -> Bool in
+                guard !isDisposed else { return false }
+                isReadScheduled = false
+                pendingRead = nil
+                return true
+            }
+            if isLive { trackAndRead() }
+        }
+    }
+
+    /// Under `deliveryLock`.
+    private func trackAndRead() {
+        var watcher = ChangeWatcher(self)
+        let tracked = withObservationTracking { read() } onChange: { [watcher] in watcher.fire() }
+        if isKnownUniquelyReferenced(&watcher) { watcher.disarm() }  // nothing observable was read
+        guard tracked != nil, let value = read() else {
+            let first = stateLock.withLock { () -> Bool in
+                defer { isDisposed = true }
+                return !isDisposed
+            }
+            if first { subscriber.sendCompleted() }
+            return
+        }
+        if !stateLock.withLock({ isDisposed }) {
+            subscriber.sendNext(value)
+        }
+    }
+}
+
+/// The object the Observation change handler holds: it reports the change, or, when
+/// Observation releases it without a change (the registrar of the tracked object went away
+/// with the object), reports that the object is gone.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+private final class ChangeWatcher<Value>: @unchecked Sendable {
+    private weak var observer: PropertyObserver<Value>?
+    private let isDone = AtomicFlag()
+
+    init(_ observer: PropertyObserver<Value>) {
+        self.observer = observer
+    }
+
+    func fire() {
+        guard isDone.set() else { return }
+        observer?.changed(isObjectGone: false)
+    }
+
+    func disarm() {
+        _ = isDone.set()
+    }
+
+    deinit {
+        if isDone.set() { observer?.changed(isObjectGone: true) }
+    }
+}

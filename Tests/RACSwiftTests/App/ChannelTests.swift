@@ -1,0 +1,139 @@
+import XCTest
+@testable import RACSwift
+
+/// RACChannelSpec and the RACChannelExamples shared examples, for `Channel`.
+final class ChannelTests: RACTestCase {
+    // Each test makes its own channel: XCTest keeps test case instances alive to the end of
+    // the run, so a channel stored in one would outlive its test.
+
+    func testLeadingTerminalSendsNoValueOnSubscription() {
+        let channel = Channel<String>()
+        var received: [String] = []
+        channel.followingTerminal.sendNext("v1")
+        let subscription = channel.leadingTerminal.subscribeNext { received.append($0) }
+        XCTAssertEqual(received, [])
+        channel.followingTerminal.sendNext("v2")
+        XCTAssertEqual(received, ["v2"])
+        subscription.dispose()
+    }
+
+    func testFollowingTerminalSendsTheLatestLeadingValueOnSubscription() {
+        let channel = Channel<String>()
+        var received: [String] = []
+        channel.leadingTerminal.sendNext("v1")
+        channel.followingTerminal.take(1).subscribeNext { received.append($0) }
+        XCTAssertEqual(received, ["v1"])
+        channel.leadingTerminal.sendNext("v2")
+        channel.followingTerminal.take(1).subscribeNext { received.append($0) }
+        XCTAssertEqual(received, ["v1", "v2"])
+    }
+
+    func testLeadingTerminalSendsFollowingValuesAsTheyChange() {
+        let channel = Channel<String>()
+        var received: [String] = []
+        let subscription = channel.leadingTerminal.subscribeNext { received.append($0) }
+        channel.followingTerminal.sendNext("v1")
+        channel.followingTerminal.sendNext("v2")
+        channel.followingTerminal.sendNext("v3")
+        XCTAssertEqual(received, ["v1", "v2", "v3"])
+        subscription.dispose()
+    }
+
+    func testFollowingTerminalSendsLeadingValuesAsTheyChange() {
+        let channel = Channel<String>()
+        var received: [String] = []
+        channel.leadingTerminal.sendNext("v1")
+        let subscription = channel.followingTerminal.subscribeNext { received.append($0) }
+        channel.leadingTerminal.sendNext("v2")
+        channel.leadingTerminal.sendNext("v3")
+        XCTAssertEqual(received, ["v1", "v2", "v3"])
+        subscription.dispose()
+    }
+
+    func testCompletingTheLeadingTerminalCompletesBothSides() {
+        let channel = Channel<String>()
+        var completed: [String] = []
+        channel.leadingTerminal.subscribeCompleted { completed.append("leading") }
+        channel.followingTerminal.subscribeCompleted { completed.append("following") }
+        channel.leadingTerminal.sendCompleted()
+        XCTAssertEqual(Set(completed), ["leading", "following"])
+    }
+
+    func testCompletingTheFollowingTerminalCompletesBothSides() {
+        let channel = Channel<String>()
+        var completed: [String] = []
+        channel.leadingTerminal.subscribeCompleted { completed.append("leading") }
+        channel.followingTerminal.subscribeCompleted { completed.append("following") }
+        channel.followingTerminal.sendCompleted()
+        XCTAssertEqual(Set(completed), ["leading", "following"])
+    }
+
+    func testAnErrorReachesBothSides() {
+        let channel = Channel<String>()
+        var errors: [String] = []
+        channel.leadingTerminal.subscribeError { _ in errors.append("leading") }
+        channel.followingTerminal.subscribeError { _ in errors.append("following") }
+        channel.followingTerminal.sendError(Fixture.TestError.boom)
+        XCTAssertEqual(Set(errors), ["leading", "following"])
+        // Replayed to a later subscriber too.
+        var late: (any Error)?
+        channel.leadingTerminal.subscribeError { late = $0 }
+        XCTAssertNotNil(late)
+    }
+
+    func testCompletionIsReplayedToNewSubscribers() {
+        let channel = Channel<String>()
+        channel.leadingTerminal.sendCompleted()
+        var completed: [String] = []
+        channel.leadingTerminal.subscribeCompleted { completed.append("leading") }
+        channel.followingTerminal.subscribeCompleted { completed.append("following") }
+        XCTAssertEqual(completed, ["leading", "following"])
+    }
+
+    func testASignalSubscribedToATerminalFeedsTheOtherSide() {
+        let channel = Channel<String>()
+        var received: [String] = []
+        let subscription = channel.followingTerminal.subscribeNext { received.append($0) }
+        Signal.from(["a", "b"]).concat(.never).subscribe(channel.leadingTerminal)
+        XCTAssertEqual(received, ["a", "b"])
+        // The channel's end disposes the subscription it kept.
+        channel.followingTerminal.sendCompleted()
+        subscription.dispose()
+    }
+
+    func testChannelIsReleasedWhenItsSubscribersAreDisposed() {
+        weak var weakChannel: Channel<String>?
+        weak var weakTerminal: ChannelTerminal<String>?
+        var leading: Disposable?
+        var following: Disposable?
+        do {
+            let channel = Channel<String>()
+            weakChannel = channel
+            weakTerminal = channel.followingTerminal
+            leading = channel.leadingTerminal.subscribeCompleted {}
+            following = channel.followingTerminal.subscribeCompleted {}
+        }
+        XCTAssertNil(weakChannel)
+        leading?.dispose()
+        following?.dispose()
+        XCTAssertNil(weakTerminal)
+    }
+
+    func testChannelIsReleasedWhenItsSubscriptionsAreDisposed() {
+        weak var weakChannel: Channel<String>?
+        weak var weakTerminal: ChannelTerminal<String>?
+        var leading: Disposable?
+        var following: Disposable?
+        do {
+            let channel = Channel<String>()
+            weakChannel = channel
+            weakTerminal = channel.leadingTerminal
+            leading = Signal<String>.never.subscribe(channel.leadingTerminal)
+            following = Signal<String>.never.subscribe(channel.followingTerminal)
+        }
+        XCTAssertNil(weakChannel)
+        leading?.dispose()
+        following?.dispose()
+        XCTAssertNil(weakTerminal)
+    }
+}

@@ -48,11 +48,12 @@ func runMainLoop(until condition: () -> Bool) {
 if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
     let account = Account()
     let screen = SignInViewModel(account: account)
+    // Main-actor code (top-level code is): the closures below run on the main actor.
     var log: [String] = []
     let subscriptions = CompoundDisposable([
-        screen.signIn.executing.subscribeNext { log.append("  executing: \($0)") },
-        screen.signIn.enabled.subscribeNext { log.append("  button enabled: \($0)") },
-        account.signal(for: \.signedIn).subscribeNext { log.append("  account.signedIn: \($0)") },
+        screen.signIn.executing.onMainActor.subscribeNext { log.append("  executing: \($0)") },
+        screen.signIn.enabled.onMainActor.subscribeNext { log.append("  button enabled: \($0)") },
+        account.signal(for: \.signedIn).onMainActor.subscribeNext { log.append("  account.signedIn: \($0)") },
     ])
     func show(_ step: String) {
         // Lets the main-thread work the step queued run, as an app's event loop would.
@@ -74,7 +75,7 @@ if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
     print("  nameField = \"\(screen.nameField)\"")
 
     var finished = false
-    screen.signIn.execute(screen.nameField).subscribeCompleted { finished = true }
+    screen.signIn.execute(screen.nameField).onMainActor.subscribeCompleted { finished = true }
     runMainLoop { finished }
     show("The user taps Sign In; the command runs, then the account is signed in:")
 

@@ -8,7 +8,7 @@ final class ChannelTests: RACTestCase {
 
     func testLeadingTerminalSendsNoValueOnSubscription() {
         let channel = Channel<String>()
-        var received: [String] = []
+        nonisolated(unsafe) var received: [String] = []
         channel.followingTerminal.sendNext("v1")
         let subscription = channel.leadingTerminal.subscribeNext { received.append($0) }
         XCTAssertEqual(received, [])
@@ -19,7 +19,7 @@ final class ChannelTests: RACTestCase {
 
     func testFollowingTerminalSendsTheLatestLeadingValueOnSubscription() {
         let channel = Channel<String>()
-        var received: [String] = []
+        nonisolated(unsafe) var received: [String] = []
         channel.leadingTerminal.sendNext("v1")
         channel.followingTerminal.take(1).subscribeNext { received.append($0) }
         XCTAssertEqual(received, ["v1"])
@@ -30,7 +30,7 @@ final class ChannelTests: RACTestCase {
 
     func testLeadingTerminalSendsFollowingValuesAsTheyChange() {
         let channel = Channel<String>()
-        var received: [String] = []
+        nonisolated(unsafe) var received: [String] = []
         let subscription = channel.leadingTerminal.subscribeNext { received.append($0) }
         channel.followingTerminal.sendNext("v1")
         channel.followingTerminal.sendNext("v2")
@@ -41,7 +41,7 @@ final class ChannelTests: RACTestCase {
 
     func testFollowingTerminalSendsLeadingValuesAsTheyChange() {
         let channel = Channel<String>()
-        var received: [String] = []
+        nonisolated(unsafe) var received: [String] = []
         channel.leadingTerminal.sendNext("v1")
         let subscription = channel.followingTerminal.subscribeNext { received.append($0) }
         channel.leadingTerminal.sendNext("v2")
@@ -52,7 +52,7 @@ final class ChannelTests: RACTestCase {
 
     func testCompletingTheLeadingTerminalCompletesBothSides() {
         let channel = Channel<String>()
-        var completed: [String] = []
+        nonisolated(unsafe) var completed: [String] = []
         channel.leadingTerminal.subscribeCompleted { completed.append("leading") }
         channel.followingTerminal.subscribeCompleted { completed.append("following") }
         channel.leadingTerminal.sendCompleted()
@@ -61,7 +61,7 @@ final class ChannelTests: RACTestCase {
 
     func testCompletingTheFollowingTerminalCompletesBothSides() {
         let channel = Channel<String>()
-        var completed: [String] = []
+        nonisolated(unsafe) var completed: [String] = []
         channel.leadingTerminal.subscribeCompleted { completed.append("leading") }
         channel.followingTerminal.subscribeCompleted { completed.append("following") }
         channel.followingTerminal.sendCompleted()
@@ -70,13 +70,13 @@ final class ChannelTests: RACTestCase {
 
     func testAnErrorReachesBothSides() {
         let channel = Channel<String>()
-        var errors: [String] = []
+        nonisolated(unsafe) var errors: [String] = []
         channel.leadingTerminal.subscribeError { _ in errors.append("leading") }
         channel.followingTerminal.subscribeError { _ in errors.append("following") }
         channel.followingTerminal.sendError(Fixture.TestError.boom)
         XCTAssertEqual(Set(errors), ["leading", "following"])
         // Replayed to a later subscriber too.
-        var late: (any Error)?
+        nonisolated(unsafe) var late: (any Error)?
         channel.leadingTerminal.subscribeError { late = $0 }
         XCTAssertNotNil(late)
     }
@@ -84,7 +84,7 @@ final class ChannelTests: RACTestCase {
     func testCompletionIsReplayedToNewSubscribers() {
         let channel = Channel<String>()
         channel.leadingTerminal.sendCompleted()
-        var completed: [String] = []
+        nonisolated(unsafe) var completed: [String] = []
         channel.leadingTerminal.subscribeCompleted { completed.append("leading") }
         channel.followingTerminal.subscribeCompleted { completed.append("following") }
         XCTAssertEqual(completed, ["leading", "following"])
@@ -92,7 +92,7 @@ final class ChannelTests: RACTestCase {
 
     func testASignalSubscribedToATerminalFeedsTheOtherSide() {
         let channel = Channel<String>()
-        var received: [String] = []
+        nonisolated(unsafe) var received: [String] = []
         let subscription = channel.followingTerminal.subscribeNext { received.append($0) }
         Signal.from(["a", "b"]).concat(.never).subscribe(channel.leadingTerminal)
         XCTAssertEqual(received, ["a", "b"])

@@ -15,25 +15,21 @@ final class CommandTests: RACTestCase {
         return command
     }
 
-    private func first(_ signal: Signal<Bool>) -> Bool? {
-        try? signal.first()
-    }
-
     // MARK: with a simple signal block
 
     func testIsEnabledByDefault() {
-        XCTAssertEqual(first(simpleCommand().enabled), true)
+        XCTAssertEqual(firstValue(simpleCommand().enabled), true)
     }
 
     func testIsNotExecutingByDefault() {
-        XCTAssertEqual(first(simpleCommand().executing), false)
+        XCTAssertEqual(firstValue(simpleCommand().executing), false)
     }
 
     func testCreatesAnExecutionSignal() {
         let command = simpleCommand()
-        var signalsReceived = 0
-        var values: [String] = []
-        var completed = false
+        nonisolated(unsafe) var signalsReceived = 0
+        nonisolated(unsafe) var values: [String] = []
+        nonisolated(unsafe) var completed = false
         let subscription = command.executionSignals.subscribeNext { signal in
             signalsReceived += 1
             signal.subscribe(next: { values.append($0) }, completed: { completed = true })
@@ -48,8 +44,8 @@ final class CommandTests: RACTestCase {
 
     func testReturnsTheExecutionSignalFromExecute() {
         let command = simpleCommand()
-        var values: [String] = []
-        var completed = false
+        nonisolated(unsafe) var values: [String] = []
+        nonisolated(unsafe) var completed = false
         command.execute("value").subscribe(next: { values.append($0) }, completed: { completed = true })
         XCTAssertTrue(spinMainLoop { completed })
         XCTAssertEqual(values, ["value"])
@@ -57,7 +53,7 @@ final class CommandTests: RACTestCase {
 
     func testAlwaysSendsExecutionSignalsOnTheMainThread() {
         let command = simpleCommand()
-        var receivedScheduler: Scheduler?
+        nonisolated(unsafe) var receivedScheduler: Scheduler?
         let subscription = command.executionSignals.subscribeNext { _ in receivedScheduler = Scheduler.current }
         let done = AppLog<Bool>()
         Scheduler.background().schedule {
@@ -71,7 +67,7 @@ final class CommandTests: RACTestCase {
 
     func testSendsNothingOnErrorsByDefault() throws {
         let command = simpleCommand()
-        var receivedError = false
+        nonisolated(unsafe) var receivedError = false
         let subscription = command.errors.subscribeNext { _ in receivedError = true }
         try command.execute("x").asynchronouslyWaitUntilCompleted()
         drainMainLoop()
@@ -81,28 +77,28 @@ final class CommandTests: RACTestCase {
 
     func testIsExecutingWhileAnExecutionSignalIsRunning() throws {
         let command = simpleCommand()
-        var executingDuringExecution: [Bool?] = []
+        nonisolated(unsafe) var executingDuringExecution: [Bool?] = []
         let subscription = command.executionSignals.subscribeNext { signal in
-            signal.subscribeNext { _ in executingDuringExecution.append(self.first(command.executing)) }
+            signal.subscribeNext { _ in executingDuringExecution.append(firstValue(command.executing)) }
         }
         try command.execute("x").asynchronouslyWaitUntilCompleted()
         drainMainLoop()
         XCTAssertEqual(executingDuringExecution, [true])
-        XCTAssertEqual(first(command.executing), false)
+        XCTAssertEqual(firstValue(command.executing), false)
         subscription.dispose()
     }
 
     func testAlwaysUpdatesExecutingOnTheMainThread() {
         let command = simpleCommand()
-        var updatedScheduler: Scheduler?
+        nonisolated(unsafe) var updatedScheduler: Scheduler?
         let subscription = command.executing.skip(1).subscribeNext { executing in
             if executing { updatedScheduler = Scheduler.current }
         }
         Scheduler.background().schedule { try? command.execute("x").waitUntilCompleted() }
-        XCTAssertEqual(first(command.executing), false)
+        XCTAssertEqual(firstValue(command.executing), false)
         XCTAssertTrue(spinMainLoop { updatedScheduler != nil })
         XCTAssertTrue(updatedScheduler === Scheduler.main)
-        XCTAssertTrue(spinMainLoop { self.first(command.executing) == false })
+        XCTAssertTrue(spinMainLoop { firstValue(command.executing) == false })
         subscription.dispose()
     }
 
@@ -144,7 +140,7 @@ final class CommandTests: RACTestCase {
 
     func testSendsOnExecutionSignalsInOrderOfExecution() throws {
         let command = Command<[String], String> { Signal.from($0, on: .immediate) }
-        var values: [String] = []
+        nonisolated(unsafe) var values: [String] = []
         let subscription = command.executionSignals.concat().subscribeNext { values.append($0) }
         try command.execute(["foo", "bar"]).asynchronouslyWaitUntilCompleted()
         try command.execute(["buzz", "baz"]).asynchronouslyWaitUntilCompleted()
@@ -160,21 +156,21 @@ final class CommandTests: RACTestCase {
         let secondSubject = Subject<String>()
         command.execute(firstSubject)
         command.execute(secondSubject)
-        XCTAssertTrue(spinMainLoop { self.first(command.executing) == true })
+        XCTAssertTrue(spinMainLoop { firstValue(command.executing) == true })
         firstSubject.sendError(Fixture.TestError.boom)
         drainMainLoop()
-        XCTAssertEqual(first(command.executing), true)
+        XCTAssertEqual(firstValue(command.executing), true)
         secondSubject.sendNext("x")
         drainMainLoop()
-        XCTAssertEqual(first(command.executing), true)
+        XCTAssertEqual(firstValue(command.executing), true)
         secondSubject.sendCompleted()
-        XCTAssertTrue(spinMainLoop { self.first(command.executing) == false })
+        XCTAssertTrue(spinMainLoop { firstValue(command.executing) == false })
     }
 
     func testAllowsConcurrentExecutionIsObservable() {
         let command = Command<Signal<String>, String> { $0 }
         let scheduler = TestScheduler()
-        var values: [Bool] = []
+        nonisolated(unsafe) var values: [Bool] = []
         let subscription = command.signal(for: \.allowsConcurrentExecution, on: scheduler).subscribeNext { values.append($0) }
         command.allowsConcurrentExecution = true
         scheduler.run()
@@ -194,7 +190,7 @@ final class CommandTests: RACTestCase {
             for round in 0..<200 { command.allowsConcurrentExecution = (thread + round) % 2 == 0 }
         }
         command.allowsConcurrentExecution = true
-        XCTAssertTrue(spinMainLoop { values.all.last == true && self.first(command.enabled) == true })
+        XCTAssertTrue(spinMainLoop { values.all.last == true && firstValue(command.enabled) == true })
         XCTAssertTrue(command.allowsConcurrentExecution)
         subscription.dispose()
     }
@@ -202,17 +198,17 @@ final class CommandTests: RACTestCase {
     func testDoesNotDeliverErrorsFromExecutionSignals() {
         let subject = Subject<String>()
         let command = Command<Void, String> { subject }
-        var events: [Event<String>] = []
+        nonisolated(unsafe) var events: [Event<String>] = []
         let subscription = command.executionSignals.flatten().materialize().subscribeNext { events.append($0) }
         command.execute(())
-        XCTAssertTrue(spinMainLoop { self.first(command.executing) == true })
+        XCTAssertTrue(spinMainLoop { firstValue(command.executing) == true })
         subject.sendNext("unit")
         XCTAssertEqual(events, [.next("unit")])
         subject.sendNext("foo")
         XCTAssertEqual(events, [.next("unit"), .next("foo")])
-        XCTAssertEqual(first(command.executing), true)
+        XCTAssertEqual(firstValue(command.executing), true)
         subject.sendError(Fixture.TestError.boom)
-        XCTAssertTrue(spinMainLoop { self.first(command.executing) == false })
+        XCTAssertTrue(spinMainLoop { firstValue(command.executing) == false })
         XCTAssertEqual(events, [.next("unit"), .next("foo")])
         subscription.dispose()
     }
@@ -220,16 +216,16 @@ final class CommandTests: RACTestCase {
     func testDeliversErrorsFromExecute() {
         let subject = Subject<String>()
         let command = Command<Void, String> { subject }
-        var events: [Event<String>] = []
+        nonisolated(unsafe) var events: [Event<String>] = []
         command.execute(()).materialize().subscribeNext { events.append($0) }
-        XCTAssertTrue(spinMainLoop { self.first(command.executing) == true })
+        XCTAssertTrue(spinMainLoop { firstValue(command.executing) == true })
         subject.sendNext("unit")
         subject.sendNext("foo")
         XCTAssertEqual(events, [.next("unit"), .next("foo")])
-        XCTAssertEqual(first(command.executing), true)
+        XCTAssertEqual(firstValue(command.executing), true)
         subject.sendError(Fixture.TestError.boom)
         XCTAssertEqual(events, [.next("unit"), .next("foo"), .error(Fixture.TestError.boom)])
-        XCTAssertTrue(spinMainLoop { self.first(command.executing) == false })
+        XCTAssertTrue(spinMainLoop { firstValue(command.executing) == false })
     }
 
     func testDeliversErrorsOntoErrors() {
@@ -240,14 +236,14 @@ final class CommandTests: RACTestCase {
         command.execute(firstSubject)
         command.execute(secondSubject)
         // Errors of executions started before the subscription arrive too.
-        var received: [Fixture.TestError] = []
+        nonisolated(unsafe) var received: [Fixture.TestError] = []
         let subscription = command.errors.subscribeNext { received.append($0 as! Fixture.TestError) }
-        XCTAssertTrue(spinMainLoop { self.first(command.executing) == true })
+        XCTAssertTrue(spinMainLoop { firstValue(command.executing) == true })
         firstSubject.sendError(Fixture.TestError.boom)
         XCTAssertTrue(spinMainLoop { received == [.boom] })
-        XCTAssertEqual(first(command.executing), true)
+        XCTAssertEqual(firstValue(command.executing), true)
         secondSubject.sendError(Fixture.TestError.other)
-        XCTAssertTrue(spinMainLoop { self.first(command.executing) == false })
+        XCTAssertTrue(spinMainLoop { firstValue(command.executing) == false })
         XCTAssertTrue(spinMainLoop { received == [.boom, .other] })
         subscription.dispose()
     }
@@ -255,13 +251,13 @@ final class CommandTests: RACTestCase {
     func testDoesNotDeliverNonErrorEventsOntoErrors() {
         let subject = Subject<String>()
         let command = Command<Void, String> { subject }
-        var receivedEvent = false
+        nonisolated(unsafe) var receivedEvent = false
         let subscription = command.errors.subscribeNext { _ in receivedEvent = true }
         command.execute(())
-        XCTAssertTrue(spinMainLoop { self.first(command.executing) == true })
+        XCTAssertTrue(spinMainLoop { firstValue(command.executing) == true })
         subject.sendNext("unit")
         subject.sendCompleted()
-        XCTAssertTrue(spinMainLoop { self.first(command.executing) == false })
+        XCTAssertTrue(spinMainLoop { firstValue(command.executing) == false })
         drainMainLoop()
         XCTAssertFalse(receivedEvent)
         subscription.dispose()
@@ -269,8 +265,8 @@ final class CommandTests: RACTestCase {
 
     func testSendsErrorsOnTheMainThread() {
         let command = Command<Signal<String>, String> { $0 }
-        var receivedScheduler: Scheduler?
-        var receivedError: (any Error)?
+        nonisolated(unsafe) var receivedScheduler: Scheduler?
+        nonisolated(unsafe) var receivedError: (any Error)?
         let subscription = command.errors.subscribeNext {
             receivedError = $0
             receivedScheduler = Scheduler.current
@@ -291,57 +287,57 @@ final class CommandTests: RACTestCase {
 
     func testEnabledSendsTrueByDefault() {
         let command = commandEnabled(by: Subject())
-        XCTAssertEqual(first(command.enabled), true)
+        XCTAssertEqual(firstValue(command.enabled), true)
     }
 
     func testEnabledSendsWhateverTheEnabledSignalSentMostRecently() {
         let enabledSubject = Subject<Bool>()
         let command = commandEnabled(by: enabledSubject)
         enabledSubject.sendNext(false)
-        XCTAssertTrue(spinMainLoop { self.first(command.enabled) == false })
+        XCTAssertTrue(spinMainLoop { firstValue(command.enabled) == false })
         enabledSubject.sendNext(true)
-        XCTAssertTrue(spinMainLoop { self.first(command.enabled) == true })
+        XCTAssertTrue(spinMainLoop { firstValue(command.enabled) == true })
         enabledSubject.sendNext(false)
-        XCTAssertTrue(spinMainLoop { self.first(command.enabled) == false })
+        XCTAssertTrue(spinMainLoop { firstValue(command.enabled) == false })
     }
 
     func testEnabledSamplesTheEnabledSignalSynchronouslyAtInitialization() {
         let command = Command<Void, String>(enabled: .return(false)) { .empty }
-        XCTAssertEqual(first(command.enabled), false)
+        XCTAssertEqual(firstValue(command.enabled), false)
     }
 
     func testEnabledIsFalseWhileExecutingWithoutConcurrentExecution() throws {
         let command = commandEnabled(by: Subject())
-        var duringExecution: [Bool?] = []
+        nonisolated(unsafe) var duringExecution: [Bool?] = []
         let subscription = command.executionSignals.flatten().subscribeNext { _ in
-            duringExecution.append(self.first(command.executing))
-            duringExecution.append(self.first(command.enabled))
+            duringExecution.append(firstValue(command.executing))
+            duringExecution.append(firstValue(command.enabled))
         }
-        XCTAssertEqual(first(command.enabled), true)
+        XCTAssertEqual(firstValue(command.enabled), true)
         try command.execute(()).asynchronouslyWaitUntilCompleted()
         XCTAssertEqual(duringExecution, [true, false])
-        XCTAssertTrue(spinMainLoop { self.first(command.enabled) == true })
+        XCTAssertTrue(spinMainLoop { firstValue(command.enabled) == true })
         subscription.dispose()
     }
 
     func testEnabledIsTrueWhileExecutingWithConcurrentExecution() {
         let command = commandEnabled(by: Subject())
         command.allowsConcurrentExecution = true
-        var outerExecuted = false
-        var innerExecuted = false
-        var duringExecution: [Bool?] = []
+        nonisolated(unsafe) var outerExecuted = false
+        nonisolated(unsafe) var innerExecuted = false
+        nonisolated(unsafe) var duringExecution: [Bool?] = []
         // Only the first execution starts another, or this would never end.
         let subscription = command.executionSignals.take(1).flatten().subscribeNext { _ in
             outerExecuted = true
-            duringExecution.append(self.first(command.executing))
-            duringExecution.append(self.first(command.enabled))
+            duringExecution.append(firstValue(command.executing))
+            duringExecution.append(firstValue(command.enabled))
             command.execute(()).subscribeCompleted { innerExecuted = true }
         }
-        XCTAssertEqual(first(command.enabled), true)
+        XCTAssertEqual(firstValue(command.enabled), true)
         command.execute(())
         XCTAssertTrue(spinMainLoop { outerExecuted && innerExecuted })
         XCTAssertEqual(duringExecution, [true, true])
-        XCTAssertEqual(first(command.enabled), true)
+        XCTAssertEqual(firstValue(command.enabled), true)
         subscription.dispose()
     }
 
@@ -363,11 +359,11 @@ final class CommandTests: RACTestCase {
     func testEnabledAlwaysUpdatesOnTheMainThread() {
         let enabledSubject = Subject<Bool>()
         let command = commandEnabled(by: enabledSubject)
-        var updatedScheduler: Scheduler?
+        nonisolated(unsafe) var updatedScheduler: Scheduler?
         let subscription = command.enabled.skip(1).subscribeNext { _ in updatedScheduler = Scheduler.current }
         Scheduler.background().schedule { enabledSubject.sendNext(false) }
-        XCTAssertEqual(first(command.enabled), true)
-        XCTAssertTrue(spinMainLoop { self.first(command.enabled) == false })
+        XCTAssertEqual(firstValue(command.enabled), true)
+        XCTAssertTrue(spinMainLoop { firstValue(command.enabled) == false })
         XCTAssertTrue(updatedScheduler === Scheduler.main)
         subscription.dispose()
     }
@@ -375,7 +371,7 @@ final class CommandTests: RACTestCase {
     func testEnabledCompletesWhenTheCommandGoesAwayEvenIfTheEnabledSignalHasNot() {
         let enabledSubject = Subject<Bool>()
         weak var weakCommand: Command<Void, String>?
-        var completed = false
+        nonisolated(unsafe) var completed = false
         do {
             let command = Command<Void, String>(enabled: enabledSubject) { _ in .empty }
             weakCommand = command
@@ -384,4 +380,10 @@ final class CommandTests: RACTestCase {
         XCTAssertNil(weakCommand)
         XCTAssertTrue(spinMainLoop { completed })
     }
+}
+
+/// The first value `signal` sends, nil if it fails (a free function, so that `@Sendable`
+/// closures can call it without capturing the test case).
+private func firstValue(_ signal: Signal<Bool>) -> Bool? {
+    try? signal.first()
 }

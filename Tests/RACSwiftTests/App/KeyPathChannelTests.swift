@@ -12,8 +12,8 @@ final class KeyPathChannelTests: RACTestCase {
     func testSendsTheCurrentValueToEachNewSubscriber() {
         let person = Person()
         let terminal = person.channelTerminal(for: \.first, on: scheduler)
-        var first: [String] = []
-        var second: [String] = []
+        nonisolated(unsafe) var first: [String] = []
+        nonisolated(unsafe) var second: [String] = []
         let a = terminal.subscribeNext { first.append($0) }
         person.first = "Grace"
         scheduler.run()
@@ -38,7 +38,7 @@ final class KeyPathChannelTests: RACTestCase {
     func testDoesNotSendBackItsOwnWrites() {
         let person = Person()
         let terminal = person.channelTerminal(for: \.age, on: scheduler)
-        var received: [Int] = []
+        nonisolated(unsafe) var received: [Int] = []
         let subscription = terminal.subscribeNext { received.append($0) }
         terminal.sendNext(40)
         terminal.sendNext(41)
@@ -56,7 +56,7 @@ final class KeyPathChannelTests: RACTestCase {
         var person: Person? = Person()
         var terminal: ChannelTerminal<String>? = person!.channelTerminal(for: \.first, on: scheduler)
         weak let weakTerminal = terminal
-        var events: [Event<String>] = []
+        nonisolated(unsafe) var events: [Event<String>] = []
         terminal!.materialize().subscribeNext { events.append($0) }
         terminal = nil
         person = nil
@@ -68,7 +68,7 @@ final class KeyPathChannelTests: RACTestCase {
     func testCompletionSentIntoItEndsTheChannel() {
         let person = Person()
         let terminal = person.channelTerminal(for: \.first, on: scheduler)
-        var events: [Event<String>] = []
+        nonisolated(unsafe) var events: [Event<String>] = []
         terminal.materialize().subscribeNext { events.append($0) }
         terminal.sendCompleted()
         terminal.sendNext("Grace")

@@ -11,7 +11,7 @@ final class LifetimeOwnerTests: RACTestCase {
     func testEndedCompletesWhenTheOwnerGoesAway() {
         var owner: Owner? = Owner()
         let lifetime = owner!.lifetime
-        var events: [String] = []
+        nonisolated(unsafe) var events: [String] = []
         lifetime.ended.subscribe(error: { _ in events.append("error") },
                                  completed: { events.append("completed") })
         XCTAssertEqual(events, [])
@@ -25,7 +25,7 @@ final class LifetimeOwnerTests: RACTestCase {
         var owner: Owner? = Owner()
         let lifetime = owner!.lifetime
         owner = nil
-        var completed = false
+        nonisolated(unsafe) var completed = false
         lifetime.ended.subscribeCompleted { completed = true }
         XCTAssertTrue(completed)
     }
@@ -47,7 +47,7 @@ final class LifetimeOwnerTests: RACTestCase {
     func testTakeDuringCompletesTheSignalWhenTheLifetimeEnds() {
         var owner: Owner? = Owner()
         let subject = Subject<Int>()
-        var events: [Event<Int>] = []
+        nonisolated(unsafe) var events: [Event<Int>] = []
         subject.take(during: owner!.lifetime).materialize().subscribeNext { events.append($0) }
         subject.sendNext(1)
         owner = nil
@@ -59,8 +59,8 @@ final class LifetimeOwnerTests: RACTestCase {
         var owner: Owner? = Owner()
         let lifetime = owner!.lifetime
         owner = nil
-        var subscribed = false
-        var events: [Event<Int>] = []
+        nonisolated(unsafe) var subscribed = false
+        nonisolated(unsafe) var events: [Event<Int>] = []
         Signal<Int>.create { _ in subscribed = true; return nil }
             .take(during: lifetime).materialize().subscribeNext { events.append($0) }
         XCTAssertFalse(subscribed)

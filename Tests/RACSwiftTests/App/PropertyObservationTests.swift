@@ -8,7 +8,7 @@ import XCTest
 final class PropertyObservationTests: RACTestCase {
     func testSendsTheCurrentValueOnSubscription() {
         let person = Person()
-        var values: [String] = []
+        nonisolated(unsafe) var values: [String] = []
         let subscription = person.signal(for: \.first).subscribeNext { values.append($0) }
         XCTAssertEqual(values, ["Ada"])
         subscription.dispose()
@@ -17,8 +17,8 @@ final class PropertyObservationTests: RACTestCase {
     func testSendsTheNewValueAfterAChangeOnTheGivenScheduler() {
         let scheduler = TestScheduler()
         let person = Person()
-        var values: [String] = []
-        var deliveredOn: [Scheduler?] = []
+        nonisolated(unsafe) var values: [String] = []
+        nonisolated(unsafe) var deliveredOn: [Scheduler?] = []
         let subscription = person.signal(for: \.first, on: scheduler).subscribeNext {
             values.append($0)
             deliveredOn.append(Scheduler.current)
@@ -36,7 +36,7 @@ final class PropertyObservationTests: RACTestCase {
     func testABurstOfChangesCoalescesIntoTheLatestValue() {
         let scheduler = TestScheduler()
         let person = Person()
-        var values: [Int] = []
+        nonisolated(unsafe) var values: [Int] = []
         let subscription = person.signal(for: \.age, on: scheduler).subscribeNext { values.append($0) }
         for age in 37...60 { person.age = age }
         XCTAssertEqual(scheduler.scheduledCount, 1, "one read for the whole burst")
@@ -51,7 +51,7 @@ final class PropertyObservationTests: RACTestCase {
     func testChangesToOtherPropertiesAreNotDelivered() {
         let scheduler = TestScheduler()
         let person = Person()
-        var values: [String] = []
+        nonisolated(unsafe) var values: [String] = []
         let subscription = person.signal(for: \.first, on: scheduler).subscribeNext { values.append($0) }
         person.last = "Hopper"
         person.age = 40
@@ -64,8 +64,8 @@ final class PropertyObservationTests: RACTestCase {
     func testWithoutAGivenSchedulerDeliversOnTheCurrentSchedulerOfTheChange() {
         let scheduler = TestScheduler()
         let person = Person()
-        var values: [String] = []
-        var deliveredOn: Scheduler?
+        nonisolated(unsafe) var values: [String] = []
+        nonisolated(unsafe) var deliveredOn: Scheduler?
         let subscription = person.signal(for: \.first).subscribeNext {
             values.append($0)
             deliveredOn = Scheduler.current
@@ -80,8 +80,8 @@ final class PropertyObservationTests: RACTestCase {
 
     func testAChangeOnTheMainThreadIsDeliveredOnTheMainThreadAfterIt() {
         let person = Person()
-        var values: [String] = []
-        var onMain: [Bool] = []
+        nonisolated(unsafe) var values: [String] = []
+        nonisolated(unsafe) var onMain: [Bool] = []
         let subscription = person.signal(for: \.first).subscribeNext {
             values.append($0)
             onMain.append(Thread.isMainThread)
@@ -124,7 +124,7 @@ final class PropertyObservationTests: RACTestCase {
         let scheduler = TestScheduler()
         var person: Person? = Person()
         weak let weakPerson = person
-        var events: [Event<String>] = []
+        nonisolated(unsafe) var events: [Event<String>] = []
         let subscription = person!.signal(for: \.first, on: scheduler).materialize().subscribeNext { events.append($0) }
         person = nil
         XCTAssertNil(weakPerson, "the observation holds the object weakly")
@@ -136,7 +136,7 @@ final class PropertyObservationTests: RACTestCase {
     func testDisposalStopsTheObservation() {
         let scheduler = TestScheduler()
         let person = Person()
-        var values: [String] = []
+        nonisolated(unsafe) var values: [String] = []
         let subscription = person.signal(for: \.first, on: scheduler).subscribeNext { values.append($0) }
         person.first = "Grace"
         subscription.dispose()  // the pending read is cancelled
@@ -150,8 +150,8 @@ final class PropertyObservationTests: RACTestCase {
         let scheduler = TestScheduler()
         let person = Person()
         let signal = person.signal(for: \.age, on: scheduler)
-        var first: [Int] = []
-        var second: [Int] = []
+        nonisolated(unsafe) var first: [Int] = []
+        nonisolated(unsafe) var second: [Int] = []
         let a = signal.subscribeNext { first.append($0) }
         person.age = 37
         scheduler.run()
@@ -167,7 +167,7 @@ final class PropertyObservationTests: RACTestCase {
     func testObservingAnExpressionTracksEveryPropertyItReads() {
         let scheduler = TestScheduler()
         let person = Person()
-        var values: [String] = []
+        nonisolated(unsafe) var values: [String] = []
         let subscription = Signal.observing(on: scheduler) { "\(person.first) \(person.last)" }
             .subscribeNext { values.append($0) }
         person.first = "Grace"
@@ -183,7 +183,7 @@ final class PropertyObservationTests: RACTestCase {
     func testObservingRetracksWhatEachEvaluationReads() {
         let scheduler = TestScheduler()
         let person = Person()
-        var values: [String] = []
+        nonisolated(unsafe) var values: [String] = []
         let subscription = Signal.observing(on: scheduler) { person.nickname ?? person.first }
             .subscribeNext { values.append($0) }
         person.nickname = "Countess"
@@ -199,7 +199,7 @@ final class PropertyObservationTests: RACTestCase {
 
     func testObservingAnExpressionThatReadsNothingObservableSendsOnlyItsValue() {
         let scheduler = TestScheduler()
-        var events: [Event<Int>] = []
+        nonisolated(unsafe) var events: [Event<Int>] = []
         let subscription = Signal.observing(on: scheduler) { 42 }.materialize().subscribeNext { events.append($0) }
         scheduler.run()
         XCTAssertEqual(events, [.next(42)])

@@ -9,11 +9,20 @@ let package = Package(
         .library(name: "RACSwiftTesting", targets: ["RACSwiftTesting"]),
         .executable(name: "racswift-demo", targets: ["RACSwiftDemo"]),
     ],
+    // FlyingFox (an HTTP server) serves the demo and the tests of the Foundation sources; the
+    // library targets depend on nothing but the toolchain.
+    dependencies: [
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+    ],
     targets: [
         .target(name: "RACSwift"),
         .target(name: "RACSwiftTesting", dependencies: ["RACSwift"]),
-        .executableTarget(name: "RACSwiftDemo", dependencies: ["RACSwift"]),
-        .testTarget(name: "RACSwiftTests", dependencies: ["RACSwift", "RACSwiftTesting"]),
+        .executableTarget(
+            name: "RACSwiftDemo",
+            dependencies: ["RACSwift", .product(name: "FlyingFox", package: "FlyingFox")]),
+        .testTarget(
+            name: "RACSwiftTests",
+            dependencies: ["RACSwift", "RACSwiftTesting", .product(name: "FlyingFox", package: "FlyingFox")]),
         .testTarget(name: "RACSwiftTestingTests", dependencies: ["RACSwift", "RACSwiftTesting"]),
     ],
     swiftLanguageModes: [.v6]

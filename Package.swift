@@ -19,10 +19,16 @@ let package = Package(
         .target(name: "RACSwiftTesting", dependencies: ["RACSwift"]),
         .executableTarget(
             name: "RACSwiftDemo",
-            dependencies: ["RACSwift", .product(name: "FlyingFox", package: "FlyingFox")]),
+            dependencies: [
+                "RACSwift",
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]),
         .testTarget(
             name: "RACSwiftTests",
-            dependencies: ["RACSwift", "RACSwiftTesting", .product(name: "FlyingFox", package: "FlyingFox")]),
+            dependencies: [
+                "RACSwift", "RACSwiftTesting",
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]),
         .testTarget(name: "RACSwiftTestingTests", dependencies: ["RACSwift", "RACSwiftTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,7 +3,7 @@ import Foundation
 struct Options {
     var text = "sw|itch|x<|ToL|atest"
     var failureRate = 0.3
-    var seed: UInt64 = 4
+    var seed: UInt64 = 7
     var typingInterval = 0.08
     var throttle = 0.3
     var latency = 0.6
@@ -23,7 +23,7 @@ struct Options {
                                (default: "sw|itch|x<|ToL|atest")
           --failure-rate P     share of requests the server fails on purpose with a 500,
                                by a seeded rule (default: 0.3)
-          --seed N             seed of the server's failures and latencies (default: 4)
+          --seed N             seed of the server's failures and latencies (default: 7)
           --throttle SECONDS   quiet time before a query is searched (default: 0.3)
           --latency SECONDS    the server's typical answer time (default: 0.6)
           --typing-interval S  time between the script's keystrokes (default: 0.08)

@@ -2,7 +2,9 @@ import Foundation
 import RACSwift
 import RACSwiftTesting
 import XCTest
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
 #endif
 

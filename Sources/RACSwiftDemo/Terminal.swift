@@ -77,22 +77,21 @@ func keys(in data: Data) -> [Key] {
     return result
 }
 
-/// The text of the search field after each key typed on standard input; completes when the
-/// user quits (or the input ends). Reads with `FileHandle.readInBackground()`.
-func typedTexts(from input: FileHandle) -> Signal<String> {
+/// The text of the search field after each key typed on `input`, read with
+/// `FileHandle.readInBackground()`. Quitting (or the end of the input) calls `onQuit` at once
+/// instead of completing, which would first let the pipeline finish its last search.
+func typedTexts(from input: FileHandle, onQuit: @escaping @Sendable () -> Void) -> Signal<String> {
     Signal.create { subscriber in
         let field = Field()
         return input.readInBackground().subscribe(
             next: { data in
                 for key in keys(in: data) {
-                    switch field.apply(key) {
-                    case .some(let text): subscriber.sendNext(text)
-                    case .none: subscriber.sendCompleted()
-                    }
+                    guard let text = field.apply(key) else { return onQuit() }
+                    subscriber.sendNext(text)
                 }
             },
             error: { subscriber.sendError($0) },
-            completed: { subscriber.sendCompleted() })
+            completed: onQuit)
     }
 }
 

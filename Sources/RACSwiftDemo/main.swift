@@ -73,6 +73,7 @@ do {
 let session = URLSession(configuration: .ephemeral)
 let pipeline = "keys ▸ throttle(\(options.throttle) s) ▸ distinctUntilChanged ▸ map(URLSession.signal) ▸ retry(1) ▸ catch ▸ switchToLatest"
 
+let done = DispatchSemaphore(value: 0)
 let texts: Signal<String>
 if interactive {
     Terminal.enterRawMode()
@@ -82,7 +83,7 @@ if interactive {
         "server: \(corpus.count) operators; fails \(Int(options.failureRate * 100))% of requests on purpose (seed \(options.seed)), answers in about \(options.latency) s",
     ])
     screen?.typed("")
-    texts = typedTexts(from: .standardInput).doNext { screen?.typed($0) }
+    texts = typedTexts(from: .standardInput, onQuit: { done.signal() }).doNext { screen?.typed($0) }
 } else {
     texts = scriptedTexts().doNext { log("key", "'\($0)'") }
 }
@@ -94,7 +95,6 @@ let results = searchResults(
         log(tag, message)
     })
 
-let done = DispatchSemaphore(value: 0)
 let subscription = SerialDisposable()
 scheduler.schedule {
     if !interactive {
@@ -114,7 +114,7 @@ scheduler.schedule {
         },
         error: { log("error", "\($0)"); done.signal() },
         completed: {
-            log("done", interactive ? "bye" : "the user stopped typing and every request has finished")
+            log("done", "the user stopped typing and every request has finished")
             done.signal()
         })
 }

@@ -7,9 +7,17 @@ import Glibc
 #endif
 
 // The terminal's settings from before raw mode: restored on exit, on Ctrl-C (read as a key)
-// and from the handler of a terminating signal, which can only reach globals.
-nonisolated(unsafe) private var savedSettings = termios()
+// and from the handler of a terminating signal, which can only reach globals. On the heap:
+// the C library writes sizeof(struct termios) bytes, which on Linux is more than Swift's
+// size of the imported struct (its tail padding), so a Swift variable would overflow.
+nonisolated(unsafe) private let savedSettings = makeSettings()
 nonisolated(unsafe) private var isRaw = false
+
+private func makeSettings() -> UnsafeMutablePointer<termios> {
+    let settings = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    settings.initialize(to: termios())
+    return settings
+}
 
 enum Terminal {
     /// Whether standard input and output are both a terminal.
@@ -18,19 +26,21 @@ enum Terminal {
     /// Turns off line editing, echo and the keys that send signals, so each key arrives as
     /// typed; a SIGINT, SIGTERM or SIGHUP from outside restores the settings before exiting.
     static func enterRawMode() {
-        guard tcgetattr(STDIN_FILENO, &savedSettings) == 0 else { return }
-        var raw = savedSettings
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
-        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
-        withUnsafeMutableBytes(of: &raw.c_cc) { characters in
+        guard tcgetattr(STDIN_FILENO, savedSettings) == 0 else { return }
+        let raw = makeSettings()
+        defer { raw.deallocate() }
+        raw.pointee = savedSettings.pointee
+        raw.pointee.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+        raw.pointee.c_iflag &= ~tcflag_t(IXON | ICRNL)
+        withUnsafeMutableBytes(of: &raw.pointee.c_cc) { characters in
             characters[Int(VMIN)] = 1
             characters[Int(VTIME)] = 0
         }
-        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return }
+        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, raw) == 0 else { return }
         isRaw = true
         for number in [SIGINT, SIGTERM, SIGHUP] {
             signal(number) { number in
-                if isRaw { tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedSettings) }
+                if isRaw { tcsetattr(STDIN_FILENO, TCSAFLUSH, savedSettings) }
                 let message = "\u{1B}[?25h\r\nracswift-demo: stopped by signal\r\n"
                 _ = message.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
                 _exit(128 + number)
@@ -41,7 +51,7 @@ enum Terminal {
     /// Puts back the settings `enterRawMode()` changed.
     static func restore() {
         guard isRaw else { return }
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedSettings)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, savedSettings)
         isRaw = false
     }
 }

@@ -91,10 +91,13 @@ final class DemoTests: RACTestCase {
 
         /// Whether the terminal is back in line mode with echo, as before the demo ran.
         var isInLineMode: Bool {
-            var settings = termios()
-            guard tcgetattr(terminal, &settings) == 0 else { return false }
+            // On the heap: the C library writes sizeof(struct termios), more than Swift's size.
+            let settings = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+            defer { settings.deallocate() }
+            settings.initialize(to: termios())
+            guard tcgetattr(terminal, settings) == 0 else { return false }
             let flags = tcflag_t(ICANON | ECHO | ISIG)
-            return settings.c_lflag & flags == flags
+            return settings.pointee.c_lflag & flags == flags
         }
 
         func close() {

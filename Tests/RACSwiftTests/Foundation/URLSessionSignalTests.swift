@@ -19,6 +19,9 @@ final class URLSessionSignalTests: RACTestCase {
     override func tearDown() {
         session.invalidateAndCancel()
         server.stop()
+        // XCTest keeps every test case alive to the end of the run: let go of the server.
+        session = nil
+        server = nil
         super.tearDown()
     }
 

@@ -12,7 +12,7 @@ extension FileHandle {
     /// The data read from the handle, in chunks as it becomes available, then completion at
     /// end of file (RAC's `-rac_readInBackground`).
     ///
-    /// Works on pipes, sockets and files. Each subscription reads from the handle as data
+    /// Works on pipes, files and terminals. Each subscription reads from the handle as data
     /// arrives, without a thread blocked on it: a read source on a private serial queue, on
     /// which the events arrive. A read error is the error event (an `NSError` in the POSIX
     /// domain). Disposal stops reading and releases the handle; it does not close it, as RAC

@@ -10,12 +10,27 @@ let package = Package(
         .executable(name: "racswift-demo", targets: ["RACSwiftDemo"]),
         .executable(name: "racswift-app-demo", targets: ["RACSwiftAppDemo"]),
     ],
+    // FlyingFox (an HTTP server) serves the demo and the tests of the Foundation sources; the
+    // library targets depend on nothing but the toolchain.
+    dependencies: [
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+    ],
     targets: [
         .target(name: "RACSwift"),
         .target(name: "RACSwiftTesting", dependencies: ["RACSwift"]),
-        .executableTarget(name: "RACSwiftDemo", dependencies: ["RACSwift"]),
+        .executableTarget(
+            name: "RACSwiftDemo",
+            dependencies: [
+                "RACSwift",
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]),
         .executableTarget(name: "RACSwiftAppDemo", dependencies: ["RACSwift"]),
-        .testTarget(name: "RACSwiftTests", dependencies: ["RACSwift", "RACSwiftTesting"]),
+        .testTarget(
+            name: "RACSwiftTests",
+            dependencies: [
+                "RACSwift", "RACSwiftTesting",
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]),
         .testTarget(name: "RACSwiftTestingTests", dependencies: ["RACSwift", "RACSwiftTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -55,13 +55,6 @@ func weakRead<Root: AnyObject, Value>(_ object: Root, _ keyPath: KeyPath<Root, V
     return { reference.value.map { $0[keyPath: keyPath] } }
 }
 
-/// A weak reference that may cross threads; the observed object is read only through the
-/// `Sendable` key path the caller gave.
-final class WeakReference<Object: AnyObject>: @unchecked Sendable {
-    weak var value: Object?
-    init(_ value: Object) { self.value = value }
-}
-
 /// The signal behind `signal(for:on:)` and `observing(on:_:)`: one observer per subscription.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 final class ObservationSignal<Value>: Signal<Value>, @unchecked Sendable {

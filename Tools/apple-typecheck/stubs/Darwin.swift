@@ -10,3 +10,60 @@ public func pthread_getspecific(_ key: pthread_key_t) -> UnsafeMutableRawPointer
 @discardableResult
 public func pthread_setspecific(_ key: pthread_key_t, _ value: UnsafeRawPointer!) -> Int32 { 0 }
 public func exit(_ status: Int32) -> Never { fatalError() }
+// POSIX I/O (FileHandle.readInBackground) and the terminal (racswift-demo).
+public var errno: Int32 { get { 0 } set {} }
+public var EINTR: Int32 { 4 }
+public var EAGAIN: Int32 { 35 }
+public var EWOULDBLOCK: Int32 { 35 }
+@discardableResult
+public func read(_ fd: Int32, _ buf: UnsafeMutableRawPointer!, _ nbyte: Int) -> Int { 0 }
+@discardableResult
+public func write(_ fd: Int32, _ buf: UnsafeRawPointer!, _ nbyte: Int) -> Int { 0 }
+public func strlen(_ s: UnsafePointer<CChar>!) -> Int { 0 }
+public typealias nfds_t = UInt32
+public struct pollfd {
+    public var fd: Int32
+    public var events: Int16
+    public var revents: Int16
+    public init() { fd = 0; events = 0; revents = 0 }
+    public init(fd: Int32, events: Int16, revents: Int16) { self.fd = fd; self.events = events; self.revents = revents }
+}
+public var POLLIN: Int32 { 1 }
+@discardableResult
+public func poll(_ fds: UnsafeMutablePointer<pollfd>!, _ nfds: nfds_t, _ timeout: Int32) -> Int32 { 0 }
+public var STDIN_FILENO: Int32 { 0 }
+public var STDOUT_FILENO: Int32 { 1 }
+public func isatty(_ fd: Int32) -> Int32 { 0 }
+public typealias tcflag_t = UInt
+public typealias cc_t = UInt8
+public typealias speed_t = UInt
+public struct termios {
+    public var c_iflag: tcflag_t
+    public var c_oflag: tcflag_t
+    public var c_cflag: tcflag_t
+    public var c_lflag: tcflag_t
+    public var c_cc: (cc_t, cc_t, cc_t, cc_t, cc_t, cc_t, cc_t, cc_t, cc_t, cc_t, cc_t, cc_t, cc_t, cc_t, cc_t, cc_t, cc_t, cc_t, cc_t, cc_t)
+    public var c_ispeed: speed_t
+    public var c_ospeed: speed_t
+    public init() { fatalError() }
+}
+public var ICANON: Int32 { 0x100 }
+public var ECHO: Int32 { 0x8 }
+public var ISIG: Int32 { 0x80 }
+public var IEXTEN: Int32 { 0x400 }
+public var IXON: Int32 { 0x200 }
+public var ICRNL: Int32 { 0x100 }
+public var VMIN: Int32 { 16 }
+public var VTIME: Int32 { 17 }
+public var TCSAFLUSH: Int32 { 2 }
+@discardableResult
+public func tcgetattr(_ fd: Int32, _ t: UnsafeMutablePointer<termios>!) -> Int32 { 0 }
+@discardableResult
+public func tcsetattr(_ fd: Int32, _ action: Int32, _ t: UnsafePointer<termios>!) -> Int32 { 0 }
+public var SIGHUP: Int32 { 1 }
+public var SIGINT: Int32 { 2 }
+public var SIGTERM: Int32 { 15 }
+public typealias sig_t = @convention(c) (Int32) -> Void
+@discardableResult
+public func signal(_ sig: Int32, _ handler: sig_t!) -> sig_t! { handler }
+public func _exit(_ status: Int32) -> Never { fatalError() }

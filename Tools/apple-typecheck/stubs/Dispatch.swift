@@ -18,6 +18,7 @@ public struct DispatchWallTime: Comparable, Sendable {
 }
 public struct DispatchTime: Comparable, Sendable {
     public static func now() -> DispatchTime { fatalError() }
+    public static let distantFuture = DispatchTime()
     public static func < (a: DispatchTime, b: DispatchTime) -> Bool { false }
 }
 public func + (time: DispatchWallTime, interval: DispatchTimeInterval) -> DispatchWallTime { time }
@@ -51,7 +52,9 @@ extension DispatchSourceTimer {
     public func schedule(wallDeadline: DispatchWallTime, repeating interval: DispatchTimeInterval = .never, leeway: DispatchTimeInterval = .nanoseconds(0)) {}
     public func schedule(wallDeadline: DispatchWallTime, repeating interval: Double, leeway: DispatchTimeInterval = .nanoseconds(0)) {}
 }
+public protocol DispatchSourceRead: DispatchSourceProtocol {}
 public class DispatchSource: DispatchObject, @unchecked Sendable {
+    public class func makeReadSource(fileDescriptor: Int32, queue: DispatchQueue? = nil) -> any DispatchSourceRead { fatalError() }
     public struct TimerFlags: OptionSet, Sendable { public let rawValue: UInt; public init(rawValue: UInt) { self.rawValue = rawValue } }
     public class func makeTimerSource(flags: DispatchSource.TimerFlags = [], queue: DispatchQueue? = nil) -> any DispatchSourceTimer { fatalError() }
 }

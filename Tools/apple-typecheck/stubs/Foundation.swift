@@ -48,14 +48,103 @@ open class NSCondition: NSObject, NSLocking, @unchecked Sendable {
 extension NSLocking {
     public func withLock<R>(_ body: () throws -> R) rethrows -> R { try body() }
 }
-public struct Data: Sendable {
+public struct Data: Sendable, Hashable, RandomAccessCollection {
     public init() {}
     public init<S: Sequence>(_ elements: S) where S.Element == UInt8 {}
+    public struct ReadingOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+    }
+    public init(contentsOf url: URL, options: Data.ReadingOptions = []) throws {}
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { 0 }
+    public subscript(position: Int) -> UInt8 { 0 }
 }
 open class FileHandle: NSObject, @unchecked Sendable {
     open class var standardError: FileHandle { fatalError() }
     open class var standardOutput: FileHandle { fatalError() }
+    open class var standardInput: FileHandle { fatalError() }
+    open var fileDescriptor: Int32 { 0 }
     open func write(_ data: Data) {}
+}
+public let NSPOSIXErrorDomain: String = ""
+public protocol NSObjectProtocol: AnyObject {}
+open class OperationQueue: NSObject, @unchecked Sendable {}
+public struct Notification: Hashable, @unchecked Sendable {
+    public struct Name: RawRepresentable, Hashable, Sendable {
+        public var rawValue: String
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        public init(rawValue: String) { self.rawValue = rawValue }
+    }
+    public var name: Name
+    public var object: Any? { nil }
+    public static func == (a: Notification, b: Notification) -> Bool { false }
+    public func hash(into hasher: inout Hasher) {}
+}
+open class NotificationCenter: NSObject, @unchecked Sendable {
+    open class var `default`: NotificationCenter { fatalError() }
+    open func addObserver(forName name: Notification.Name?, object obj: Any?, queue: OperationQueue?, using block: @escaping @Sendable (Notification) -> Void) -> any NSObjectProtocol { fatalError() }
+    open func removeObserver(_ observer: Any) {}
+}
+public struct URL: Hashable, Sendable, CustomStringConvertible {
+    public init?(string: String) {}
+    public init(fileURLWithPath path: String) {}
+    public var absoluteString: String { "" }
+    public var path: String { "" }
+    public var query: String? { nil }
+    public var description: String { "" }
+}
+public struct URLQueryItem: Hashable, Sendable {
+    public init(name: String, value: String?) {}
+}
+public struct URLComponents: Hashable, Sendable {
+    public init?(string: String) {}
+    public var queryItems: [URLQueryItem]? { get { nil } set {} }
+    public var url: URL? { nil }
+}
+public struct URLRequest: Hashable, Sendable {
+    public init(url: URL, timeoutInterval: TimeInterval = 60) {}
+    public var url: URL? { get { nil } set {} }
+}
+open class URLResponse: NSObject, @unchecked Sendable {
+    open var url: URL? { nil }
+}
+open class HTTPURLResponse: URLResponse, @unchecked Sendable {
+    open var statusCode: Int { 0 }
+}
+public struct URLError: Error, Hashable, Sendable {
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        public var rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static var badServerResponse: Code { Code(rawValue: -1011) }
+        public static var cannotConnectToHost: Code { Code(rawValue: -1004) }
+    }
+    public init(_ code: Code, userInfo: [String: Any] = [:]) {}
+    public var code: Code { .badServerResponse }
+    public static func == (a: URLError, b: URLError) -> Bool { false }
+    public func hash(into hasher: inout Hasher) {}
+}
+open class URLSessionTask: NSObject, @unchecked Sendable {
+    open func resume() {}
+    open func cancel() {}
+}
+open class URLSessionDataTask: URLSessionTask, @unchecked Sendable {}
+open class URLSessionConfiguration: NSObject, @unchecked Sendable {
+    open class var ephemeral: URLSessionConfiguration { fatalError() }
+}
+open class URLSession: NSObject, @unchecked Sendable {
+    public init(configuration: URLSessionConfiguration) {}
+    open class var shared: URLSession { fatalError() }
+    open func dataTask(with request: URLRequest, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) -> URLSessionDataTask { fatalError() }
+    open func invalidateAndCancel() {}
+}
+open class JSONEncoder {
+    public init() {}
+    open func encode<T: Encodable>(_ value: T) throws -> Data { Data() }
+}
+open class JSONDecoder {
+    public init() {}
+    open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T { fatalError() }
 }
 open class ProcessInfo: NSObject, @unchecked Sendable {
     open class var processInfo: ProcessInfo { fatalError() }
@@ -83,7 +172,14 @@ extension StringProtocol {
     public func padding<T: StringProtocol>(toLength newLength: Int, withPad padString: T, startingAt padIndex: Int) -> String { "" }
     public func components<T: StringProtocol>(separatedBy separator: T) -> [String] { [] }
     public func range<T: StringProtocol>(of aString: T) -> Range<Index>? { nil }
+    public func contains<T: StringProtocol>(_ other: T) -> Bool { false }
 }
 extension String {
     public init(format: String, _ arguments: any CVarArg...) { self.init() }
+    public struct Encoding: RawRepresentable, Hashable, Sendable {
+        public var rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let utf8 = Encoding(rawValue: 4)
+    }
+    public init(contentsOf url: URL, encoding enc: String.Encoding) throws { self.init() }
 }

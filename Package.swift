@@ -9,6 +9,11 @@ let package = Package(
         .library(name: "RACSwiftTesting", targets: ["RACSwiftTesting"]),
         .executable(name: "racswift-demo", targets: ["RACSwiftDemo"]),
     ],
+    dependencies: [
+        // The documentation plugin only (`swift package generate-documentation`): no target
+        // depends on it, so the library still depends on nothing but the toolchain.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    ],
     targets: [
         .target(name: "RACSwift"),
         .target(name: "RACSwiftTesting", dependencies: ["RACSwift"]),

@@ -8,13 +8,13 @@ extension Signal {
     /// ignoreValues:  -------|
     /// ```
     ///
-    /// Keeps `Value` when nothing asks for another type; see ``ignoreValues()-(Signal<U>)`` for a
-    /// result of any value type.
+    /// Keeps `Value` when nothing asks for another type; the generic `ignoreValues<U>()` gives a result of
+    /// any value type.
     public func ignoreValues() -> Signal<Value> {
         IgnoreValuesSignal(source: self).named("[\(name)] -ignoreValues")
     }
 
-    /// Like ``ignoreValues()-(Signal<Value>)``, but the result is a signal of any value type,
+    /// Like the non-generic `ignoreValues()`, but the result is a signal of any value type,
     /// chosen by the context: since it sends no values, it fits wherever a `Signal<U>` is
     /// wanted — RAC's `[[signal ignoreValues] catch:…]` returning a signal of another type, or
     /// `Signal.merge` of signals of different types.

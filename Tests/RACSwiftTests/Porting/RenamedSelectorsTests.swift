@@ -120,22 +120,47 @@ final class RenamedSelectorsTests: RACTestCase {
         while !FileManager.default.fileExists(atPath: buildDirectory.appendingPathComponent("Modules/RACSwift.swiftmodule").path) {
             let parent = buildDirectory.deletingLastPathComponent()
             guard parent.path != buildDirectory.path else {
-                throw XCTSkip("no RACSwift.swiftmodule beside \(testBundle.path)")
+                throw TypecheckError(message: "no RACSwift.swiftmodule beside \(testBundle.path)")
             }
             buildDirectory = parent
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
+        // posix_spawnp and waitpid rather than Foundation's Process, which leaks under
+        // LeakSanitizer and can miss a child's exit under the sanitizers (as in
+        // MainThreadMisuseTests).
+        let outputPath = file.deletingLastPathComponent().appendingPathComponent("swiftc-output.txt").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let arguments = [
             "swiftc", "-typecheck", "-swift-version", "6",
             "-I", buildDirectory.appendingPathComponent("Modules").path, file.path,
         ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        var argv = arguments.map { strdup($0) } + [nil]
+        var envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawnp(&pid, "swiftc", &actions, nil, &argv, &envp)
+        guard spawned == 0 else { throw TypecheckError(message: "swiftc could not be started (posix_spawnp: \(spawned))") }
+        // Bounded wait: a type-check that takes over 120 s is killed and the test fails.
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(120)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Date() > deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                XCTFail("swiftc -typecheck did not finish within 120 s")
+                break
+            }
+            usleep(10_000)
+        }
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     }
+}
+
+/// Why the type-check could not run: the test fails with it.
+private struct TypecheckError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }

@@ -112,6 +112,46 @@ final class PortingExamples: RACTestCase {
         scheduler.run()
     }
 
+    func testRetryThenCatch() throws {
+        let scheduler = TestScheduler()
+        let request = scheduler.cold("-1#", values: ["1": 1])
+
+        let answer = request.retry(2).catch { _ in Signal.return(-1) }
+
+        scheduler.expectMarbles(answer, "-1-1-1(x|)", values: ["1": 1, "x": -1])
+    }
+
+    func testPublishAndConnect() {
+        let printed = PrintedLines()
+        @Sendable func print(_ items: Any...) { printed.record(items) }
+        let request = Signal<Int>.return(42)
+
+        let connection = request.publish()
+        connection.signal.subscribeNext { print("first", $0) }
+        connection.signal.subscribeNext { print("second", $0) }
+        connection.connect()
+
+        XCTAssertEqual(printed.lines, ["first 42", "second 42"])
+    }
+
+    func testCommandLineRunLoop() {
+        let printed = PrintedLines()
+        @Sendable func print(_ items: Any...) { printed.record(items) }
+        let started = Date()
+
+        nonisolated(unsafe) var finished = false
+        Signal.from([1, 2, 3])
+            .delay(0.1)                          // no scheduler: waits on the main queue
+            .subscribe(next: { print($0) }, completed: { finished = true })
+        while !finished {
+            RunLoop.main.run(until: Date().addingTimeInterval(0.05))
+        }
+        // 1, 2, 3
+
+        XCTAssertEqual(printed.lines, ["1", "2", "3"])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "generous bound for a 0.1 s delay")
+    }
+
     func testCommandLineAsyncBridge() async throws {
         let printed = PrintedLines()
         @Sendable func print(_ items: Any...) { printed.record(items) }

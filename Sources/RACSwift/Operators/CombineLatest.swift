@@ -2,6 +2,12 @@ extension Signal {
     /// Sends the latest values of this signal and `other` as a pair, each time either sends,
     /// once both have sent at least one value (RAC's `-combineLatestWith:`).
     ///
+    /// ```
+    /// self:           -a---c|
+    /// other:          --x-y|
+    /// combineLatest:  --1-23|     1 = (a, x), 2 = (a, y), 3 = (c, y)
+    /// ```
+    ///
     /// Completes only when both have completed — also when one completes without ever
     /// sending, in which case nothing is sent but the result still waits for the other. An
     /// error from either is forwarded at once and disposes the other.

@@ -1,6 +1,28 @@
 extension Signal {
-    /// Drops every value and forwards only the terminal event (RAC's `-ignoreValues`).
+    /// Drops every value and forwards only the terminal event (RAC's `-ignoreValues`):
+    /// completes when this signal completes, fails when it fails, on the thread that sent the
+    /// terminal event.
+    ///
+    /// ```
+    /// self:          -a-b-c-|
+    /// ignoreValues:  -------|
+    /// ```
+    ///
+    /// Keeps `Value` when nothing asks for another type; the generic `ignoreValues<U>()` gives a result of
+    /// any value type.
     public func ignoreValues() -> Signal<Value> {
+        IgnoreValuesSignal(source: self).named("[\(name)] -ignoreValues")
+    }
+
+    /// Like the non-generic `ignoreValues()`, but the result is a signal of any value type,
+    /// chosen by the context: since it sends no values, it fits wherever a `Signal<U>` is
+    /// wanted — RAC's `[[signal ignoreValues] catch:…]` returning a signal of another type, or
+    /// `Signal.merge` of signals of different types.
+    ///
+    /// ```swift
+    /// let saved: Signal<String> = save.ignoreValues().catch { _ in Signal.return("offline") }
+    /// ```
+    public func ignoreValues<U>() -> Signal<U> {
         IgnoreValuesSignal(source: self).named("[\(name)] -ignoreValues")
     }
 }

@@ -1,6 +1,12 @@
 extension Signal {
     /// Forwards the values of this signal and `other` as they arrive (RAC's `-merge:`).
     ///
+    /// ```
+    /// self:   -a--c|
+    /// other:  --b--d|
+    /// merge:  -ab-cd|
+    /// ```
+    ///
     /// Completes once both have completed; an error from either is forwarded at once and
     /// disposes the other. Events from the two may come from different threads; they go out
     /// one at a time.

@@ -1,6 +1,12 @@
 extension Signal {
     /// Sends the latest value of this signal each time `sampler` sends (RAC's `-sample:`).
     ///
+    /// ```
+    /// self:     -a--b-|
+    /// sampler:  --s--s--|
+    /// sample:   --a--b|
+    /// ```
+    ///
     /// Nothing is sent for sampler values that arrive before this signal's first value; the
     /// same latest value is sent again for every sampler value until a newer one replaces it.
     /// Completes when either signal completes, and fails when either fails; the other is

@@ -2,6 +2,12 @@ extension Signal {
     /// Forwards this signal's events until `trigger` sends a value or completes, then
     /// completes (RAC's `-takeUntil:`).
     ///
+    /// ```
+    /// self:        -a-b-c|
+    /// trigger:     ----t|
+    /// take(until): -a-b|
+    /// ```
+    ///
     /// `trigger` is subscribed first; if it fires during its own subscription this signal is
     /// never subscribed. An error from `trigger` is ignored: the trigger stops, and the result
     /// goes on forwarding this signal. RAC 2.5 and ReactiveObjC agree on all of this. Errors

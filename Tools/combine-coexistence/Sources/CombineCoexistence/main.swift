@@ -1,0 +1,63 @@
+// A file that imports both a Combine API and RACSwift, as most app files on Apple platforms do.
+// `Subject`, `Subscriber` and `Scheduler` name protocols in (Open)Combine and classes in
+// RACSwift, so here they are ambiguous; the RAC names are not. The program also runs: it
+// bridges a Combine publisher into a RAC signal and back, and checks what arrives.
+import Foundation
+import OpenCombine
+import RACSwift
+
+/// A Combine publisher's output as a RAC signal; cancelling is disposing.
+func racSignal<P: Publisher>(from publisher: P) -> RACSignal<P.Output> where P.Output: Sendable {
+    RACSignal<P.Output>.create { (subscriber: any RACSubscriber<P.Output>) in
+        let cancellable = publisher.sink(
+            receiveCompletion: { completion in
+                switch completion {
+                case .finished: subscriber.sendCompleted()
+                case .failure(let error): subscriber.sendError(error)
+                }
+            },
+            receiveValue: { subscriber.sendNext($0) }
+        )
+        return RACDisposable { cancellable.cancel() }
+    }
+}
+
+let combineSubject = PassthroughSubject<Int, Never>()            // Combine's subject
+let racSubject = RACSubject<Int>()                                // RAC's
+let replay = RACReplaySubject<String>(capacity: 1)
+let state = RACBehaviorSubject<Bool>(defaultValue: false)
+let scheduler: RACScheduler = RACScheduler.immediate
+let test = RACTestScheduler()
+let events: [RACEvent<Int>] = [.next(1), .completed]
+let compound = RACCompoundDisposable()
+let serial = RACSerialDisposable()
+let connection: RACMulticastConnection<Int> = racSubject.publish()
+
+nonisolated(unsafe) var received: [String] = []
+compound.add(
+    racSignal(from: combineSubject)
+        .map { $0 * 10 }
+        .merge(racSubject)
+        .deliver(on: scheduler)
+        .subscribeNext { received.append("next \($0)") }
+)
+serial.swap(with: connection.connect())
+combineSubject.send(1)
+racSubject.sendNext(2)
+combineSubject.send(3)
+replay.sendNext("replayed")
+state.sendNext(true)
+
+let sequence: RACSignal<RACEvent<Int>> = RACSignal.from(events)
+compound.add(sequence.dematerialize().subscribeNext { received.append("event \($0)") })
+compound.add(replay.subscribeNext { received.append($0) })
+_ = test.scheduledCount
+compound.dispose()
+serial.dispose()
+
+let expected = ["next 10", "next 2", "next 30", "event 1", "replayed"]
+guard received == expected else {
+    print("combine-coexistence: expected \(expected), got \(received)")
+    exit(1)
+}
+print("combine-coexistence: OpenCombine and RACSwift side by side, RAC names: ok")

@@ -31,8 +31,8 @@ extension Signal {
     /// completed; an error from any of them is forwarded at once and disposes everything
     /// (queued signals are dropped unsubscribed).
     /// Each event goes out on the thread its signal sent it, one at a time; a queued signal is
-    /// subscribed by the thread that made room for it (or by the loop already subscribing queued
-    /// signals).
+    /// subscribed by the thread that made room for it (or by the loop already subscribing
+    /// queued signals).
     public func flatten<T>(maxConcurrent: Int) -> Signal<T> where Value: Signal<T> {
         precondition(maxConcurrent >= 0, "Signal.flatten(maxConcurrent:): maxConcurrent must not be negative, got \(maxConcurrent)")
         return FlattenSignal(source: self, maxConcurrent: maxConcurrent, transform: { $0 as Signal<T> })
@@ -46,9 +46,9 @@ extension Signal {
     /// order they arrived. Completes once this signal and every inner signal have completed;
     /// any error ends the result at once. Runs in constant stack however many synchronous
     /// inner signals are queued.
-    /// Each event goes out on the thread its signal sent it; the next inner signal is subscribed by
-    /// the thread that delivered the previous one's completion (or by the loop already
-    /// subscribing).
+    /// Each event goes out on the thread its signal sent it; the next inner signal is
+    /// subscribed by the thread that delivered the previous one's completion (or by the loop
+    /// already subscribing).
     public func concat<T>() -> Signal<T> where Value: Signal<T> {
         FlattenSignal(source: self, maxConcurrent: 1, transform: { $0 as Signal<T> })
             .named("[\(name)] -concat")

@@ -6,8 +6,8 @@ extension Signal {
     /// terminal event goes first to the result's subscriber, then to every group, in the order
     /// the groups appeared. As in RAC, disposing the result's subscription stops the source,
     /// and the groups then never terminate.
-    /// New groups, and the values sent to groups, go out on the thread that delivered the source's
-    /// value.
+    /// New groups, and the values sent to groups, go out on the thread that delivered the
+    /// source's value.
     public func groupBy<Key: Hashable>(
         _ key: @escaping @Sendable (Value) -> Key
     ) -> Signal<GroupedSignal<Key, Value>> {

@@ -1,6 +1,7 @@
 extension Signal {
     /// Sends true and completes at the first value, or sends false and completes if this
     /// signal terminates without one (RAC's `-any`). See `any(_:)`.
+    /// Sends its answer on the thread that delivered the deciding event.
     public func any() -> Signal<Bool> {
         PredicateSignal(source: self, decidesOn: true, predicate: { _ in true }).named("[\(name)] -any")
     }
@@ -9,6 +10,7 @@ extension Signal {
     /// signal; sends false and completes if this signal terminates first (RAC's `-any:`). As
     /// in RAC, an error does not fail the result: it counts as "no value passed", so the
     /// result sends false and completes.
+    /// Sends its answer on the thread that delivered the deciding event.
     public func any(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool> {
         PredicateSignal(source: self, decidesOn: true, predicate: predicate).named("[\(name)] -any:")
     }
@@ -17,6 +19,7 @@ extension Signal {
     /// signal; sends true and completes if this signal completes first, also when it sent no
     /// values (RAC's `-all:`). As in RAC, an error does not fail the result: the result sends
     /// false and completes.
+    /// Sends its answer on the thread that delivered the deciding event.
     public func all(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool> {
         PredicateSignal(source: self, decidesOn: false, predicate: predicate).named("[\(name)] -all:")
     }

@@ -4,11 +4,14 @@ extension Signal {
     ///
     /// The replacement is subscribed only on error, once; its own error is forwarded.
     /// Completion of this signal is forwarded as is. Disposal stops whichever is running.
+    /// `handler` runs, and the replacement is subscribed, on the thread that delivered the
+    /// error; events go out on the thread that sent them.
     public func `catch`(_ handler: @escaping @Sendable (any Error) -> Signal<Value>) -> Signal<Value> {
         CatchSignal(source: self, handler: handler).named("[\(name)] -catch:")
     }
 
     /// On error, subscribes `replacement` instead (RAC's `-catchTo:`). See `catch(_:)`.
+    /// Terminates and delivers as `catch(_:)` does.
     public func `catch`(to replacement: Signal<Value>) -> Signal<Value> {
         CatchSignal(source: self, handler: { _ in replacement }).named("[\(name)] -catchTo: \(replacement)")
     }

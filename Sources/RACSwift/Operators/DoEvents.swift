@@ -1,18 +1,21 @@
 extension Signal {
     /// Runs `block` for each value, before the value is forwarded (RAC's `-doNext:`). Events
     /// pass through unchanged.
+    /// Terminal events pass through. `block` runs on the thread that delivered the value.
     public func doNext(_ block: @escaping @Sendable (Value) -> Void) -> Signal<Value> {
         DoNextSignal(source: self, block: block).named("[\(name)] -doNext:")
     }
 
     /// Runs `block` with the error, before the error is forwarded (RAC's `-doError:`). Events
     /// pass through unchanged.
+    /// `block` runs on the thread that delivered the error.
     public func doError(_ block: @escaping @Sendable (any Error) -> Void) -> Signal<Value> {
         DoTerminalSignal(source: self, error: block, completed: nil).named("[\(name)] -doError:")
     }
 
     /// Runs `block` on completion, before completion is forwarded (RAC's `-doCompleted:`).
     /// Events pass through unchanged.
+    /// `block` runs on the thread that delivered the completion.
     public func doCompleted(_ block: @escaping @Sendable () -> Void) -> Signal<Value> {
         DoTerminalSignal(source: self, error: nil, completed: block).named("[\(name)] -doCompleted:")
     }

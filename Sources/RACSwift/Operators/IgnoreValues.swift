@@ -18,6 +18,8 @@ extension Signal {
     /// chosen by the context: since it sends no values, it fits wherever a `Signal<U>` is
     /// wanted — RAC's `[[signal ignoreValues] catch:…]` returning a signal of another type, or
     /// `Signal.merge` of signals of different types.
+    /// Terminates and delivers as `ignoreValues()` does: the terminal event on the thread that
+    /// sent it.
     ///
     /// ```swift
     /// let saved: Signal<String> = save.ignoreValues().catch { _ in Signal.return("offline") }

@@ -4,24 +4,28 @@ extension Signal {
     /// Prints every event to standard error with this signal's description:
     /// `"<signal> next: value"`, `"<signal> error: error"`, `"<signal> completed"` (RAC's
     /// `-logAll`). Events pass through unchanged; the result keeps this signal's name.
+    /// Prints and delivers on the thread that sent the event.
     public func logAll() -> Signal<Value> {
         LogSignal(source: self, events: .all).named(name)
     }
 
     /// Prints each value as `"<signal> next: value"` (RAC's `-logNext`).
     /// Events pass through unchanged.
+    /// Prints and delivers on the thread that sent the event.
     public func logNext() -> Signal<Value> {
         LogSignal(source: self, events: .next).named(name)
     }
 
     /// Prints an error as `"<signal> error: error"` (RAC's `-logError`).
     /// Events pass through unchanged.
+    /// Prints and delivers on the thread that sent the event.
     public func logError() -> Signal<Value> {
         LogSignal(source: self, events: .error).named(name)
     }
 
     /// Prints completion as `"<signal> completed"` (RAC's `-logCompleted`).
     /// Events pass through unchanged.
+    /// Prints and delivers on the thread that sent the event.
     public func logCompleted() -> Signal<Value> {
         LogSignal(source: self, events: .completed).named(name)
     }

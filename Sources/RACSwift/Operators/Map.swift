@@ -11,6 +11,7 @@ extension Signal {
     }
 
     /// Sends `value` in place of each value (RAC's `-mapReplace:`). Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     public func mapReplace<U>(_ value: U) -> Signal<U> {
         MapSignal(source: self, transform: { _ in value }).named("[\(name)] -mapReplace: \(value)")
     }

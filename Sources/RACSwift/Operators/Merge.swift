@@ -19,11 +19,13 @@ extension Signal {
     /// Subscribes to all of them at once, in order. Completes once every one has completed
     /// (an empty array completes at once); an error from any is forwarded at once and
     /// disposes the others.
+    /// Each event goes out on the thread its signal sent it, one at a time.
     public static func merge(_ signals: [Signal<Value>]) -> Signal<Value> {
         MergeSignal(signals).named("+merge: \(signals)")
     }
 
     /// Variadic form of `merge(_:)` on an array (RAC's `+merge:` with a literal array).
+    /// Terminates and delivers as `merge(_:)` on an array does.
     public static func merge(_ signals: Signal<Value>...) -> Signal<Value> {
         MergeSignal(signals).named("+merge: \(signals)")
     }

@@ -11,6 +11,7 @@ extension Signal {
     /// same latest value is sent again for every sampler value until a newer one replaces it.
     /// Completes when either signal completes, and fails when either fails; the other is
     /// disposed first.
+    /// Each value goes out on the thread that delivered `sampler`'s value.
     public func sample<U>(_ sampler: Signal<U>) -> Signal<Value> {
         SampleSignal(source: self, sampler: sampler).named("[\(name)] -sample: \(sampler)")
     }

@@ -1,6 +1,7 @@
 extension Signal {
     /// Drops the first `count` values and sends the rest (RAC's `-skip:`). Terminal events
     /// pass through.
+    /// Delivers on the thread that sent the source's event.
     public func skip(_ count: Int) -> Signal<Value> {
         precondition(count >= 0, "Signal.skip(_:): count must not be negative, got \(count)")
         return SkipSignal(source: self, count: count).named("[\(name)] -skip: \(count)")
@@ -9,6 +10,7 @@ extension Signal {
     /// Drops values while `predicate` returns true, then sends the first value for which it
     /// returns false and every value after it, without asking again (RAC's
     /// `-skipWhileBlock:`). Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     public func skip(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         SkipUntilSignal(source: self, predicate: predicate, startsWhen: false)
             .named("[\(name)] -skipWhileBlock:")
@@ -16,6 +18,7 @@ extension Signal {
 
     /// Drops values until `predicate` returns true, then sends that value and every value
     /// after it, without asking again (RAC's `-skipUntilBlock:`). Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     public func skip(until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         SkipUntilSignal(source: self, predicate: predicate, startsWhen: true)
             .named("[\(name)] -skipUntilBlock:")

@@ -12,6 +12,8 @@ extension Signal {
     /// never subscribed. An error from `trigger` is ignored: the trigger stops, and the result
     /// goes on forwarding this signal. RAC 2.5 and ReactiveObjC agree on all of this. Errors
     /// and completion of this signal are forwarded and dispose the trigger.
+    /// Events go out on the thread that sent them; a completion caused by `trigger` on the
+    /// thread of `trigger`'s event.
     public func take<U>(until trigger: Signal<U>) -> Signal<Value> {
         TakeUntilSignal(source: self, trigger: trigger).named("[\(name)] -takeUntil: \(trigger)")
     }

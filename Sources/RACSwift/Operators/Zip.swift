@@ -14,6 +14,7 @@ extension Signal {
 
     /// Zips any number of signals and sends `reduce` of each set of n-th values (RAC's
     /// `+zip:reduce:`). Completes and fails as `zip(_:)` does.
+    /// Each result goes out as `zip(_:)` sends its tuples.
     public static func zip<each S>(
         _ signals: repeat Signal<each S>, reduce: @escaping @Sendable (repeat each S) -> Value
     ) -> Signal<Value> {
@@ -26,12 +27,14 @@ extension Signal {
     /// Zips an array of signals of one type into arrays of their n-th values (RAC's `+zip:`
     /// on an array). An empty array gives a signal that completes at once, as in RAC.
     /// Completes and fails as `zip(_:)` on several signals does.
+    /// Each array goes out on the thread of the value that completed it, one at a time.
     public static func zip<T>(_ signals: [Signal<T>]) -> Signal<[T]> where Value == [T] {
         ZipArraySignal(signals, reduce: { $0 }).named("+zip: \(signals)")
     }
 
     /// Zips an array of signals of one type and sends `reduce` of each array of n-th values
     /// (RAC's `+zip:reduce:`).
+    /// Each result goes out on the thread of the value that completed its array, one at a time.
     public static func zip<T>(_ signals: [Signal<T>], reduce: @escaping @Sendable ([T]) -> Value) -> Signal<Value> {
         ZipArraySignal(signals, reduce: reduce).named("+zip: \(signals) reduce:")
     }

@@ -35,3 +35,10 @@ public typealias RACSerialDisposable = SerialDisposable
 public typealias RACScopedDisposable = ScopedDisposable
 /// ReactiveCocoa's `RACSignalSequence`: ``SignalSequence``.
 public typealias RACSignalSequence<Value> = SignalSequence<Value>
+/// ReactiveCocoa's name for ``Command``.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+public typealias RACCommand<Input, Value> = Command<Input, Value>
+/// ReactiveCocoa's name for ``Channel``.
+public typealias RACChannel<Value> = Channel<Value>
+/// ReactiveCocoa's name for ``ChannelTerminal``.
+public typealias RACChannelTerminal<Value> = ChannelTerminal<Value>

@@ -7,9 +7,13 @@ import OpenCombine
 import RACSwift
 
 /// A Combine publisher's output as a RAC signal; cancelling is disposing.
-func racSignal<P: Publisher>(from publisher: P) -> RACSignal<P.Output> where P.Output: Sendable {
-    RACSignal<P.Output>.create { (subscriber: any RACSubscriber<P.Output>) in
-        let cancellable = publisher.sink(
+func racSignal<Output: Sendable, Failure: Error>(from publisher: AnyPublisher<Output, Failure>) -> RACSignal<Output> {
+    // OpenCombine's publishers and AnyCancellable are not Sendable; RACSwift's closures are.
+    // The publisher is only subscribed to, and `cancel()` is thread-safe, so this bridge opts
+    // out of the check (the article "Signals and Swift Concurrency" names the opt-out).
+    nonisolated(unsafe) let publisher = publisher
+    return RACSignal<Output>.create { (subscriber: any RACSubscriber<Output>) in
+        nonisolated(unsafe) let cancellable = publisher.sink(
             receiveCompletion: { completion in
                 switch completion {
                 case .finished: subscriber.sendCompleted()
@@ -35,7 +39,7 @@ let connection: RACMulticastConnection<Int> = racSubject.publish()
 
 nonisolated(unsafe) var received: [String] = []
 compound.add(
-    racSignal(from: combineSubject)
+    racSignal(from: combineSubject.eraseToAnyPublisher())
         .map { $0 * 10 }
         .merge(racSubject)
         .deliver(on: scheduler)
@@ -51,11 +55,22 @@ state.sendNext(true)
 let sequence: RACSignal<RACEvent<Int>> = RACSignal.from(events)
 compound.add(sequence.dematerialize().subscribeNext { received.append("event \($0)") })
 compound.add(replay.subscribeNext { received.append($0) })
+// The app layer's RAC names: a channel, and a command (which needs the Observation framework).
+let channel = RACChannel<String>()
+let terminal: RACChannelTerminal<String> = channel.followingTerminal
+compound.add(terminal.subscribeNext { received.append("channel \($0)") })
+channel.leadingTerminal.sendNext("from the view")
+if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
+    let command = RACCommand<Int, Int> { RACSignal.return($0 * 2) }
+    received.append("command enabled \((try? command.enabled.first()) == true)")
+}
+
 _ = test.scheduledCount
 compound.dispose()
 serial.dispose()
 
-let expected = ["next 10", "next 2", "next 30", "event 1", "replayed"]
+var expected = ["next 10", "next 2", "next 30", "event 1", "replayed", "channel from the view"]
+if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) { expected.append("command enabled true") }
 guard received == expected else {
     print("combine-coexistence: expected \(expected), got \(received)")
     exit(1)

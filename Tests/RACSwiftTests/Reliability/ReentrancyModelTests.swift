@@ -626,8 +626,10 @@ final class ReentrancyModelTests: RACTestCase {
             Signal.combineLatest(sources).map { $0[0] * 10_000 + $0[1] * 100 + $0[2] }
         }, model: { world, _ in
             let outer = ModelCombineLatestWith(combine: { $0 * 100 + $1 }, next: { world.next($0) }, terminal: { world.end($0) })
+            // unowned: outer's bag holds inner, and the world holds outer until the run ends.
             let inner = ModelCombineLatestWith(combine: { $0 * 100 + $1 },
-                                               next: { outer.receive(0, .value($0)) }, terminal: { outer.receive(0, $0) })
+                                               next: { [unowned outer] in outer.receive(0, .value($0)) },
+                                               terminal: { [unowned outer] in outer.receive(0, $0) })
             outer.bag.addDisposal { inner.bag.dispose() }
             world.onDispose = { outer.bag.dispose() }
             inner.subscribe(0, to: world.sources[0])

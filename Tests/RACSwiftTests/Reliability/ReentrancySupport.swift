@@ -202,8 +202,8 @@ func runReentrant(
 final class ModelSubject {
     final class Subscription {
         fileprivate(set) var isDisposed = false
-        fileprivate let next: (Int) -> Void
-        fileprivate let terminal: (ReentrantEvent) -> Void
+        fileprivate var next: (Int) -> Void
+        fileprivate var terminal: (ReentrantEvent) -> Void
         fileprivate weak var subject: ModelSubject?
 
         fileprivate init(next: @escaping (Int) -> Void, terminal: @escaping (ReentrantEvent) -> Void) {
@@ -220,9 +220,27 @@ final class ModelSubject {
 
     fileprivate var subscriptions: [Subscription] = []
 
+    /// Every subscription made during the current model run (to the world's sources and to
+    /// the subjects a model makes for itself), so that the run can let go of them at its end.
+    /// Model runs happen on the test's thread, one at a time.
+    nonisolated(unsafe) fileprivate static var madeInThisRun: [Subscription] = []
+
+    /// Empties the closures of every subscription made in this run: they capture the world,
+    /// the models and often their own subscription, which hold them in turn, so they form
+    /// cycles (LeakSanitizer reports them).
+    fileprivate static func releaseRun() {
+        for subscription in madeInThisRun {
+            subscription.next = { _ in }
+            subscription.terminal = { _ in }
+            subscription.subject?.subscriptions = []
+        }
+        madeInThisRun = []
+    }
+
     @discardableResult
     func subscribe(next: @escaping (Int) -> Void, terminal: @escaping (ReentrantEvent) -> Void) -> Subscription {
         let subscription = Subscription(next: next, terminal: terminal)
+        ModelSubject.madeInThisRun.append(subscription)
         subscription.subject = self
         subscriptions.append(subscription)
         return subscription
@@ -312,6 +330,13 @@ final class ModelWorld {
         onDispose()
         terminal(event)
     }
+
+    /// Lets go of what the models hold (see `ModelSubject.releaseRun`).
+    func tearDown() {
+        ModelSubject.releaseRun()
+        onDispose = {}
+        queue = []
+    }
 }
 
 /// Runs the script against `model(world, parameter)`, which subscribes to `world.sources`
@@ -324,6 +349,7 @@ func runReentrantModel(_ input: ReentrantInput, sources: Int, _ model: @escaping
         world.schedule(at: timed.time) { world.sources[timed.source].send(timed.event) }
     }
     world.run()
+    defer { world.tearDown() }
     return world.events
 }
 

@@ -108,3 +108,57 @@ var contentionWorkloads: [Workload] {
         mergeWorkload(id: "M8", threads: mergedProducers, count: 1_000_000),
     ]
 }
+
+// MARK: - Tear-down of many live inner subscriptions (issue 20)
+
+/// How many inner subscriptions D1 keeps alive at once.
+let liveInners = 5_000
+
+/// D1: a flattenMap over `liveInners` inner subjects, all alive at once, each then completed
+/// in the order it started: the merge point removes each finished inner's disposable from its
+/// compound. Per inner: subscribe, one value, completion, removal.
+var teardownWorkloads: [Workload] {
+    [
+        Workload(
+            id: "D1", title: "flattenMap, \(liveInners) live inners completed in order",
+            count: liveInners, unit: "inner",
+            base: .measured { n in
+                // A merge point keeping its inners in a dictionary, removing each by key.
+                let acc = Acc()
+                var live: [Int: BaseSubject] = [:]
+                let sink = opaque { (v: Int) in acc.sum &+= v }
+                for i in 0..<n { live[i] = baseSubject(sink) }
+                for i in 0..<n {
+                    live[i]!.send(i)
+                    live[i] = nil
+                }
+                return acc.sum
+            },
+            oc: .measured { n in
+                let acc = Acc()
+                let outer = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
+                let c = outer.flatMap { $0 }.sink { acc.sum &+= $0 }
+                let inners = (0..<n).map { _ in PassthroughSubject<Int, Never>() }
+                for inner in inners { outer.send(inner) }
+                for (i, inner) in inners.enumerated() {
+                    inner.send(i)
+                    inner.send(completion: .finished)
+                }
+                c.cancel()
+                return acc.sum
+            },
+            rac: .measured { n in
+                let acc = Acc()
+                let outer = RACSwift.Subject<RACSwift.Subject<Int>>()
+                let d = outer.flattenMap { $0 }.subscribeNext { acc.sum &+= $0 }
+                let inners = (0..<n).map { _ in RACSwift.Subject<Int>() }
+                for inner in inners { outer.sendNext(inner) }
+                for (i, inner) in inners.enumerated() {
+                    inner.sendNext(i)
+                    inner.sendCompleted()
+                }
+                d.dispose()
+                return acc.sum
+            }),
+    ]
+}

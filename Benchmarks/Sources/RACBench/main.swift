@@ -10,7 +10,7 @@ import Foundation
 // Progress goes to standard error (unbuffered) as it happens; the table goes to standard
 // output at the end.
 let options = Options.parse(CommandLine.arguments)
-let selected = (workloads + contentionWorkloads + appWorkloads).filter { options.filter.isEmpty || options.filter.contains($0.id) }
+let selected = (workloads + contentionWorkloads + teardownWorkloads + appWorkloads).filter { options.filter.isEmpty || options.filter.contains($0.id) }
 
 func scaled(_ w: Workload) -> Int { max(1, Int(Double(w.count) * options.scale)) }
 

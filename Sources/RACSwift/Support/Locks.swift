@@ -5,15 +5,17 @@ import os
 import Synchronization
 #endif
 
-// Mutex and Atomic need macOS 15 / iOS 18, and the package supports macOS 13 / iOS 16, so every
-// lock and flag in the library goes through these few types: Synchronization on Linux (the
-// measured platform), the os equivalents on Apple platforms.
+// Atomic needs macOS 15 / iOS 18, and the package supports macOS 13 / iOS 16, so every lock and
+// flag in the library goes through these few types: on Linux (the measured platform) a barging
+// lock built on Synchronization's Atomic (`BargingLock`, chosen over Synchronization's Mutex by
+// measurement: BENCHMARKS.md, issue 20), on Apple platforms the os equivalents.
 
 /// A non-recursive lock stored inline in its owner (no allocation on Linux).
 struct UnfairLock: ~Copyable {
     #if RACSWIFT_TSAN
-    // ThreadSanitizer cannot see Mutex's contended path (it runs inside the uninstrumented
-    // standard library) and reports false races; it does intercept pthread mutexes.
+    // ThreadSanitizer builds use pthread mutexes, which it intercepts: it reported false
+    // races on Mutex's contended path (inside the uninstrumented standard library), and
+    // `BargingLock` has not been vetted under it.
     private let base = PthreadMutex(recursive: false)
     @inline(__always) func lock() { base.lock() }
     @inline(__always) func unlock() { base.unlock() }

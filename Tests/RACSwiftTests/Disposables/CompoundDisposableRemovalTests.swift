@@ -141,8 +141,12 @@ final class CompoundDisposableRemovalTests: RACTestCase {
             let compound = CompoundDisposable()
             let threads = 4, perThread = 150
             let children = (0..<threads * perThread).map { CountingChild($0) }
-            // Written by the thread that owns the child only.
-            nonisolated(unsafe) var expected = [Expected](repeating: .once, count: children.count)
+            // One element per child, written by the thread that owns the child only (a buffer,
+            // not an Array: writing an Array's elements from several threads is a race on the
+            // array itself).
+            nonisolated(unsafe) let expected = UnsafeMutableBufferPointer<Expected>.allocate(capacity: children.count)
+            expected.initialize(repeating: .once)
+            defer { expected.deallocate() }
             DispatchQueue.concurrentPerform(iterations: threads + 1) { thread in
                 if thread == threads {
                     // Lets the others get going first, a little differently each round.

@@ -83,6 +83,9 @@ struct Workload {
     let base: Impl
     let oc: Impl
     let rac: Impl
+    /// For the contention workloads: how many threads send at once (0: the one benchmark
+    /// thread). Their per-thread throughput goes in a table of its own.
+    var threads: Int = 0
 
     func impl(_ lib: Lib) -> Impl {
         switch lib {

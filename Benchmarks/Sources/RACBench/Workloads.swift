@@ -235,7 +235,7 @@ nonisolated(unsafe) let workloads: [Workload] = [
         },
         rac: .measured { n in
             let acc = Acc()
-            let d = Signal<Int>.from(0..<n).scan(withStart: 0, reduce: &+).subscribeNext { acc.sum &+= $0 }
+            let d = Signal<Int>.from(0..<n).scan(withStart: 0, reduce: { $0 &+ $1 }).subscribeNext { acc.sum &+= $0 }
             d.dispose()
             return acc.sum
         }),
@@ -313,7 +313,7 @@ nonisolated(unsafe) let workloads: [Workload] = [
         rac: .measured { n in
             let acc = Acc()
             let s = RACSwift.Subject<Int>()
-            let d = s.scan(withStart: 0, reduce: &+).subscribeNext { acc.sum &+= $0 }
+            let d = s.scan(withStart: 0, reduce: { $0 &+ $1 }).subscribeNext { acc.sum &+= $0 }
             for i in 0..<n { s.sendNext(i) }
             d.dispose()
             return acc.sum

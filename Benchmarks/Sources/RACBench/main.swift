@@ -10,7 +10,7 @@ import Foundation
 // Progress goes to standard error (unbuffered) as it happens; the table goes to standard
 // output at the end.
 let options = Options.parse(CommandLine.arguments)
-let selected = (workloads + appWorkloads).filter { options.filter.isEmpty || options.filter.contains($0.id) }
+let selected = (workloads + contentionWorkloads + teardownWorkloads + appWorkloads).filter { options.filter.isEmpty || options.filter.contains($0.id) }
 
 func scaled(_ w: Workload) -> Int { max(1, Int(Double(w.count) * options.scale)) }
 
@@ -77,10 +77,12 @@ print("racbench: \(selected.count) workloads, \(options.runs) timed runs each af
 var rows: [[String]] = []
 var notes: [String] = []
 var mismatches: [String] = []
+var contention: [(Workload, [Lib: TimingResult])] = []
 for w in selected {
     let count = scaled(w)
     FileHandle.standardError.write(Data("  \(w.id) \(w.title) (\(count) \(w.unit)s)…\n".utf8))
     let t = time(w, count: count, runs: options.runs, libs: options.libs)
+    if w.threads > 0 { contention.append((w, t)) }
     let checks = Set(t.values.map(\.checksum))
     if checks.count > 1 {
         mismatches.append("\(w.id): checksums differ \(t.mapValues(\.checksum))")
@@ -134,6 +136,37 @@ print("ns per event (or per cycle where 'per' says so), median of \(options.runs
     + "counted pass under ordo-one's malloc interposer ('?' = that pass was not run). Time target: "
     + "W1–W8 ≤ 0.5 × OpenCombine (W5: < 989 ns, half of RxSwift's 1978 in the issue's table), "
     + "and W1, W2, W3, W7 ≤ 4 × baseline.")
+
+if !contention.isEmpty {
+    // Per-thread throughput: events per second over all threads, divided by the threads. A
+    // lock that scales keeps it; one that makes threads wait for each other divides it.
+    let single = contention.first { $0.0.threads == 1 }?.1
+    print("")
+    print("Contention: million events per second per sending thread (total ÷ threads), and that "
+        + "as a fraction of the same library's one-thread M1 row:")
+    print("")
+    func perThread(_ r: TimingResult?, _ threads: Int) -> Double? {
+        r.map { 1e3 / $0.nsPerUnit / Double(threads) }
+    }
+    printTable(
+        ["id", "threads", "baseline M/s/thread", "OpenCombine M/s/thread", "RACSwift M/s/thread",
+         "baseline ÷ M1", "OpenCombine ÷ M1", "RACSwift ÷ M1"],
+        contention.map { w, t in
+            var row = [w.id, "\(w.threads)"]
+            for lib in Lib.allCases {
+                row.append(perThread(t[lib], w.threads).map { fmt($0, 2) } ?? "n/a")
+            }
+            for lib in Lib.allCases {
+                if let x = perThread(t[lib], w.threads), let one = perThread(single?[lib], 1) {
+                    row.append(fmt(x / one, 2))
+                } else {
+                    row.append("n/a")
+                }
+            }
+            return row
+        },
+        rightAligned: [1, 2, 3, 4, 5, 6, 7])
+}
 
 if !memory.isEmpty {
     print("")

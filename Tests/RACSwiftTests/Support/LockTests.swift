@@ -2,11 +2,11 @@ import Foundation
 @testable import RACSwift
 import XCTest
 
-/// The library's locks (on Linux, `BargingLock` under both `UnfairLock` and `RecursiveLock`;
+/// The library's locks (`UnfairLock` and `RecursiveLock`: Synchronization's `Mutex` on Linux,
 /// pthread mutexes in ThreadSanitizer builds): mutual exclusion with more threads than cores,
-/// with critical sections long enough that waiters stop spinning and sleep, with many locks
-/// whose sleepers share parking buckets, and RecursiveLock's recursion and
-/// `withLockReleased`. Outcomes are exact counts, never times.
+/// with critical sections long enough that waiters stop spinning and sleep, with many
+/// contended locks at once, and RecursiveLock's recursion and `withLockReleased`. Outcomes are
+/// exact counts, never times.
 final class LockTests: RACTestCase {
     /// State that only the lock under test guards (unchecked on purpose: a lock that failed
     /// to exclude would lose increments, and the count would show it).
@@ -71,9 +71,8 @@ final class LockTests: RACTestCase {
         }
     }
 
-    /// Sixteen locks, eight threads each taking them in turn: sleepers of different locks
-    /// share the parking lot's buckets, and waking one lock's sleepers must neither lose
-    /// another lock's wake-up nor let two threads into one lock.
+    /// Sixteen locks, eight threads each taking them in turn: waking one lock's sleepers must
+    /// neither lose another lock's wake-up nor let two threads into one lock.
     func testManyContendedLocksEachExcludeOnTheirOwn() {
         let locks = (0..<16).map { _ in Guarded() }
         let perThread = 400

@@ -5,7 +5,7 @@ extension Signal {
     /// forwarded at once. Each subscription starts again from `start`; for a reference type
     /// that must not be shared, use `aggregate(withStartFactory:reduce:)`.
     public func aggregate<U>(withStart start: U, reduce: @escaping @Sendable (_ running: U, _ next: Value) -> U) -> Signal<U> {
-        AggregateSignal(source: self, start: start) { running, next, _ in reduce(running, next) }
+        aggregate(withStart: start) { running, next, _ in reduce(running, next) }
             .named("[\(name)] -aggregateWithStart: \(start) reduce:")
     }
 
@@ -14,8 +14,9 @@ extension Signal {
     public func aggregate<U>(
         withStart start: U, reduceWithIndex reduce: @escaping @Sendable (_ running: U, _ next: Value, _ index: Int) -> U
     ) -> Signal<U> {
-        AggregateSignal(source: self, start: start, reduce: reduce)
-            .named("[\(name)] -aggregateWithStart: \(start) reduceWithIndex:")
+        LiftedSignal(self, (start, reduce)) { downstream, arguments, subscription in
+            AggregateSink(downstream: downstream, start: arguments.0, reduce: arguments.1, outer: subscription)
+        }.named("[\(name)] -aggregateWithStart: \(start) reduceWithIndex:")
     }
 
     /// `aggregate(withStart:reduce:)` with a start value made by `startFactory` for each
@@ -25,33 +26,14 @@ extension Signal {
         withStartFactory startFactory: @escaping @Sendable () -> U, reduce: @escaping @Sendable (_ running: U, _ next: Value) -> U
     ) -> Signal<U> {
         Signal<U>.defer {
-            AggregateSignal(source: self, start: startFactory()) { running, next, _ in reduce(running, next) }
+            self.aggregate(withStart: startFactory(), reduce: reduce)
         }.named("[\(name)] -aggregateWithStartFactory:reduce:")
     }
 
     /// Sends one array of every value once this signal completes, then completes (RAC's
     /// `-collect`); an empty signal sends one empty array. An error is forwarded at once.
     public func collect() -> Signal<[Value]> {
-        CollectSignal(source: self).named("[\(name)] -collect")
-    }
-}
-
-final class AggregateSignal<Value, U>: Signal<U>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let start: U
-    private let reduce: (U, Value, Int) -> U
-
-    init(source: Signal<Value>, start: U, reduce: @escaping (U, Value, Int) -> U) {
-        self.source = source
-        self.start = start
-        self.reduce = reduce
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<U>) -> Disposable {
-        let disposable = CompoundDisposable()
-        subscriber.didSubscribe(with: disposable)
-        source.subscribe(AggregateSink(downstream: subscriber, start: start, reduce: reduce, outer: disposable))
-        return disposable
+        LiftedSignal(self, ()) { downstream, _, subscription in CollectSink(downstream: downstream, outer: subscription) }.named("[\(name)] -collect")
     }
 }
 
@@ -84,21 +66,6 @@ final class AggregateSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
 
     func sendCompleted() {
         sendFinalValue(running, to: downstream, ending: outer)
-    }
-}
-
-final class CollectSignal<Value>: Signal<[Value]>, @unchecked Sendable {
-    private let source: Signal<Value>
-
-    init(source: Signal<Value>) {
-        self.source = source
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<[Value]>) -> Disposable {
-        let disposable = CompoundDisposable()
-        subscriber.didSubscribe(with: disposable)
-        source.subscribe(CollectSink(downstream: subscriber, outer: disposable))
-        return disposable
     }
 }
 

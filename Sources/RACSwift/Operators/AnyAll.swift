@@ -2,7 +2,7 @@ extension Signal {
     /// Sends true and completes at the first value, or sends false and completes if this
     /// signal terminates without one (RAC's `-any`). See `any(_:)`.
     public func any() -> Signal<Bool> {
-        PredicateSignal(source: self, decidesOn: true, predicate: { _ in true }).named("[\(name)] -any")
+        any { _ in true }.named("[\(name)] -any")
     }
 
     /// Sends true and completes at the first value that passes `predicate`, stopping this
@@ -10,7 +10,7 @@ extension Signal {
     /// in RAC, an error does not fail the result: it counts as "no value passed", so the
     /// result sends false and completes.
     public func any(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool> {
-        PredicateSignal(source: self, decidesOn: true, predicate: predicate).named("[\(name)] -any:")
+        deciding(on: true, predicate).named("[\(name)] -any:")
     }
 
     /// Sends false and completes at the first value that fails `predicate`, stopping this
@@ -18,29 +18,13 @@ extension Signal {
     /// values (RAC's `-all:`). As in RAC, an error does not fail the result: the result sends
     /// false and completes.
     public func all(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool> {
-        PredicateSignal(source: self, decidesOn: false, predicate: predicate).named("[\(name)] -all:")
-    }
-}
-
-/// `any` and `all`: the first value whose `predicate` result equals `decidesOn` ends the
-/// signal with `decidesOn`; completion ends it with `!decidesOn`; an error with false.
-final class PredicateSignal<Value>: Signal<Bool>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let decidesOn: Bool
-    private let predicate: (Value) -> Bool
-
-    init(source: Signal<Value>, decidesOn: Bool, predicate: @escaping (Value) -> Bool) {
-        self.source = source
-        self.decidesOn = decidesOn
-        self.predicate = predicate
+        deciding(on: false, predicate).named("[\(name)] -all:")
     }
 
-    override func subscribe(_ subscriber: some Subscriber<Bool>) -> Disposable {
-        let disposable = CompoundDisposable()
-        subscriber.didSubscribe(with: disposable)
-        source.subscribe(PredicateSink(downstream: subscriber, decidesOn: decidesOn, predicate: predicate,
-                                       outer: disposable))
-        return disposable
+    /// `any` and `all`: the first value whose `predicate` result equals `decidesOn` ends the
+    /// signal with `decidesOn`; completion ends it with `!decidesOn`; an error with false.
+    private func deciding(on decidesOn: Bool, _ predicate: @escaping (Value) -> Bool) -> Signal<Bool> {
+        LiftedSignal(self, predicate) { PredicateSink(downstream: $0, decidesOn: decidesOn, predicate: $1, outer: $2) }
     }
 }
 

@@ -1,7 +1,7 @@
 extension Signal where Value == Bool {
     /// Sends the negation of each value (RAC's `-not`). Terminal events pass through.
     public func not() -> Signal<Bool> {
-        MapSignal(source: self, transform: { !$0 }).named("[\(name)] -not")
+        mapInternally({ !$0 }).named("[\(name)] -not")
     }
 }
 
@@ -10,14 +10,14 @@ extension Signal where Value == [Bool] {
     /// An empty array gives true (RAC asserts that its tuple is not empty).
     /// Terminal events pass through.
     public func and() -> Signal<Bool> {
-        MapSignal(source: self, transform: { !$0.contains(false) }).named("[\(name)] -and")
+        mapInternally({ !$0.contains(false) }).named("[\(name)] -and")
     }
 
     /// Sends whether any Bool of each array is true (RAC's `-or` on tuples of NSNumbers).
     /// An empty array gives false (RAC asserts that its tuple is not empty).
     /// Terminal events pass through.
     public func or() -> Signal<Bool> {
-        MapSignal(source: self, transform: { $0.contains(true) }).named("[\(name)] -or")
+        mapInternally({ $0.contains(true) }).named("[\(name)] -or")
     }
 }
 
@@ -27,13 +27,13 @@ extension Signal where Value == (Bool, Bool) {
     /// Sends whether all 2 Bools of each tuple are true (RAC's `-and`).
     /// Terminal events pass through.
     public func and() -> Signal<Bool> {
-        MapSignal(source: self, transform: { $0.0 && $0.1 }).named("[\(name)] -and")
+        mapInternally({ $0.0 && $0.1 }).named("[\(name)] -and")
     }
 
     /// Sends whether any of the 2 Bools of each tuple is true (RAC's `-or`).
     /// Terminal events pass through.
     public func or() -> Signal<Bool> {
-        MapSignal(source: self, transform: { $0.0 || $0.1 }).named("[\(name)] -or")
+        mapInternally({ $0.0 || $0.1 }).named("[\(name)] -or")
     }
 }
 
@@ -41,13 +41,13 @@ extension Signal where Value == (Bool, Bool, Bool) {
     /// Sends whether all 3 Bools of each tuple are true (RAC's `-and`).
     /// Terminal events pass through.
     public func and() -> Signal<Bool> {
-        MapSignal(source: self, transform: { $0.0 && $0.1 && $0.2 }).named("[\(name)] -and")
+        mapInternally({ $0.0 && $0.1 && $0.2 }).named("[\(name)] -and")
     }
 
     /// Sends whether any of the 3 Bools of each tuple is true (RAC's `-or`).
     /// Terminal events pass through.
     public func or() -> Signal<Bool> {
-        MapSignal(source: self, transform: { $0.0 || $0.1 || $0.2 }).named("[\(name)] -or")
+        mapInternally({ $0.0 || $0.1 || $0.2 }).named("[\(name)] -or")
     }
 }
 
@@ -55,13 +55,13 @@ extension Signal where Value == (Bool, Bool, Bool, Bool) {
     /// Sends whether all 4 Bools of each tuple are true (RAC's `-and`).
     /// Terminal events pass through.
     public func and() -> Signal<Bool> {
-        MapSignal(source: self, transform: { $0.0 && $0.1 && $0.2 && $0.3 }).named("[\(name)] -and")
+        mapInternally({ $0.0 && $0.1 && $0.2 && $0.3 }).named("[\(name)] -and")
     }
 
     /// Sends whether any of the 4 Bools of each tuple is true (RAC's `-or`).
     /// Terminal events pass through.
     public func or() -> Signal<Bool> {
-        MapSignal(source: self, transform: { $0.0 || $0.1 || $0.2 || $0.3 }).named("[\(name)] -or")
+        mapInternally({ $0.0 || $0.1 || $0.2 || $0.3 }).named("[\(name)] -or")
     }
 }
 
@@ -69,13 +69,13 @@ extension Signal where Value == (Bool, Bool, Bool, Bool, Bool) {
     /// Sends whether all 5 Bools of each tuple are true (RAC's `-and`).
     /// Terminal events pass through.
     public func and() -> Signal<Bool> {
-        MapSignal(source: self, transform: { $0.0 && $0.1 && $0.2 && $0.3 && $0.4 }).named("[\(name)] -and")
+        mapInternally({ $0.0 && $0.1 && $0.2 && $0.3 && $0.4 }).named("[\(name)] -and")
     }
 
     /// Sends whether any of the 5 Bools of each tuple is true (RAC's `-or`).
     /// Terminal events pass through.
     public func or() -> Signal<Bool> {
-        MapSignal(source: self, transform: { $0.0 || $0.1 || $0.2 || $0.3 || $0.4 }).named("[\(name)] -or")
+        mapInternally({ $0.0 || $0.1 || $0.2 || $0.3 || $0.4 }).named("[\(name)] -or")
     }
 }
 
@@ -83,12 +83,12 @@ extension Signal where Value == (Bool, Bool, Bool, Bool, Bool, Bool) {
     /// Sends whether all 6 Bools of each tuple are true (RAC's `-and`).
     /// Terminal events pass through.
     public func and() -> Signal<Bool> {
-        MapSignal(source: self, transform: { $0.0 && $0.1 && $0.2 && $0.3 && $0.4 && $0.5 }).named("[\(name)] -and")
+        mapInternally({ $0.0 && $0.1 && $0.2 && $0.3 && $0.4 && $0.5 }).named("[\(name)] -and")
     }
 
     /// Sends whether any of the 6 Bools of each tuple is true (RAC's `-or`).
     /// Terminal events pass through.
     public func or() -> Signal<Bool> {
-        MapSignal(source: self, transform: { $0.0 || $0.1 || $0.2 || $0.3 || $0.4 || $0.5 }).named("[\(name)] -or")
+        mapInternally({ $0.0 || $0.1 || $0.2 || $0.3 || $0.4 || $0.5 }).named("[\(name)] -or")
     }
 }

@@ -10,21 +10,7 @@ extension Signal {
     /// - Precondition: `count` is positive.
     public func buffer(_ count: Int) -> Signal<[Value]> {
         precondition(count > 0, "Signal.buffer(_:): count must be positive, got \(count)")
-        return BufferCountSignal(source: self, count: count).named("[\(name)] -buffer: \(count)")
-    }
-}
-
-final class BufferCountSignal<Value>: Signal<[Value]>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let count: Int
-
-    init(source: Signal<Value>, count: Int) {
-        self.source = source
-        self.count = count
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<[Value]>) -> Disposable {
-        source.subscribe(BufferCountSink(downstream: subscriber, count: count))
+        return LiftedSignal(self, count) { BufferCountSink(downstream: $0, count: $1) }.named("[\(name)] -buffer: \(count)")
     }
 }
 

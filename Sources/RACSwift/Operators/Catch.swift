@@ -5,29 +5,12 @@ extension Signal {
     /// The replacement is subscribed only on error, once; its own error is forwarded.
     /// Completion of this signal is forwarded as is. Disposal stops whichever is running.
     public func `catch`(_ handler: @escaping @Sendable (any Error) -> Signal<Value>) -> Signal<Value> {
-        CatchSignal(source: self, handler: handler).named("[\(name)] -catch:")
+        LiftedSignal(self, handler) { CatchSink(downstream: $0, handler: $1, outer: $2) }.named("[\(name)] -catch:")
     }
 
     /// On error, subscribes `replacement` instead (RAC's `-catchTo:`). See `catch(_:)`.
     public func `catch`(to replacement: Signal<Value>) -> Signal<Value> {
-        CatchSignal(source: self, handler: { _ in replacement }).named("[\(name)] -catchTo: \(replacement)")
-    }
-}
-
-final class CatchSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let handler: (any Error) -> Signal<Value>
-
-    init(source: Signal<Value>, handler: @escaping (any Error) -> Signal<Value>) {
-        self.source = source
-        self.handler = handler
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let disposable = CompoundDisposable()
-        subscriber.didSubscribe(with: disposable)
-        source.subscribe(CatchSink(downstream: subscriber, handler: handler, outer: disposable))
-        return disposable
+        self.catch { _ in replacement }.named("[\(name)] -catchTo: \(replacement)")
     }
 }
 

@@ -5,24 +5,8 @@ extension Signal {
     public func combinePrevious<U>(
         withStart start: Value, reduce: @escaping @Sendable (_ previous: Value, _ next: Value) -> U
     ) -> Signal<U> {
-        CombinePreviousSignal(source: self, start: start, reduce: reduce)
+        LiftedSignal(self, (start, reduce)) { CombinePreviousSink(downstream: $0, start: $1.0, reduce: $1.1) }
             .named("[\(name)] -combinePreviousWithStart: \(start) reduce:")
-    }
-}
-
-final class CombinePreviousSignal<Value, U>: Signal<U>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let start: Value
-    private let reduce: (Value, Value) -> U
-
-    init(source: Signal<Value>, start: Value, reduce: @escaping (Value, Value) -> U) {
-        self.source = source
-        self.start = start
-        self.reduce = reduce
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<U>) -> Disposable {
-        source.subscribe(CombinePreviousSink(downstream: subscriber, start: start, reduce: reduce))
     }
 }
 

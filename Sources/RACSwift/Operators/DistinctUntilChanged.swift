@@ -3,7 +3,7 @@ extension Signal where Value: Equatable {
     /// `-distinctUntilChanged`). The first value always goes through; for optional values
     /// `nil == nil`, as RAC treats two nils as equal. Terminal events pass through.
     public func distinctUntilChanged() -> Signal<Value> {
-        DistinctUntilChangedSignal(source: self, isEqual: ==).named("[\(name)] -distinctUntilChanged")
+        droppingRepeats(==).named("[\(name)] -distinctUntilChanged")
     }
 }
 
@@ -12,21 +12,12 @@ extension Signal {
     /// that are not `Equatable` (RAC's `-distinctUntilChanged`, which compares with
     /// `isEqual:`). The first value always goes through. Terminal events pass through.
     public func distinctUntilChanged(by isEqual: @escaping @Sendable (Value, Value) -> Bool) -> Signal<Value> {
-        DistinctUntilChangedSignal(source: self, isEqual: isEqual).named("[\(name)] -distinctUntilChanged")
-    }
-}
-
-final class DistinctUntilChangedSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let isEqual: (Value, Value) -> Bool
-
-    init(source: Signal<Value>, isEqual: @escaping (Value, Value) -> Bool) {
-        self.source = source
-        self.isEqual = isEqual
+        droppingRepeats(isEqual).named("[\(name)] -distinctUntilChanged")
     }
 
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        source.subscribe(DistinctUntilChangedSink(downstream: subscriber, isEqual: isEqual))
+    /// `==` is not `@Sendable` (it would capture `Value`'s metatype), hence this internal form.
+    func droppingRepeats(_ isEqual: @escaping (Value, Value) -> Bool) -> Signal<Value> {
+        LiftedSignal(self, isEqual) { DistinctUntilChangedSink(downstream: $0, isEqual: $1) }
     }
 }
 

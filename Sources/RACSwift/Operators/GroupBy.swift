@@ -9,7 +9,7 @@ extension Signal {
     public func groupBy<Key: Hashable>(
         _ key: @escaping @Sendable (Value) -> Key
     ) -> Signal<GroupedSignal<Key, Value>> {
-        GroupBySignal(source: self, key: key, transform: { $0 }).named("[\(name)] -groupBy:")
+        groupBy(key, transform: { $0 }).named("[\(name)] -groupBy:")
     }
 
     /// Like `groupBy(_:)`, but sends `transform(value)` to the group instead of the value
@@ -17,23 +17,8 @@ extension Signal {
     public func groupBy<Key: Hashable, U>(
         _ key: @escaping @Sendable (Value) -> Key, transform: @escaping @Sendable (Value) -> U
     ) -> Signal<GroupedSignal<Key, U>> {
-        GroupBySignal(source: self, key: key, transform: transform).named("[\(name)] -groupBy:transform:")
-    }
-}
-
-final class GroupBySignal<Source, Key: Hashable, Value>: Signal<GroupedSignal<Key, Value>>, @unchecked Sendable {
-    private let source: Signal<Source>
-    private let key: (Source) -> Key
-    private let transform: (Source) -> Value
-
-    init(source: Signal<Source>, key: @escaping (Source) -> Key, transform: @escaping (Source) -> Value) {
-        self.source = source
-        self.key = key
-        self.transform = transform
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<GroupedSignal<Key, Value>>) -> Disposable {
-        source.subscribe(GroupBySink(downstream: subscriber, key: key, transform: transform))
+        LiftedSignal(self, (key, transform)) { GroupBySink(downstream: $0, key: $1.0, transform: $1.1) }
+            .named("[\(name)] -groupBy:transform:")
     }
 }
 

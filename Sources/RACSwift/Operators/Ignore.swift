@@ -2,6 +2,6 @@ extension Signal where Value: Equatable {
     /// Drops every value equal (`==`) to `value` (RAC's `-ignore:`). Terminal events pass
     /// through.
     public func ignore(_ value: Value) -> Signal<Value> {
-        FilterSignal(source: self, isIncluded: { $0 != value }).named("[\(name)] -ignore: \(value)")
+        filterInternally({ $0 != value }).named("[\(name)] -ignore: \(value)")
     }
 }

@@ -1,20 +1,12 @@
 extension Signal {
     /// Drops every value and forwards only the terminal event (RAC's `-ignoreValues`).
     public func ignoreValues() -> Signal<Value> {
-        IgnoreValuesSignal(source: self).named("[\(name)] -ignoreValues")
-    }
-}
-
-/// Its output type is free because it sends no values (`then` uses that).
-final class IgnoreValuesSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Source>
-
-    init(source: Signal<Source>) {
-        self.source = source
+        ignoringValues().named("[\(name)] -ignoreValues")
     }
 
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        source.subscribe(IgnoreValuesSink<Source, Value>(downstream: subscriber))
+    /// `ignoreValues` with any output type, since it sends no values (`then` uses that).
+    func ignoringValues<U>() -> Signal<U> {
+        LiftedSignal(self, ()) { downstream, _ in IgnoreValuesSink<Value, U>(downstream: downstream) }
     }
 }
 

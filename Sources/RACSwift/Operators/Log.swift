@@ -5,25 +5,25 @@ extension Signal {
     /// `"<signal> next: value"`, `"<signal> error: error"`, `"<signal> completed"` (RAC's
     /// `-logAll`). Events pass through unchanged; the result keeps this signal's name.
     public func logAll() -> Signal<Value> {
-        LogSignal(source: self, events: .all).named(name)
+        logging(.all).named(name)
     }
 
     /// Prints each value as `"<signal> next: value"` (RAC's `-logNext`).
     /// Events pass through unchanged.
     public func logNext() -> Signal<Value> {
-        LogSignal(source: self, events: .next).named(name)
+        logging(.next).named(name)
     }
 
     /// Prints an error as `"<signal> error: error"` (RAC's `-logError`).
     /// Events pass through unchanged.
     public func logError() -> Signal<Value> {
-        LogSignal(source: self, events: .error).named(name)
+        logging(.error).named(name)
     }
 
     /// Prints completion as `"<signal> completed"` (RAC's `-logCompleted`).
     /// Events pass through unchanged.
     public func logCompleted() -> Signal<Value> {
-        LogSignal(source: self, events: .completed).named(name)
+        logging(.completed).named(name)
     }
 }
 
@@ -51,28 +51,22 @@ enum LogOutput {
     }
 }
 
+extension Signal {
+    // The lines name the logged signal, as RAC's do; its description is computed once per
+    // subscription, not per event, and the sink does not keep the signal alive.
+    private func logging(_ events: LogEvents) -> Signal<Value> {
+        LiftedSignal(self, (events, { self.description })) { downstream, payload in
+            LogSink(downstream: downstream, label: payload.1(), events: payload.0)
+        }
+    }
+}
+
 struct LogEvents: OptionSet, Sendable {
     let rawValue: UInt8
     static let next = LogEvents(rawValue: 1)
     static let error = LogEvents(rawValue: 2)
     static let completed = LogEvents(rawValue: 4)
     static let all: LogEvents = [.next, .error, .completed]
-}
-
-final class LogSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let events: LogEvents
-
-    init(source: Signal<Value>, events: LogEvents) {
-        self.source = source
-        self.events = events
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        // The lines name the logged signal, as RAC's do; its description is computed once per
-        // subscription, not per event, and the sink does not keep the signal alive.
-        source.subscribe(LogSink(downstream: subscriber, label: source.description, events: events))
-    }
 }
 
 final class LogSink<Value>: Sink, Subscriber, @unchecked Sendable {

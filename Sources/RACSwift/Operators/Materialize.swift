@@ -3,7 +3,8 @@ extension Signal {
     /// `.completed`, after which the result completes (RAC's `-materialize`). The result never
     /// fails.
     public func materialize() -> Signal<Event<Value>> {
-        MaterializeSignal(source: self).named("[\(name)] -materialize")
+        LiftedSignal(self, ()) { downstream, _, subscription in MaterializeSink(downstream: downstream, outer: subscription) }
+            .named("[\(name)] -materialize")
     }
 
     /// The inverse of `materialize()`: sends the value of each `.next` event, fails with the
@@ -11,22 +12,8 @@ extension Signal {
     /// A terminal event value stops this signal. This signal's own error is forwarded; its
     /// completion completes the result.
     public func dematerialize<T>() -> Signal<T> where Value == Event<T> {
-        DematerializeSignal(source: self).named("[\(name)] -dematerialize")
-    }
-}
-
-final class MaterializeSignal<Value>: Signal<Event<Value>>, @unchecked Sendable {
-    private let source: Signal<Value>
-
-    init(source: Signal<Value>) {
-        self.source = source
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Event<Value>>) -> Disposable {
-        let disposable = CompoundDisposable()
-        subscriber.didSubscribe(with: disposable)
-        source.subscribe(MaterializeSink(downstream: subscriber, outer: disposable))
-        return disposable
+        LiftedSignal(self, ()) { downstream, _ in DematerializeSink(downstream: downstream) }
+            .named("[\(name)] -dematerialize")
     }
 }
 
@@ -45,18 +32,6 @@ final class MaterializeSink<Value>: Sink, Subscriber, @unchecked Sendable {
     func sendNext(_ value: Value) { downstream.sendNext(.next(value)) }
     func sendError(_ error: any Error) { sendFinalValue(.error(error), to: downstream, ending: outer) }
     func sendCompleted() { sendFinalValue(.completed, to: downstream, ending: outer) }
-}
-
-final class DematerializeSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Event<Value>>
-
-    init(source: Signal<Event<Value>>) {
-        self.source = source
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        source.subscribe(DematerializeSink(downstream: subscriber))
-    }
 }
 
 /// A terminal event value stops the source (`EarlyStop`).

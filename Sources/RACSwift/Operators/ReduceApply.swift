@@ -7,7 +7,7 @@ extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
     public func reduceApply<A, R>() -> Signal<R> where Value == ((A) -> R, A) {
-        MapSignal(source: self, transform: { $0.0($0.1) }).named("[\(name)] -reduceApply")
+        mapInternally({ $0.0($0.1) }).named("[\(name)] -reduceApply")
     }
 }
 
@@ -15,7 +15,7 @@ extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
     public func reduceApply<A, B, R>() -> Signal<R> where Value == ((A, B) -> R, A, B) {
-        MapSignal(source: self, transform: { $0.0($0.1, $0.2) }).named("[\(name)] -reduceApply")
+        mapInternally({ $0.0($0.1, $0.2) }).named("[\(name)] -reduceApply")
     }
 }
 
@@ -23,7 +23,7 @@ extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
     public func reduceApply<A, B, C, R>() -> Signal<R> where Value == ((A, B, C) -> R, A, B, C) {
-        MapSignal(source: self, transform: { $0.0($0.1, $0.2, $0.3) }).named("[\(name)] -reduceApply")
+        mapInternally({ $0.0($0.1, $0.2, $0.3) }).named("[\(name)] -reduceApply")
     }
 }
 
@@ -31,7 +31,7 @@ extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
     public func reduceApply<A, B, C, D, R>() -> Signal<R> where Value == ((A, B, C, D) -> R, A, B, C, D) {
-        MapSignal(source: self, transform: { $0.0($0.1, $0.2, $0.3, $0.4) }).named("[\(name)] -reduceApply")
+        mapInternally({ $0.0($0.1, $0.2, $0.3, $0.4) }).named("[\(name)] -reduceApply")
     }
 }
 
@@ -39,7 +39,7 @@ extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
     public func reduceApply<A, B, C, D, E, R>() -> Signal<R> where Value == ((A, B, C, D, E) -> R, A, B, C, D, E) {
-        MapSignal(source: self, transform: { $0.0($0.1, $0.2, $0.3, $0.4, $0.5) }).named("[\(name)] -reduceApply")
+        mapInternally({ $0.0($0.1, $0.2, $0.3, $0.4, $0.5) }).named("[\(name)] -reduceApply")
     }
 }
 
@@ -47,7 +47,7 @@ extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
     public func reduceApply<A, B, C, D, E, F, R>() -> Signal<R> where Value == ((A, B, C, D, E, F) -> R, A, B, C, D, E, F) {
-        MapSignal(source: self, transform: { $0.0($0.1, $0.2, $0.3, $0.4, $0.5, $0.6) }).named("[\(name)] -reduceApply")
+        mapInternally({ $0.0($0.1, $0.2, $0.3, $0.4, $0.5, $0.6) }).named("[\(name)] -reduceApply")
     }
 }
 
@@ -55,7 +55,7 @@ extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
     public func reduceApply<A, B, C, D, E, F, G, R>() -> Signal<R> where Value == ((A, B, C, D, E, F, G) -> R, A, B, C, D, E, F, G) {
-        MapSignal(source: self, transform: { $0.0($0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7) }).named("[\(name)] -reduceApply")
+        mapInternally({ $0.0($0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7) }).named("[\(name)] -reduceApply")
     }
 }
 
@@ -63,6 +63,6 @@ extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
     public func reduceApply<A, B, C, D, E, F, G, H, R>() -> Signal<R> where Value == ((A, B, C, D, E, F, G, H) -> R, A, B, C, D, E, F, G, H) {
-        MapSignal(source: self, transform: { $0.0($0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8) }).named("[\(name)] -reduceApply")
+        mapInternally({ $0.0($0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8) }).named("[\(name)] -reduceApply")
     }
 }

@@ -7,7 +7,7 @@ extension Signal {
     /// ```
     public func reduceEach<each T, U>(_ reduce: @escaping @Sendable (repeat each T) -> U) -> Signal<U>
     where Value == (repeat each T) {
-        MapSignal(source: self, transform: { (tuple: (repeat each T)) in reduce(repeat each tuple) })
+        mapInternally({ (tuple: (repeat each T)) in reduce(repeat each tuple) })
             .named("[\(name)] -reduceEach:")
     }
 }

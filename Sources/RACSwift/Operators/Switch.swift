@@ -12,7 +12,7 @@ extension Signal {
     ) -> Signal<Value> {
         // The internal map, whose closure need not be @Sendable: keys are of any Hashable
         // type, as in RAC, and the dictionary is immutable.
-        MapSignal(source: keys) { key -> Signal<Value> in
+        keys.mapInternally { key -> Signal<Value> in
                 if let signal = cases[key] ?? defaultSignal { return signal }
                 return Signal.error(SignalError.noMatchingCase(String(describing: key)))
             }

@@ -9,14 +9,14 @@ extension Signal {
     public func take(_ count: Int) -> Signal<Value> {
         precondition(count >= 0, "Signal.take(_:): count must not be negative, got \(count)")
         if count == 0 { return Signal.empty.named("[\(name)] -take: 0") }
-        return TakeSignal(source: self, count: count).named("[\(name)] -take: \(count)")
+        return LiftedSignal(self, count) { TakeSink(downstream: $0, count: $1) }.named("[\(name)] -take: \(count)")
     }
 
     /// Sends values while `predicate` returns true; completes, without sending it, at the
     /// first value for which it returns false (RAC's `-takeWhileBlock:`).
     /// Errors, and a completion before that value, pass through.
     public func take(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
-        TakePredicateSignal(source: self, predicate: predicate, stopsWhen: false)
+        LiftedSignal(self, predicate) { TakePredicateSink(downstream: $0, predicate: $1, stopsWhen: false) }
             .named("[\(name)] -takeWhileBlock:")
     }
 
@@ -25,22 +25,8 @@ extension Signal {
     /// signal's event, see `take(until:)` with a `Signal`.
     /// Errors, and a completion before that value, pass through.
     public func take(until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
-        TakePredicateSignal(source: self, predicate: predicate, stopsWhen: true)
+        LiftedSignal(self, predicate) { TakePredicateSink(downstream: $0, predicate: $1, stopsWhen: true) }
             .named("[\(name)] -takeUntilBlock:")
-    }
-}
-
-final class TakeSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let count: Int
-
-    init(source: Signal<Value>, count: Int) {
-        self.source = source
-        self.count = count
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        source.subscribe(TakeSink(downstream: subscriber, count: count))
     }
 }
 
@@ -76,22 +62,6 @@ final class TakeSink<Value>: Sink, Subscriber, @unchecked Sendable {
 
     func sendCompleted() {
         if stop.finish() { downstream.sendCompleted() }
-    }
-}
-
-final class TakePredicateSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let predicate: (Value) -> Bool
-    private let stopsWhen: Bool
-
-    init(source: Signal<Value>, predicate: @escaping (Value) -> Bool, stopsWhen: Bool) {
-        self.source = source
-        self.predicate = predicate
-        self.stopsWhen = stopsWhen
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        source.subscribe(TakePredicateSink(downstream: subscriber, predicate: predicate, stopsWhen: stopsWhen))
     }
 }
 

@@ -4,26 +4,8 @@ extension Signal {
     /// dropped. `count` 0 sends no values.
     public func takeLast(_ count: Int) -> Signal<Value> {
         precondition(count >= 0, "Signal.takeLast(_:): count must not be negative, got \(count)")
-        return TakeLastSignal(source: self, count: count).named("[\(name)] -takeLast: \(count)")
-    }
-}
-
-final class TakeLastSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let count: Int
-
-    init(source: Signal<Value>, count: Int) {
-        self.source = source
-        self.count = count
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        // Its own disposable: the source's is already disposed when the buffered values go
-        // out, and a subscriber that disposes while they do must stop them.
-        let disposable = CompoundDisposable()
-        subscriber.didSubscribe(with: disposable)
-        source.subscribe(TakeLastSink(downstream: subscriber, count: count, outer: disposable))
-        return disposable
+        return LiftedSignal(self, count) { TakeLastSink(downstream: $0, count: $1, outer: $2) }
+            .named("[\(name)] -takeLast: \(count)")
     }
 }
 

@@ -4,7 +4,7 @@ extension Signal {
     /// `ignoreValues` concatenated with `+defer:`). `block` runs only on completion; an error
     /// from this signal is forwarded and `block` never runs.
     public func then<U>(_ block: @escaping @Sendable () -> Signal<U>) -> Signal<U> {
-        let ignored: Signal<U> = IgnoreValuesSignal(source: self)
+        let ignored: Signal<U> = ignoringValues()
         return ignored.concat(Signal<U>.defer(block)).named("[\(name)] -then:")
     }
 }

@@ -3,7 +3,7 @@ extension Signal {
     /// signal and is sent as the result's error (RAC's `-try:`, where the block returns NO and
     /// sets an error). Completion and this signal's own error pass through.
     public func `try`(_ body: @escaping @Sendable (Value) throws -> Void) -> Signal<Value> {
-        TryMapSignal(source: self) { value in
+        tryMap { value in
             try body(value)
             return value
         }.named("[\(name)] -try:")
@@ -13,7 +13,7 @@ extension Signal {
     /// signal and is sent as the result's error (RAC's `-tryMap:`).
     /// Completion and this signal's own error pass through.
     public func tryMap<U>(_ transform: @escaping @Sendable (Value) throws -> U) -> Signal<U> {
-        TryMapSignal(source: self, transform: transform).named("[\(name)] -tryMap:")
+        LiftedSignal(self, transform) { TryMapSink(downstream: $0, transform: $1) }.named("[\(name)] -tryMap:")
     }
 
     /// A signal that runs `body` for each subscriber and sends its result, then completes, or
@@ -21,20 +21,6 @@ extension Signal {
     /// through `Scheduler.subscription`.
     public static func `try`(_ body: @escaping @Sendable () throws -> Value) -> Signal<Value> {
         TrySignal(body).named("+try:")
-    }
-}
-
-final class TryMapSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Source>
-    private let transform: (Source) throws -> Value
-
-    init(source: Signal<Source>, transform: @escaping (Source) throws -> Value) {
-        self.source = source
-        self.transform = transform
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        source.subscribe(TryMapSink(downstream: subscriber, transform: transform))
     }
 }
 

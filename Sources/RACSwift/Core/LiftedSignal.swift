@@ -1,0 +1,75 @@
+/// The signal of every operator with one source: each subscription subscribes the source
+/// with a sink that `makeSink` builds for the subscriber. An operator is then its public
+/// function, which forms `makeSink`, plus its sink.
+///
+/// `makeSink` is formed where the operator's function is compiled. For the inlinable ones
+/// (`map`, `filter`, `scan`) that is the caller's specialized code, so building a sink uses
+/// the caller's cached metadata for its concrete type; built here, in generic code, every
+/// subscription would look the type up in the runtime's metadata table and instantiate its
+/// conformance (about a third of a cold subscribe-and-dispose cycle, W6). The operator's
+/// arguments travel as `payload` rather than captured by `makeSink`, so that the closure has
+/// no context to allocate and the signal stays one allocation.
+///
+/// Two kinds of subscription:
+/// - `sharing`: the sink joins the source's subscription, which is the whole subscription
+///   (stateless and single-input sinks: no disposable of their own);
+/// - `owning`: the signal makes the subscription's compound, hands it to the subscriber, then
+///   to the sink, which adds the source's subscription to it — for sinks that go on after
+///   the source has ended (buffered values, a replacement signal) or that add timers.
+@usableFromInline
+final class LiftedSignal<Source, Value, Payload>: Signal<Value>, @unchecked Sendable {
+    /// Builds the sink of a subscription that is the source's.
+    @usableFromInline
+    typealias MakeSink = (_ downstream: any Subscriber<Value>, _ payload: Payload) -> any Subscriber<Source>
+    /// Builds the sink of a subscription that the signal owns; `subscription` has been given
+    /// to `downstream` already.
+    @usableFromInline
+    typealias MakeOwningSink = (
+        _ downstream: any Subscriber<Value>, _ payload: Payload, _ subscription: CompoundDisposable
+    ) -> any Subscriber<Source>
+
+    @usableFromInline
+    enum Factory {
+        case sharing(MakeSink)
+        case owning(MakeOwningSink)
+    }
+
+    private let source: Signal<Source>
+    private let payload: Payload
+    private let factory: Factory
+
+    @usableFromInline
+    init(source: Signal<Source>, payload: Payload, factory: Factory) {
+        self.source = source
+        self.payload = payload
+        self.factory = factory
+    }
+
+    /// A signal whose sink shares the source's subscription.
+    @inlinable
+    convenience init(_ source: Signal<Source>, _ payload: Payload, sink makeSink: @escaping MakeSink) {
+        self.init(source: source, payload: payload, factory: .sharing(makeSink))
+    }
+
+    /// A signal that owns its subscription's compound and hands it to the sink.
+    @inlinable
+    convenience init(_ source: Signal<Source>, _ payload: Payload, owningSink makeSink: @escaping MakeOwningSink) {
+        self.init(source: source, payload: payload, factory: .owning(makeSink))
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        switch factory {
+        case .sharing(let makeSink):
+            return source.subscribe(makeSink(subscriber, payload))
+        case .owning(let makeSink):
+            let disposable = CompoundDisposable()
+            subscriber.didSubscribe(with: disposable)
+            source.subscribe(makeSink(subscriber, payload, disposable))
+            return disposable
+        }
+    }
+
+    /// For the debug name.
+    @usableFromInline
+    var sourceName: String { source.name }
+}

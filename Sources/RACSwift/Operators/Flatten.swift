@@ -77,7 +77,7 @@ final class FlattenSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
 /// slot (bounded mode only), whether the outer signal has completed. The output completes when
 /// all three say "nothing left". A finished inner subscription is removed from `disposable`
 /// at once, so a long-lived flatten does not accumulate them.
-final class FlattenSink<Source, Value>: SerializingSink<Value>, Subscriber, @unchecked Sendable {
+final class FlattenSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let transform: (Source) -> Signal<Value>?
     private let maxConcurrent: Int
     // Guarded by `lock`, hence no dynamic exclusivity checks (they cost two runtime calls per
@@ -145,12 +145,12 @@ final class FlattenSink<Source, Value>: SerializingSink<Value>, Subscriber, @unc
     // MARK: Inner signals
 
     func forward(_ value: Value) {
-        serialize { sendOutput(value) }
+        serialize { send(value) }
     }
 
     func fail(_ error: any Error) {
         serialize {
-            if terminateOutput(error), maxConcurrent > 0 { pending?.removeAll() }
+            if finish(error: error), maxConcurrent > 0 { pending?.removeAll() }
         }
     }
 
@@ -214,7 +214,7 @@ final class FlattenSink<Source, Value>: SerializingSink<Value>, Subscriber, @unc
         // One lock acquisition for the value and the completion: as if nothing had run in
         // between, which a concurrent sender could not tell from a subscription.
         let (failure, drain) = serialize { () -> ((any Error)?, Bool) in
-            let termination = signal.deliverConstant { value in sendOutput(value) }
+            let termination = signal.deliverConstant { value in send(value) }
             switch termination {
             case .failed(let error):
                 return (error, false)
@@ -252,7 +252,7 @@ final class FlattenSink<Source, Value>: SerializingSink<Value>, Subscriber, @unc
     /// Called with `lock` held.
     private func completeIfDone() {
         guard isOuterCompleted, active == 0, !hasPending else { return }
-        terminateOutput(nil)
+        finish(error: nil)
     }
 }
 

@@ -31,8 +31,8 @@ final class SampleSignal<Value, U>: Signal<Value>, @unchecked Sendable {
     }
 }
 
-/// The latest value and the output, under one lock (`SerializingSink`).
-private final class SampleState<Value>: SerializingSink<Value>, @unchecked Sendable {
+/// The latest value and the output, under one lock (`OutputPoint`).
+private final class SampleState<Value>: OutputPoint<Value>, @unchecked Sendable {
     // Guarded by `lock`.
     private var latest: Value?
     private var hasValue = false
@@ -48,13 +48,13 @@ private final class SampleState<Value>: SerializingSink<Value>, @unchecked Senda
         serialize {
             // `latest` is set whenever `hasValue` is; Value may itself be optional.
             guard hasValue else { return }
-            sendOutput(latest.unsafelyUnwrapped)
+            send(latest.unsafelyUnwrapped)
         }
     }
 
     func terminate(_ event: Event<Never>) {
         serialize {
-            if terminateOutput(event.error) { latest = nil }
+            if finish(error: event.error) { latest = nil }
         }
     }
 }

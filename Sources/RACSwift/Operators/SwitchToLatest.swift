@@ -33,14 +33,14 @@ final class SwitchToLatestSignal<Source: Signal<Value>, Value>: Signal<Value>, @
 /// Subscribes to the outer signal and to one inner signal at a time. Each inner subscription
 /// carries a generation number; an event whose generation is not the latest is dropped under
 /// the lock, which is what keeps a replaced inner signal out even while it is mid-send.
-private final class SwitchToLatestSink<Source: Signal<Value>, Value>: SerializingSink<Value>, Subscriber, @unchecked Sendable {
+private final class SwitchToLatestSink<Source: Signal<Value>, Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let inner = SerialDisposable()
     // Guarded by `lock`.
     private var generation = 0
     private var isInnerActive = false
     private var isOuterCompleted = false
 
-    override init(downstream: some Subscriber<Value>) {
+    init(downstream: some Subscriber<Value>) {
         super.init(downstream: downstream)
         disposable.add(inner)
     }
@@ -73,29 +73,29 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Serializin
         serialize {
             let termination = signal.deliverConstant { value in
                 guard current == generation else { return }
-                sendOutput(value)
+                send(value)
             }
             guard let termination else { return false }
             guard current == generation, isOpen else { return true }
             switch termination {
             case .completed:
                 isInnerActive = false
-                if isOuterCompleted { terminateOutput(nil) }
+                if isOuterCompleted { finish(error: nil) }
             case .failed(let error):
-                terminateOutput(error)
+                finish(error: error)
             }
             return true
         }
     }
 
     func sendError(_ error: any Error) {
-        serialize { terminateOutput(error) }
+        serialize { finish(error: error) }
     }
 
     func sendCompleted() {
         serialize {
             isOuterCompleted = true
-            if !isInnerActive { terminateOutput(nil) }
+            if !isInnerActive { finish(error: nil) }
         }
     }
 
@@ -113,14 +113,14 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Serializin
     func forward(_ value: Value, generation: Int) {
         serialize {
             guard generation == self.generation else { return }
-            sendOutput(value)
+            send(value)
         }
     }
 
     func innerFailed(_ error: any Error, generation: Int) {
         serialize {
             guard generation == self.generation else { return }
-            terminateOutput(error)
+            finish(error: error)
         }
     }
 
@@ -129,7 +129,7 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Serializin
             guard generation == self.generation else { return }
             isInnerActive = false
             inner.disposable = nil
-            if isOuterCompleted { terminateOutput(nil) }
+            if isOuterCompleted { finish(error: nil) }
         }
     }
 }

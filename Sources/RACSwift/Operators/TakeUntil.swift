@@ -30,13 +30,13 @@ final class TakeUntilSignal<Value, U>: Signal<Value>, @unchecked Sendable {
 }
 
 /// Serializes the source's events with the trigger's under one lock.
-private final class TakeUntilState<Value>: SerializingSink<Value>, @unchecked Sendable {
+private final class TakeUntilState<Value>: OutputPoint<Value>, @unchecked Sendable {
     func forward(_ value: Value) {
-        serialize { sendOutput(value) }
+        serialize { send(value) }
     }
 
     func terminate(_ error: (any Error)?) {
-        serialize { terminateOutput(error) }
+        serialize { finish(error: error) }
     }
 }
 

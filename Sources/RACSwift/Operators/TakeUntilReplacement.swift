@@ -32,11 +32,11 @@ final class TakeUntilReplacementSignal<Value>: Signal<Value>, @unchecked Sendabl
 
 /// Which of the two signals speaks, under one lock. The source's subscription lives in
 /// `sourceSubscription`, disposed the moment the replacement first sends.
-private final class TakeUntilReplacementState<Value>: SerializingSink<Value>, @unchecked Sendable {
+private final class TakeUntilReplacementState<Value>: OutputPoint<Value>, @unchecked Sendable {
     let sourceSubscription = SerialDisposable()
     private var replaced = false  // guarded by `lock`
 
-    override init(downstream: some Subscriber<Value>) {
+    init(downstream: some Subscriber<Value>) {
         super.init(downstream: downstream)
         disposable.add(sourceSubscription)
     }
@@ -46,25 +46,25 @@ private final class TakeUntilReplacementState<Value>: SerializingSink<Value>, @u
     func sourceNext(_ value: Value) {
         serialize {
             guard !replaced else { return }
-            sendOutput(value)
+            send(value)
         }
     }
 
     func sourceFailed(_ error: any Error) {
         serialize {
             guard !replaced else { return }
-            terminateOutput(error)
+            finish(error: error)
         }
     }
 
     func replacementNext(_ value: Value) {
         replace()
-        serialize { sendOutput(value) }
+        serialize { send(value) }
     }
 
     func replacementFinished(_ error: (any Error)?) {
         replace()
-        serialize { terminateOutput(error) }
+        serialize { finish(error: error) }
     }
 
     /// The replacement spoke: from now on the source is ignored, and its subscription is

@@ -17,9 +17,9 @@
 /// `lock` (RAC's order). Nothing else goes out in between: the output is already closed. A
 /// termination nested inside a delivery on the same thread disposes with `lock` released
 /// (every level of it) and takes it again to send the terminal event.
-class SerializingSink<Output>: Sink, @unchecked Sendable {
+class OutputPoint<Output>: Sink, @unchecked Sendable {
     /// The subscription; the inputs' subscriptions are added to it.
-    final let disposable = CompoundDisposable()
+    final let disposable: CompoundDisposable
     final let lock = RecursiveLock()
     private final let downstream: any Subscriber<Output>
     // Guarded by `lock`.
@@ -34,8 +34,10 @@ class SerializingSink<Output>: Sink, @unchecked Sendable {
         case failed(any Error)
     }
 
-    init(downstream: some Subscriber<Output>) {
+    /// `disposable` is the subscription's compound, when a `LiftedSignal` made it.
+    init(downstream: some Subscriber<Output>, disposable: CompoundDisposable = CompoundDisposable()) {
         self.downstream = downstream
+        self.disposable = disposable
     }
 
     /// Runs `body` with `lock` held, then carries out a termination it claimed.
@@ -54,7 +56,7 @@ class SerializingSink<Output>: Sink, @unchecked Sendable {
         }
         if let claimed {
             disposable.dispose()
-            lock.withLock { send(claimed) }
+            lock.withLock { deliver(claimed) }
         }
         return result
     }
@@ -67,7 +69,7 @@ class SerializingSink<Output>: Sink, @unchecked Sendable {
     final var hasTerminated: Bool { isTerminated }
 
     /// Sends `value`, unless the output has ended.
-    final func sendOutput(_ value: Output) {
+    final func send(_ value: Output) {
         if isOpen { downstream.sendNext(value) }
     }
 
@@ -77,7 +79,7 @@ class SerializingSink<Output>: Sink, @unchecked Sendable {
     /// nested inside a delivery on this thread, they happen at once, the disposal with `lock`
     /// released (every level of it) and taken again.
     @discardableResult
-    final func terminateOutput(_ error: (any Error)?) -> Bool {
+    final func finish(error: (any Error)?) -> Bool {
         guard isOpen else { return false }
         isTerminated = true
         let terminal: Terminal = error.map { .failed($0) } ?? .completed
@@ -88,12 +90,12 @@ class SerializingSink<Output>: Sink, @unchecked Sendable {
             // send at once, where RAC sends it. Meanwhile another thread may run a
             // `serialize` body, but nothing goes out: the output is closed.
             lock.withLockReleased { disposable.dispose() }
-            send(terminal)
+            deliver(terminal)
         }
         return true
     }
 
-    private final func send(_ terminal: Terminal) {
+    private final func deliver(_ terminal: Terminal) {
         switch terminal {
         case .completed: downstream.sendCompleted()
         case .failed(let error): downstream.sendError(error)

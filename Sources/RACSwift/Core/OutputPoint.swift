@@ -102,3 +102,55 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
         }
     }
 }
+
+/// The output point of a sink fed by one serialized source that owns its subscription's
+/// compound (a `LiftedSignal` made it): the same rule as `OutputPoint` without the lock, since
+/// the source delivers one event at a time. Nothing goes out once the subscription is
+/// disposed — by a terminal event or from outside — and a terminal event disposes the
+/// subscription before it goes out (RAC's order).
+///
+/// Values go out unchecked: the source stops sending once its subscription, part of this one,
+/// is disposed. The sink checks `isOpen` itself where it sends values of its own after the
+/// source has ended (takeLast's buffer).
+class SerialOutputPoint<Output>: Sink, @unchecked Sendable {
+    /// The subscription; the source's subscription joins it.
+    final let disposable: CompoundDisposable
+    private final let downstream: any Subscriber<Output>
+
+    init(downstream: any Subscriber<Output>, disposable: CompoundDisposable) {
+        self.downstream = downstream
+        self.disposable = disposable
+    }
+
+    /// The source's subscription joins the output's (the `Subscriber` requirement of the
+    /// subclass).
+    final func didSubscribe(with source: CompoundDisposable) {
+        // A sink passed on to the signal whose subscription it is (RAC's concat does that).
+        if source !== disposable { disposable.add(source) }
+    }
+
+    /// Whether events still go out.
+    final var isOpen: Bool { !disposable.isDisposed }
+
+    /// Sends `value` (see the type's note on checks).
+    final func send(_ value: Output) {
+        downstream.sendNext(value)
+    }
+
+    /// Ends the output, unless it has ended: disposes the subscription, then sends `error`, or
+    /// completion if it is nil.
+    final func finish(error: (any Error)?) {
+        guard isOpen else { return }
+        disposable.dispose()
+        if let error { downstream.sendError(error) } else { downstream.sendCompleted() }
+    }
+
+    /// How an operator that answers once, at its source's end (aggregate, collect, any/all,
+    /// materialize's last event), ends: it sends `value`, then — unless the subscriber
+    /// disposed meanwhile, also while receiving `value` — disposes and completes.
+    final func finish(sending value: Output) {
+        guard isOpen else { return }
+        downstream.sendNext(value)
+        finish(error: nil)
+    }
+}

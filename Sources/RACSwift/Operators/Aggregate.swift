@@ -15,7 +15,7 @@ extension Signal {
         withStart start: U, reduceWithIndex reduce: @escaping @Sendable (_ running: U, _ next: Value, _ index: Int) -> U
     ) -> Signal<U> {
         LiftedSignal(self, (start, reduce)) { downstream, arguments, subscription in
-            AggregateSink(downstream: downstream, start: arguments.0, reduce: arguments.1, outer: subscription)
+            AggregateSink(downstream: downstream, start: arguments.0, reduce: arguments.1, disposable: subscription)
         }.named("[\(name)] -aggregateWithStart: \(start) reduceWithIndex:")
     }
 
@@ -33,66 +33,45 @@ extension Signal {
     /// Sends one array of every value once this signal completes, then completes (RAC's
     /// `-collect`); an empty signal sends one empty array. An error is forwarded at once.
     public func collect() -> Signal<[Value]> {
-        LiftedSignal(self, ()) { downstream, _, subscription in CollectSink(downstream: downstream, outer: subscription) }.named("[\(name)] -collect")
+        LiftedSignal(self, ()) { downstream, _, subscription in CollectSink(downstream: downstream, disposable: subscription) }.named("[\(name)] -collect")
     }
 }
 
-final class AggregateSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<U>
+final class AggregateSink<Value, U>: SerialOutputPoint<U>, Subscriber, @unchecked Sendable {
     private var running: U
     private var index = 0
     private let reduce: (U, Value, Int) -> U
-    private let outer: CompoundDisposable
 
     init(downstream: some Subscriber<U>, start: U, reduce: @escaping (U, Value, Int) -> U,
-         outer: CompoundDisposable) {
-        self.downstream = downstream
+         disposable: CompoundDisposable) {
         self.running = start
         self.reduce = reduce
-        self.outer = outer
+        super.init(downstream: downstream, disposable: disposable)
     }
-
-    func didSubscribe(with disposable: CompoundDisposable) { outer.add(disposable) }
 
     func sendNext(_ value: Value) {
         running = reduce(running, value, index)
         index += 1
     }
 
-    func sendError(_ error: any Error) {
-        outer.dispose()
-        downstream.sendError(error)
-    }
-
-    func sendCompleted() {
-        sendFinalValue(running, to: downstream, ending: outer)
-    }
+    func sendError(_ error: any Error) { finish(error: error) }
+    func sendCompleted() { finish(sending: running) }
 }
 
 /// Appends in place: a `reduce` closure would copy the array for every value.
-final class CollectSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<[Value]>
+final class CollectSink<Value>: SerialOutputPoint<[Value]>, Subscriber, @unchecked Sendable {
     private var values: [Value] = []
-    private let outer: CompoundDisposable
-
-    init(downstream: some Subscriber<[Value]>, outer: CompoundDisposable) {
-        self.downstream = downstream
-        self.outer = outer
-    }
-
-    func didSubscribe(with disposable: CompoundDisposable) { outer.add(disposable) }
 
     func sendNext(_ value: Value) { values.append(value) }
 
     func sendError(_ error: any Error) {
         values = []
-        outer.dispose()
-        downstream.sendError(error)
+        finish(error: error)
     }
 
     func sendCompleted() {
         let collected = values
         values = []
-        sendFinalValue(collected, to: downstream, ending: outer)
+        finish(sending: collected)
     }
 }

@@ -24,39 +24,34 @@ extension Signal {
     /// `any` and `all`: the first value whose `predicate` result equals `decidesOn` ends the
     /// signal with `decidesOn`; completion ends it with `!decidesOn`; an error with false.
     private func deciding(on decidesOn: Bool, _ predicate: @escaping (Value) -> Bool) -> Signal<Bool> {
-        LiftedSignal(self, predicate) { PredicateSink(downstream: $0, decidesOn: decidesOn, predicate: $1, outer: $2) }
+        LiftedSignal(self, predicate) { PredicateSink(downstream: $0, decidesOn: decidesOn, predicate: $1, disposable: $2) }
     }
 }
 
-final class PredicateSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Bool>
+final class PredicateSink<Value>: SerialOutputPoint<Bool>, Subscriber, @unchecked Sendable {
     private let decidesOn: Bool
     private let predicate: (Value) -> Bool
-    private let outer: CompoundDisposable
     private var isDone = false
 
     init(downstream: some Subscriber<Bool>, decidesOn: Bool, predicate: @escaping (Value) -> Bool,
-         outer: CompoundDisposable) {
-        self.downstream = downstream
+         disposable: CompoundDisposable) {
         self.decidesOn = decidesOn
         self.predicate = predicate
-        self.outer = outer
+        super.init(downstream: downstream, disposable: disposable)
     }
-
-    func didSubscribe(with disposable: CompoundDisposable) { outer.add(disposable) }
 
     func sendNext(_ value: Value) {
         guard !isDone, predicate(value) == decidesOn else { return }
-        finish(with: decidesOn)
+        answer(decidesOn)
     }
 
-    func sendError(_ error: any Error) { finish(with: false) }
-    func sendCompleted() { finish(with: !decidesOn) }
+    func sendError(_ error: any Error) { answer(false) }
+    func sendCompleted() { answer(!decidesOn) }
 
     // RAC sends the answer, then stops the source, then completes.
-    private func finish(with answer: Bool) {
-        guard !isDone, !outer.isDisposed else { return }
+    private func answer(_ answer: Bool) {
+        guard !isDone else { return }
         isDone = true
-        sendFinalValue(answer, to: downstream, ending: outer)
+        finish(sending: answer)
     }
 }

@@ -1,30 +1,14 @@
 /// Forwards one inner subscription's events into an operator's own subscription `outer`
 /// (defer, catch's replacement...): the inner subscription is added to `outer`, so disposing
 /// `outer` stops it, and a terminal event disposes `outer` before it is forwarded.
-final class InnerForwardSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
-    private let outer: CompoundDisposable
-
+final class InnerForwardSink<Value>: SerialOutputPoint<Value>, Subscriber, @unchecked Sendable {
     init(downstream: any Subscriber<Value>, outer: CompoundDisposable) {
-        self.downstream = downstream
-        self.outer = outer
+        super.init(downstream: downstream, disposable: outer)
     }
 
-    func sendNext(_ value: Value) { downstream.sendNext(value) }
-
-    func sendError(_ error: any Error) {
-        outer.dispose()
-        downstream.sendError(error)
-    }
-
-    func sendCompleted() {
-        outer.dispose()
-        downstream.sendCompleted()
-    }
-
-    func didSubscribe(with disposable: CompoundDisposable) {
-        if disposable !== outer { outer.add(disposable) }
-    }
+    func sendNext(_ value: Value) { send(value) }
+    func sendError(_ error: any Error) { finish(error: error) }
+    func sendCompleted() { finish(error: nil) }
 }
 
 /// The stopping rule of a single-input sink that ends its output from `sendNext` (take,
@@ -61,16 +45,4 @@ struct EarlyStop {
         subscription.dispose()
         return true
     }
-}
-
-/// How an operator that answers once, at its source's end (aggregate, collect, any/all,
-/// materialize's last event), finishes its own subscription `outer`: it sends `value`, then —
-/// unless the subscriber disposed meanwhile, also while receiving `value` — disposes `outer`
-/// and completes.
-func sendFinalValue<Value>(_ value: Value, to downstream: any Subscriber<Value>, ending outer: CompoundDisposable) {
-    if outer.isDisposed { return }
-    downstream.sendNext(value)
-    if outer.isDisposed { return }
-    outer.dispose()
-    downstream.sendCompleted()
 }

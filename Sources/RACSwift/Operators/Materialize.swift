@@ -3,7 +3,7 @@ extension Signal {
     /// `.completed`, after which the result completes (RAC's `-materialize`). The result never
     /// fails.
     public func materialize() -> Signal<Event<Value>> {
-        LiftedSignal(self, ()) { downstream, _, subscription in MaterializeSink(downstream: downstream, outer: subscription) }
+        LiftedSignal(self, ()) { downstream, _, subscription in MaterializeSink(downstream: downstream, disposable: subscription) }
             .named("[\(name)] -materialize")
     }
 
@@ -19,19 +19,10 @@ extension Signal {
 
 /// Owns its disposable: the source's is already disposed when the terminal event's value
 /// goes out, and the completion after it must still see a downstream disposal.
-final class MaterializeSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Event<Value>>
-    private let outer: CompoundDisposable
-
-    init(downstream: some Subscriber<Event<Value>>, outer: CompoundDisposable) {
-        self.downstream = downstream
-        self.outer = outer
-    }
-
-    func didSubscribe(with disposable: CompoundDisposable) { outer.add(disposable) }
-    func sendNext(_ value: Value) { downstream.sendNext(.next(value)) }
-    func sendError(_ error: any Error) { sendFinalValue(.error(error), to: downstream, ending: outer) }
-    func sendCompleted() { sendFinalValue(.completed, to: downstream, ending: outer) }
+final class MaterializeSink<Value>: SerialOutputPoint<Event<Value>>, Subscriber, @unchecked Sendable {
+    func sendNext(_ value: Value) { send(.next(value)) }
+    func sendError(_ error: any Error) { finish(sending: .error(error)) }
+    func sendCompleted() { finish(sending: .completed) }
 }
 
 /// A terminal event value stops the source (`EarlyStop`).

@@ -4,24 +4,21 @@ extension Signal {
     /// dropped. `count` 0 sends no values.
     public func takeLast(_ count: Int) -> Signal<Value> {
         precondition(count >= 0, "Signal.takeLast(_:): count must not be negative, got \(count)")
-        return LiftedSignal(self, count) { TakeLastSink(downstream: $0, count: $1, outer: $2) }
+        return LiftedSignal(self, count) { TakeLastSink(downstream: $0, count: $1, disposable: $2) }
             .named("[\(name)] -takeLast: \(count)")
     }
 }
 
-final class TakeLastSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
+/// Owns its subscription: the source's is already disposed when the buffered values go out,
+/// and a subscriber that disposes while they do must stop them.
+final class TakeLastSink<Value>: SerialOutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let count: Int
-    private let outer: CompoundDisposable
     private var buffer = FIFO<Value>()
 
-    init(downstream: some Subscriber<Value>, count: Int, outer: CompoundDisposable) {
-        self.downstream = downstream
+    init(downstream: some Subscriber<Value>, count: Int, disposable: CompoundDisposable) {
         self.count = count
-        self.outer = outer
+        super.init(downstream: downstream, disposable: disposable)
     }
-
-    func didSubscribe(with disposable: CompoundDisposable) { outer.add(disposable) }
 
     func sendNext(_ value: Value) {
         guard count > 0 else { return }
@@ -31,20 +28,17 @@ final class TakeLastSink<Value>: Sink, Subscriber, @unchecked Sendable {
 
     func sendError(_ error: any Error) {
         buffer.removeAll()
-        outer.dispose()
-        downstream.sendError(error)
+        finish(error: error)
     }
 
     func sendCompleted() {
         while !buffer.isEmpty {
-            if outer.isDisposed {
+            guard isOpen else {
                 buffer.removeAll()
                 return
             }
-            downstream.sendNext(buffer.removeFirst())
+            send(buffer.removeFirst())
         }
-        if outer.isDisposed { return }
-        outer.dispose()
-        downstream.sendCompleted()
+        finish(error: nil)
     }
 }

@@ -73,3 +73,26 @@ final class LiftedSignal<Source, Value, Payload>: Signal<Value>, @unchecked Send
     @usableFromInline
     var sourceName: String { source.name }
 }
+
+// A closure carried as the payload itself is stored in its most general form; when its type
+// names a concrete type (`Bool`, `Void`, an index) the sink's field has another form, and
+// converting between them allocates a thunk per subscription and adds a call per value. Inside
+// these structs the closure keeps the form the sink's field has.
+
+/// A test on values carried to a sink (filter, skip and take's predicates, any/all).
+@usableFromInline
+struct Predicate<Value> {
+    @usableFromInline let test: (Value) -> Bool
+
+    @inlinable
+    init(_ test: @escaping (Value) -> Bool) { self.test = test }
+}
+
+/// A block run for each value, carried to a sink (doNext).
+@usableFromInline
+struct ValueAction<Value> {
+    @usableFromInline let run: (Value) -> Void
+
+    @inlinable
+    init(_ run: @escaping (Value) -> Void) { self.run = run }
+}

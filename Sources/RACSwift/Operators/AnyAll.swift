@@ -24,7 +24,9 @@ extension Signal {
     /// `any` and `all`: the first value whose `predicate` result equals `decidesOn` ends the
     /// signal with `decidesOn`; completion ends it with `!decidesOn`; an error with false.
     private func deciding(on decidesOn: Bool, _ predicate: @escaping (Value) -> Bool) -> Signal<Bool> {
-        LiftedSignal(self, predicate) { PredicateSink(downstream: $0, decidesOn: decidesOn, predicate: $1, disposable: $2) }
+        LiftedSignal(self, (decidesOn, Predicate(predicate))) {
+            PredicateSink(downstream: $0, decidesOn: $1.0, predicate: $1.1.test, disposable: $2)
+        }
     }
 }
 

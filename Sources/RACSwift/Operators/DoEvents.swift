@@ -2,7 +2,7 @@ extension Signal {
     /// Runs `block` for each value, before the value is forwarded (RAC's `-doNext:`). Events
     /// pass through unchanged.
     public func doNext(_ block: @escaping @Sendable (Value) -> Void) -> Signal<Value> {
-        LiftedSignal(self, block) { DoNextSink(downstream: $0, block: $1) }.named("[\(name)] -doNext:")
+        LiftedSignal(self, ValueAction(block)) { DoNextSink(downstream: $0, block: $1.run) }.named("[\(name)] -doNext:")
     }
 
     /// Runs `block` with the error, before the error is forwarded (RAC's `-doError:`). Events

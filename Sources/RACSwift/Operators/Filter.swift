@@ -7,13 +7,13 @@ extension Signal {
     public consuming func filter(_ isIncluded: consuming @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         // `copy`: moving the consuming closure into the generic payload released it once too
         // often (Swift 6.3; the filter marble test crashed on a freed closure context).
-        let signal = LiftedSignal(self, copy isIncluded) { FilterSink(downstream: $0, isIncluded: $1) }
+        let signal = LiftedSignal(self, Predicate(copy isIncluded)) { FilterSink(downstream: $0, isIncluded: $1.test) }
         return signal.named("[\(signal.sourceName)] -filter:")
     }
 
     /// `filter` for the library's own operators, whose closures need not be `@Sendable`.
     func filterInternally(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
-        LiftedSignal(self, isIncluded) { FilterSink(downstream: $0, isIncluded: $1) }
+        LiftedSignal(self, Predicate(isIncluded)) { FilterSink(downstream: $0, isIncluded: $1.test) }
     }
 }
 

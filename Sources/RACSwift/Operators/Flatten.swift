@@ -10,7 +10,7 @@ extension Signal {
     public func flattenMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U>?) -> Signal<U> {
         // Inlinable so that the signal is allocated with the caller's cached metadata for its
         // concrete types, not after a lookup in the runtime's generic metadata table.
-        FlattenSignal(source: self, maxConcurrent: 0, transform: transform)
+        LiftedSignal(self, transform) { makeFlattenSink(downstream: $0, maxConcurrent: 0, transform: $1, disposable: $2) }
             .named("[\(name)] -flattenMap:")
     }
 
@@ -18,7 +18,7 @@ extension Signal {
     /// `-flatten`). Same terminal rules as `flattenMap(_:)`. Works on signals of any `Signal`
     /// subclass, e.g. the groups of `groupBy`.
     public func flatten<T>() -> Signal<T> where Value: Signal<T> {
-        FlattenSignal(source: self, maxConcurrent: 0, transform: { $0 as Signal<T> })
+        flattening(maxConcurrent: 0)
             .named("[\(name)] -flatten")
     }
 
@@ -31,7 +31,7 @@ extension Signal {
     /// (queued signals are dropped unsubscribed).
     public func flatten<T>(maxConcurrent: Int) -> Signal<T> where Value: Signal<T> {
         precondition(maxConcurrent >= 0, "Signal.flatten(maxConcurrent:): maxConcurrent must not be negative, got \(maxConcurrent)")
-        return FlattenSignal(source: self, maxConcurrent: maxConcurrent, transform: { $0 as Signal<T> })
+        return flattening(maxConcurrent: maxConcurrent)
             .named("[\(name)] -flatten: \(maxConcurrent)")
     }
 
@@ -43,30 +43,24 @@ extension Signal {
     /// any error ends the result at once. Runs in constant stack however many synchronous
     /// inner signals are queued.
     public func concat<T>() -> Signal<T> where Value: Signal<T> {
-        FlattenSignal(source: self, maxConcurrent: 1, transform: { $0 as Signal<T> })
+        flattening(maxConcurrent: 1)
             .named("[\(name)] -concat")
+    }
+
+    private func flattening<T>(maxConcurrent: Int) -> Signal<T> where Value: Signal<T> {
+        LiftedSignal(self, maxConcurrent) {
+            FlattenSink(downstream: $0, maxConcurrent: $1, transform: { $0 as Signal<T> }, disposable: $2)
+        }
     }
 }
 
+/// The sink of `flattenMap`, for its inlinable body: the sink's type stays internal.
 @usableFromInline
-final class FlattenSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Source>
-    private let maxConcurrent: Int
-    private let transform: (Source) -> Signal<Value>?
-
-    @usableFromInline
-    init(source: Signal<Source>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?) {
-        self.source = source
-        self.maxConcurrent = maxConcurrent
-        self.transform = transform
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let sink = FlattenSink(downstream: subscriber, maxConcurrent: maxConcurrent, transform: transform)
-        subscriber.didSubscribe(with: sink.disposable)
-        source.subscribe(sink)
-        return sink.disposable
-    }
+func makeFlattenSink<Source, Value>(
+    downstream: any Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?,
+    disposable: CompoundDisposable
+) -> any Subscriber<Source> {
+    FlattenSink(downstream: downstream, maxConcurrent: maxConcurrent, transform: transform, disposable: disposable)
 }
 
 /// The merge point of `flattenMap`, `flatten`, `flatten(maxConcurrent:)`, `concat()` and
@@ -95,10 +89,13 @@ final class FlattenSink<Source, Value>: OutputPoint<Value>, Subscriber, @uncheck
     /// Whether signals wait in `pending`. Called with `lock` held.
     private var hasPending: Bool { maxConcurrent > 0 && !(pending?.isEmpty ?? true) }
 
-    init(downstream: some Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?) {
+    init(
+        downstream: some Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?,
+        disposable: CompoundDisposable = CompoundDisposable()
+    ) {
         self.maxConcurrent = maxConcurrent
         self.transform = transform
-        super.init(downstream: downstream)
+        super.init(downstream: downstream, disposable: disposable)
         if maxConcurrent > 0 {
             pending = FIFO()
             // Disposal releases the queued signals at once, not when the outer signal lets

@@ -58,8 +58,24 @@ final class ScanSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
 
     /// The signal of a `scan` with `step`, built in the caller's specialized code.
     @inlinable
-    static func lift(_ source: Signal<Value>, start: U, step: @escaping Step) -> LiftedSignal<Value, U, (U, Step)> {
-        LiftedSignal(source, (start, step)) { ScanSink(downstream: $0, start: $1.0, step: $1.1) }
+    static func lift(_ source: Signal<Value>, start: U, step: @escaping Step) -> LiftedSignal<Value, U, Arguments> {
+        LiftedSignal(source, Arguments(start: start, step: step)) {
+            ScanSink(downstream: $0, start: $1.start, step: $1.step)
+        }
+    }
+
+    /// The payload: a struct, so that `step` keeps the form of the sink's field (see
+    /// `Predicate`, LiftedSignal.swift).
+    @usableFromInline
+    struct Arguments {
+        @usableFromInline let start: U
+        @usableFromInline let step: Step
+
+        @inlinable
+        init(start: U, step: @escaping Step) {
+            self.start = start
+            self.step = step
+        }
     }
 
     @usableFromInline

@@ -10,14 +10,14 @@ extension Signal {
     /// returns false and every value after it, without asking again (RAC's
     /// `-skipWhileBlock:`). Terminal events pass through.
     public func skip(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
-        LiftedSignal(self, predicate) { SkipUntilSink(downstream: $0, predicate: $1, startsWhen: false) }
+        LiftedSignal(self, Predicate(predicate)) { SkipUntilSink(downstream: $0, predicate: $1.test, startsWhen: false) }
             .named("[\(name)] -skipWhileBlock:")
     }
 
     /// Drops values until `predicate` returns true, then sends that value and every value
     /// after it, without asking again (RAC's `-skipUntilBlock:`). Terminal events pass through.
     public func skip(until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
-        LiftedSignal(self, predicate) { SkipUntilSink(downstream: $0, predicate: $1, startsWhen: true) }
+        LiftedSignal(self, Predicate(predicate)) { SkipUntilSink(downstream: $0, predicate: $1.test, startsWhen: true) }
             .named("[\(name)] -skipUntilBlock:")
     }
 }

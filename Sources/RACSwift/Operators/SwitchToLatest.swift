@@ -11,22 +11,9 @@ extension Signal {
     /// inner signal a moment before it disposes the old one; here the old one is disposed
     /// first, so two inner signals are never live at once.
     public func switchToLatest<T>() -> Signal<T> where Value: Signal<T> {
-        SwitchToLatestSignal<Value, T>(source: self).named("[\(name)] -switchToLatest")
-    }
-}
-
-final class SwitchToLatestSignal<Source: Signal<Value>, Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Source>
-
-    init(source: Signal<Source>) {
-        self.source = source
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let sink = SwitchToLatestSink<Source, Value>(downstream: subscriber)
-        subscriber.didSubscribe(with: sink.disposable)
-        source.subscribe(sink)
-        return sink.disposable
+        LiftedSignal(self, ()) { downstream, _, subscription in
+            SwitchToLatestSink<Value, T>(downstream: downstream, disposable: subscription)
+        }.named("[\(name)] -switchToLatest")
     }
 }
 
@@ -40,8 +27,8 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: OutputPoin
     private var isInnerActive = false
     private var isOuterCompleted = false
 
-    init(downstream: some Subscriber<Value>) {
-        super.init(downstream: downstream)
+    override init(downstream: some Subscriber<Value>, disposable: CompoundDisposable) {
+        super.init(downstream: downstream, disposable: disposable)
         disposable.add(inner)
     }
 

@@ -16,7 +16,7 @@ extension Signal {
     /// first value for which it returns false (RAC's `-takeWhileBlock:`).
     /// Errors, and a completion before that value, pass through.
     public func take(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
-        LiftedSignal(self, predicate) { TakePredicateSink(downstream: $0, predicate: $1, stopsWhen: false) }
+        LiftedSignal(self, Predicate(predicate)) { TakePredicateSink(downstream: $0, predicate: $1.test, stopsWhen: false) }
             .named("[\(name)] -takeWhileBlock:")
     }
 
@@ -25,7 +25,7 @@ extension Signal {
     /// signal's event, see `take(until:)` with a `Signal`.
     /// Errors, and a completion before that value, pass through.
     public func take(until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
-        LiftedSignal(self, predicate) { TakePredicateSink(downstream: $0, predicate: $1, stopsWhen: true) }
+        LiftedSignal(self, Predicate(predicate)) { TakePredicateSink(downstream: $0, predicate: $1.test, stopsWhen: true) }
             .named("[\(name)] -takeUntilBlock:")
     }
 }

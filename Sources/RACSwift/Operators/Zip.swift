@@ -210,3 +210,16 @@ final class ZipArraySignal<T, Output>: Signal<Output>, @unchecked Sendable {
         return state.disposable
     }
 }
+
+extension Signal {
+    /// Pairs the n-th value of this signal with the n-th value of `other` (RAC's `-zipWith:`).
+    ///
+    /// Completes as soon as either side has completed and every value it sent has been paired
+    /// (1…5 zipped with A…D sends four pairs, then completes). An error from either side is
+    /// forwarded at once. Values from the two sides may arrive on different threads; pairs go
+    /// out one at a time. It behaves as `Signal.zip(self, other)`: both run on the same zip
+    /// machine.
+    public func zip<U>(with other: Signal<U>) -> Signal<(Value, U)> {
+        ZipPairSignal(self, other).named("[\(name)] -zipWith: \(other)")
+    }
+}

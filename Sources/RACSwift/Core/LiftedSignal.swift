@@ -96,3 +96,23 @@ struct ValueAction<Value> {
     @inlinable
     init(_ run: @escaping (Value) -> Void) { self.run = run }
 }
+
+/// The signal of an operator that subscribes its inputs itself (several inputs, or work to
+/// schedule first): each subscription runs `subscribe` with the subscriber and the operator's
+/// arguments, `payload` (its input signals among them). Like `LiftedSignal`, it keeps an
+/// operator to its public function and its sinks, with no `Signal` subclass of its own.
+final class OperatorSignal<Value, Payload>: Signal<Value>, @unchecked Sendable {
+    typealias Subscribe = (_ subscriber: any Subscriber<Value>, _ payload: Payload) -> Disposable
+
+    private let payload: Payload
+    private let body: Subscribe
+
+    init(_ payload: Payload, subscribe body: @escaping Subscribe) {
+        self.payload = payload
+        self.body = body
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        body(subscriber, payload)
+    }
+}

@@ -17,6 +17,7 @@
 /// `lock` (RAC's order). Nothing else goes out in between: the output is already closed. A
 /// termination nested inside a delivery on the same thread disposes with `lock` released
 /// (every level of it) and takes it again to send the terminal event.
+@usableFromInline
 class OutputPoint<Output>: Sink, @unchecked Sendable {
     /// The subscription; the inputs' subscriptions are added to it.
     final let disposable: CompoundDisposable
@@ -35,6 +36,7 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
     }
 
     /// `disposable` is the subscription's compound, when a `LiftedSignal` made it.
+    @usableFromInline
     init(downstream: some Subscriber<Output>, disposable: CompoundDisposable = CompoundDisposable()) {
         self.downstream = downstream
         self.disposable = disposable
@@ -112,11 +114,13 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
 /// Values go out unchecked: the source stops sending once its subscription, part of this one,
 /// is disposed. The sink checks `isOpen` itself where it sends values of its own after the
 /// source has ended (takeLast's buffer).
+@usableFromInline
 class SerialOutputPoint<Output>: Sink, @unchecked Sendable {
     /// The subscription; the source's subscription joins it.
     final let disposable: CompoundDisposable
     private final let downstream: any Subscriber<Output>
 
+    @usableFromInline
     init(downstream: any Subscriber<Output>, disposable: CompoundDisposable) {
         self.downstream = downstream
         self.disposable = disposable
@@ -124,7 +128,7 @@ class SerialOutputPoint<Output>: Sink, @unchecked Sendable {
 
     /// The source's subscription joins the output's (the `Subscriber` requirement of the
     /// subclass).
-    final func didSubscribe(with source: CompoundDisposable) {
+    @usableFromInline final func didSubscribe(with source: CompoundDisposable) {
         // A sink passed on to the signal whose subscription it is (RAC's concat does that).
         if source !== disposable { disposable.add(source) }
     }

@@ -4,6 +4,7 @@ extension Signal {
     /// that sends only its last value). On an empty signal it sends `start`. An error is
     /// forwarded at once. Each subscription starts again from `start`; for a reference type
     /// that must not be shared, use `aggregate(withStartFactory:reduce:)`.
+    @inlinable
     public func aggregate<U>(withStart start: U, reduce: @escaping @Sendable (_ running: U, _ next: Value) -> U) -> Signal<U> {
         aggregate(withStart: start) { running, next, _ in reduce(running, next) }
             .named("[\(name)] -aggregateWithStart: \(start) reduce:")
@@ -11,6 +12,7 @@ extension Signal {
 
     /// `aggregate(withStart:reduce:)` whose `reduce` also receives the index of the value,
     /// counted from 0 (RAC's `-aggregateWithStart:reduceWithIndex:`).
+    @inlinable
     public func aggregate<U>(
         withStart start: U, reduceWithIndex reduce: @escaping @Sendable (_ running: U, _ next: Value, _ index: Int) -> U
     ) -> Signal<U> {
@@ -22,6 +24,7 @@ extension Signal {
     /// `aggregate(withStart:reduce:)` with a start value made by `startFactory` for each
     /// subscription (RAC's `-aggregateWithStartFactory:reduce:`, built there on `+defer:`, so
     /// the factory runs at subscription time through `Scheduler.subscription`).
+    @inlinable
     public func aggregate<U>(
         withStartFactory startFactory: @escaping @Sendable () -> U, reduce: @escaping @Sendable (_ running: U, _ next: Value) -> U
     ) -> Signal<U> {
@@ -32,16 +35,19 @@ extension Signal {
 
     /// Sends one array of every value once this signal completes, then completes (RAC's
     /// `-collect`); an empty signal sends one empty array. An error is forwarded at once.
+    @inlinable
     public func collect() -> Signal<[Value]> {
         LiftedSignal(self, ()) { downstream, _, subscription in CollectSink(downstream: downstream, disposable: subscription) }.named("[\(name)] -collect")
     }
 }
 
+@usableFromInline
 final class AggregateSink<Value, U>: SerialOutputPoint<U>, Subscriber, @unchecked Sendable {
     private var running: U
     private var index = 0
     private let reduce: (U, Value, Int) -> U
 
+    @usableFromInline
     init(downstream: some Subscriber<U>, start: U, reduce: @escaping (U, Value, Int) -> U,
          disposable: CompoundDisposable) {
         self.running = start
@@ -49,27 +55,28 @@ final class AggregateSink<Value, U>: SerialOutputPoint<U>, Subscriber, @unchecke
         super.init(downstream: downstream, disposable: disposable)
     }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         running = reduce(running, value, index)
         index += 1
     }
 
-    func sendError(_ error: any Error) { finish(error: error) }
-    func sendCompleted() { finish(sending: running) }
+    @usableFromInline func sendError(_ error: any Error) { finish(error: error) }
+    @usableFromInline func sendCompleted() { finish(sending: running) }
 }
 
 /// Appends in place: a `reduce` closure would copy the array for every value.
+@usableFromInline
 final class CollectSink<Value>: SerialOutputPoint<[Value]>, Subscriber, @unchecked Sendable {
     private var values: [Value] = []
 
-    func sendNext(_ value: Value) { values.append(value) }
+    @usableFromInline func sendNext(_ value: Value) { values.append(value) }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         values = []
         finish(error: error)
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         let collected = values
         values = []
         finish(sending: collected)

@@ -1,6 +1,7 @@
 extension Signal {
     /// Sends true and completes at the first value, or sends false and completes if this
     /// signal terminates without one (RAC's `-any`). See `any(_:)`.
+    @inlinable
     public func any() -> Signal<Bool> {
         any { _ in true }.named("[\(name)] -any")
     }
@@ -9,6 +10,7 @@ extension Signal {
     /// signal; sends false and completes if this signal terminates first (RAC's `-any:`). As
     /// in RAC, an error does not fail the result: it counts as "no value passed", so the
     /// result sends false and completes.
+    @inlinable
     public func any(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool> {
         deciding(on: true, predicate).named("[\(name)] -any:")
     }
@@ -17,24 +19,28 @@ extension Signal {
     /// signal; sends true and completes if this signal completes first, also when it sent no
     /// values (RAC's `-all:`). As in RAC, an error does not fail the result: the result sends
     /// false and completes.
+    @inlinable
     public func all(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool> {
         deciding(on: false, predicate).named("[\(name)] -all:")
     }
 
     /// `any` and `all`: the first value whose `predicate` result equals `decidesOn` ends the
     /// signal with `decidesOn`; completion ends it with `!decidesOn`; an error with false.
-    private func deciding(on decidesOn: Bool, _ predicate: @escaping (Value) -> Bool) -> Signal<Bool> {
+    @inlinable
+    func deciding(on decidesOn: Bool, _ predicate: @escaping (Value) -> Bool) -> Signal<Bool> {
         LiftedSignal(self, (decidesOn, Predicate(predicate))) {
             PredicateSink(downstream: $0, decidesOn: $1.0, predicate: $1.1.test, disposable: $2)
         }
     }
 }
 
+@usableFromInline
 final class PredicateSink<Value>: SerialOutputPoint<Bool>, Subscriber, @unchecked Sendable {
     private let decidesOn: Bool
     private let predicate: (Value) -> Bool
     private var isDone = false
 
+    @usableFromInline
     init(downstream: some Subscriber<Bool>, decidesOn: Bool, predicate: @escaping (Value) -> Bool,
          disposable: CompoundDisposable) {
         self.decidesOn = decidesOn
@@ -42,13 +48,13 @@ final class PredicateSink<Value>: SerialOutputPoint<Bool>, Subscriber, @unchecke
         super.init(downstream: downstream, disposable: disposable)
     }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         guard !isDone, predicate(value) == decidesOn else { return }
         answer(decidesOn)
     }
 
-    func sendError(_ error: any Error) { answer(false) }
-    func sendCompleted() { answer(!decidesOn) }
+    @usableFromInline func sendError(_ error: any Error) { answer(false) }
+    @usableFromInline func sendCompleted() { answer(!decidesOn) }
 
     // RAC sends the answer, then stops the source, then completes.
     private func answer(_ answer: Bool) {

@@ -1,5 +1,6 @@
 extension Signal where Value == Bool {
     /// Sends the negation of each value (RAC's `-not`). Terminal events pass through.
+    @inlinable
     public func not() -> Signal<Bool> {
         mapInternally({ !$0 }).named("[\(name)] -not")
     }
@@ -9,6 +10,7 @@ extension Signal where Value == [Bool] {
     /// Sends whether every Bool of each array is true (RAC's `-and` on tuples of NSNumbers).
     /// An empty array gives true (RAC asserts that its tuple is not empty).
     /// Terminal events pass through.
+    @inlinable
     public func and() -> Signal<Bool> {
         mapInternally({ !$0.contains(false) }).named("[\(name)] -and")
     }
@@ -16,6 +18,7 @@ extension Signal where Value == [Bool] {
     /// Sends whether any Bool of each array is true (RAC's `-or` on tuples of NSNumbers).
     /// An empty array gives false (RAC asserts that its tuple is not empty).
     /// Terminal events pass through.
+    @inlinable
     public func or() -> Signal<Bool> {
         mapInternally({ $0.contains(true) }).named("[\(name)] -or")
     }
@@ -26,12 +29,14 @@ extension Signal where Value == [Bool] {
 extension Signal where Value == (Bool, Bool) {
     /// Sends whether all 2 Bools of each tuple are true (RAC's `-and`).
     /// Terminal events pass through.
+    @inlinable
     public func and() -> Signal<Bool> {
         mapInternally({ $0.0 && $0.1 }).named("[\(name)] -and")
     }
 
     /// Sends whether any of the 2 Bools of each tuple is true (RAC's `-or`).
     /// Terminal events pass through.
+    @inlinable
     public func or() -> Signal<Bool> {
         mapInternally({ $0.0 || $0.1 }).named("[\(name)] -or")
     }
@@ -40,12 +45,14 @@ extension Signal where Value == (Bool, Bool) {
 extension Signal where Value == (Bool, Bool, Bool) {
     /// Sends whether all 3 Bools of each tuple are true (RAC's `-and`).
     /// Terminal events pass through.
+    @inlinable
     public func and() -> Signal<Bool> {
         mapInternally({ $0.0 && $0.1 && $0.2 }).named("[\(name)] -and")
     }
 
     /// Sends whether any of the 3 Bools of each tuple is true (RAC's `-or`).
     /// Terminal events pass through.
+    @inlinable
     public func or() -> Signal<Bool> {
         mapInternally({ $0.0 || $0.1 || $0.2 }).named("[\(name)] -or")
     }
@@ -54,12 +61,14 @@ extension Signal where Value == (Bool, Bool, Bool) {
 extension Signal where Value == (Bool, Bool, Bool, Bool) {
     /// Sends whether all 4 Bools of each tuple are true (RAC's `-and`).
     /// Terminal events pass through.
+    @inlinable
     public func and() -> Signal<Bool> {
         mapInternally({ $0.0 && $0.1 && $0.2 && $0.3 }).named("[\(name)] -and")
     }
 
     /// Sends whether any of the 4 Bools of each tuple is true (RAC's `-or`).
     /// Terminal events pass through.
+    @inlinable
     public func or() -> Signal<Bool> {
         mapInternally({ $0.0 || $0.1 || $0.2 || $0.3 }).named("[\(name)] -or")
     }
@@ -68,12 +77,14 @@ extension Signal where Value == (Bool, Bool, Bool, Bool) {
 extension Signal where Value == (Bool, Bool, Bool, Bool, Bool) {
     /// Sends whether all 5 Bools of each tuple are true (RAC's `-and`).
     /// Terminal events pass through.
+    @inlinable
     public func and() -> Signal<Bool> {
         mapInternally({ $0.0 && $0.1 && $0.2 && $0.3 && $0.4 }).named("[\(name)] -and")
     }
 
     /// Sends whether any of the 5 Bools of each tuple is true (RAC's `-or`).
     /// Terminal events pass through.
+    @inlinable
     public func or() -> Signal<Bool> {
         mapInternally({ $0.0 || $0.1 || $0.2 || $0.3 || $0.4 }).named("[\(name)] -or")
     }
@@ -82,12 +93,14 @@ extension Signal where Value == (Bool, Bool, Bool, Bool, Bool) {
 extension Signal where Value == (Bool, Bool, Bool, Bool, Bool, Bool) {
     /// Sends whether all 6 Bools of each tuple are true (RAC's `-and`).
     /// Terminal events pass through.
+    @inlinable
     public func and() -> Signal<Bool> {
         mapInternally({ $0.0 && $0.1 && $0.2 && $0.3 && $0.4 && $0.5 }).named("[\(name)] -and")
     }
 
     /// Sends whether any of the 6 Bools of each tuple is true (RAC's `-or`).
     /// Terminal events pass through.
+    @inlinable
     public func or() -> Signal<Bool> {
         mapInternally({ $0.0 || $0.1 || $0.2 || $0.3 || $0.4 || $0.5 }).named("[\(name)] -or")
     }

@@ -11,6 +11,7 @@ extension Signal {
     ///
     /// - Precondition: `interval` is not negative; `scheduler` is not `Scheduler.immediate`
     ///   (RAC asserts the same: it cannot wait without blocking the sender).
+    @inlinable
     public func buffer(withTime interval: TimeInterval, on scheduler: Scheduler) -> Signal<[Value]> {
         precondition(
             interval >= 0, "Signal.buffer(withTime:on:): interval must not be negative, got \(interval)")
@@ -66,12 +67,14 @@ struct BufferStateMachine<Value> {
 }
 
 /// Input plus timer, serialized by the output point.
+@usableFromInline
 final class BufferSink<Value>: OutputPoint<[Value]>, Subscriber, @unchecked Sendable {
     private let interval: TimeInterval
     private let scheduler: Scheduler
     private let timer = SerialDisposable()
     private var machine = BufferStateMachine<Value>()  // guarded by `lock`
 
+    @usableFromInline
     init(downstream: some Subscriber<[Value]>, interval: TimeInterval, scheduler: Scheduler,
          disposable: CompoundDisposable) {
         self.interval = interval
@@ -80,11 +83,11 @@ final class BufferSink<Value>: OutputPoint<[Value]>, Subscriber, @unchecked Send
         disposable.add(timer)
     }
 
-    func didSubscribe(with source: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with source: CompoundDisposable) {
         disposable.add(source)
     }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         serialize {
             guard isOpen, case .startTimer = machine.receive(value) else { return }
             timer.disposable = scheduler.afterDelay(interval) { [self] in timerFired() }
@@ -98,13 +101,13 @@ final class BufferSink<Value>: OutputPoint<[Value]>, Subscriber, @unchecked Send
         }
     }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         serialize {
             if machine.fail() { finish(error: error) }
         }
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         serialize {
             guard let values = machine.complete() else { return }
             timer.disposable?.dispose()

@@ -8,6 +8,7 @@ extension Signal {
     /// the first); here the source is subscribed once, so every full array is sent.
     ///
     /// - Precondition: `count` is positive.
+    @inlinable
     public func buffer(_ count: Int) -> Signal<[Value]> {
         precondition(count > 0, "Signal.buffer(_:): count must be positive, got \(count)")
         return LiftedSignal(self, count) { BufferCountSink(downstream: $0, count: $1) }.named("[\(name)] -buffer: \(count)")
@@ -16,19 +17,21 @@ extension Signal {
 
 /// One input (no lock); the array being filled lives in the sink, so each subscription starts
 /// empty.
+@usableFromInline
 final class BufferCountSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<[Value]>
     private let count: Int
     private var values: [Value] = []
 
+    @usableFromInline
     init(downstream: some Subscriber<[Value]>, count: Int) {
         self.downstream = downstream
         self.count = count
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         if values.isEmpty { values.reserveCapacity(count) }
         values.append(value)
         guard values.count == count else { return }
@@ -37,12 +40,12 @@ final class BufferCountSink<Value>: Sink, Subscriber, @unchecked Sendable {
         downstream.sendNext(full)
     }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         values = []
         downstream.sendError(error)
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         values = []
         downstream.sendCompleted()
     }

@@ -4,11 +4,13 @@ extension Signal {
     ///
     /// The replacement is subscribed only on error, once; its own error is forwarded.
     /// Completion of this signal is forwarded as is. Disposal stops whichever is running.
+    @inlinable
     public func `catch`(_ handler: @escaping @Sendable (any Error) -> Signal<Value>) -> Signal<Value> {
         LiftedSignal(self, handler) { CatchSink(downstream: $0, handler: $1, outer: $2) }.named("[\(name)] -catch:")
     }
 
     /// On error, subscribes `replacement` instead (RAC's `-catchTo:`). See `catch(_:)`.
+    @inlinable
     public func `catch`(to replacement: Signal<Value>) -> Signal<Value> {
         self.catch { _ in replacement }.named("[\(name)] -catchTo: \(replacement)")
     }
@@ -16,12 +18,14 @@ extension Signal {
 
 /// Retains the handler (not the replacement signal, which does not exist yet) until the
 /// source terminates.
+@usableFromInline
 final class CatchSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
     private var handler: ((any Error) -> Signal<Value>)?
     private let outer: CompoundDisposable
     private var source: CompoundDisposable?
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, handler: @escaping (any Error) -> Signal<Value>,
          outer: CompoundDisposable) {
         self.downstream = downstream
@@ -29,14 +33,14 @@ final class CatchSink<Value>: Sink, Subscriber, @unchecked Sendable {
         self.outer = outer
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) {
         source = disposable
         outer.add(disposable)
     }
 
-    func sendNext(_ value: Value) { downstream.sendNext(value) }
+    @usableFromInline func sendNext(_ value: Value) { downstream.sendNext(value) }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         guard let handler, !outer.isDisposed else { return }
         self.handler = nil
         // The failed subscription is finished; only the replacement needs to stay in `outer`.
@@ -45,7 +49,7 @@ final class CatchSink<Value>: Sink, Subscriber, @unchecked Sendable {
         handler(error).subscribe(InnerForwardSink(downstream: downstream, outer: outer))
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         handler = nil
         outer.dispose()
         downstream.sendCompleted()

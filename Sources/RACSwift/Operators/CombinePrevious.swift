@@ -2,6 +2,7 @@ extension Signal {
     /// Sends `reduce(previous, value)` for each value, where `previous` is the value before it
     /// — `start` for the first one (RAC's `-combinePreviousWithStart:reduce:`). Each
     /// subscription starts again from `start`. Terminal events pass through.
+    @inlinable
     public func combinePrevious<U>(
         withStart start: Value, reduce: @escaping @Sendable (_ previous: Value, _ next: Value) -> U
     ) -> Signal<U> {
@@ -10,24 +11,26 @@ extension Signal {
     }
 }
 
+@usableFromInline
 final class CombinePreviousSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<U>
     private let reduce: (Value, Value) -> U
     private var previous: Value
 
+    @usableFromInline
     init(downstream: some Subscriber<U>, start: Value, reduce: @escaping (Value, Value) -> U) {
         self.downstream = downstream
         self.previous = start
         self.reduce = reduce
     }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         let combined = reduce(previous, value)
         previous = value
         downstream.sendNext(combined)
     }
 
-    func sendError(_ error: any Error) { downstream.sendError(error) }
-    func sendCompleted() { downstream.sendCompleted() }
-    func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
+    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

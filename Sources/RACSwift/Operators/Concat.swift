@@ -4,24 +4,12 @@ extension Signal {
     /// subscribed until this one completes, and not at all if this one fails or the
     /// subscription is disposed first. Disposal stops whichever is running.
     public func concat(_ signal: Signal<Value>) -> Signal<Value> {
-        ConcatSignal(first: self, second: signal).named("[\(name)] -concat: \(signal)")
-    }
-}
-
-final class ConcatSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let first: Signal<Value>
-    private let second: Signal<Value>
-
-    init(first: Signal<Value>, second: Signal<Value>) {
-        self.first = first
-        self.second = second
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let state = ConcatState(downstream: subscriber)
-        subscriber.didSubscribe(with: state.disposable)
-        first.subscribe(ConcatFirstSubscriber(state, next: second))
-        return state.disposable
+        OperatorSignal((self, signal)) { subscriber, inputs in
+            let state = ConcatState(downstream: subscriber)
+            subscriber.didSubscribe(with: state.disposable)
+            inputs.0.subscribe(ConcatFirstSubscriber(state, next: inputs.1))
+            return state.disposable
+        }.named("[\(name)] -concat: \(signal)")
     }
 }
 

@@ -14,6 +14,7 @@ extension Signal {
     ///
     /// - Precondition: `interval` is not negative; `scheduler` is not `Scheduler.immediate`,
     ///   which cannot wait without blocking the sender.
+    @inlinable
     public func delay(_ interval: TimeInterval, on scheduler: Scheduler? = nil) -> Signal<Value> {
         precondition(interval >= 0, "Signal.delay(_:on:): interval must not be negative, got \(interval)")
         precondition(
@@ -46,12 +47,14 @@ struct DelayStateMachine {
 }
 
 /// Input plus timers, serialized by the output point.
+@usableFromInline
 final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let interval: TimeInterval
     private let schedulers: TimerSchedulerChoice
     private let pending = ScheduledBlocks()
     private var machine = DelayStateMachine()  // guarded by `lock`
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, interval: TimeInterval, scheduler: Scheduler?,
          disposable: CompoundDisposable) {
         self.interval = interval
@@ -60,7 +63,7 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
         disposable.add(pending)
     }
 
-    func didSubscribe(with source: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with source: CompoundDisposable) {
         disposable.add(source)
     }
 
@@ -71,7 +74,7 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
         pending.schedule(block) { scheduler.afterDelay(interval, schedule: $0) }
     }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         schedule { [self] in
             serialize {
                 if machine.shouldSendValue() { send(value) }
@@ -79,7 +82,7 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
         }
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         schedule { [self] in
             serialize {
                 if machine.terminate() { finish(error: nil) }
@@ -87,7 +90,7 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
         }
     }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         serialize {
             if machine.terminate() { finish(error: error) }
         }

@@ -10,6 +10,7 @@ extension Signal {
     /// before them. Disposal cancels the deliveries not made yet. Only where the events are
     /// sent changes; the subscription itself still happens where `subscribe` is called (see
     /// `subscribe(on:)`).
+    @inlinable
     public func deliver(on scheduler: Scheduler) -> Signal<Value> {
         LiftedSignal(self, scheduler) { DeliverOnSink(downstream: $0, scheduler: $1, disposable: $2) }
             .named("[\(name)] -deliverOn: \(scheduler.name)")
@@ -23,6 +24,7 @@ extension Signal {
     /// enqueued on the main dispatch queue behind those waiting, so the order is kept. It
     /// differs from `deliver(on: .main)`, which always enqueues. Disposal drops the events not
     /// delivered yet.
+    @inlinable
     public func deliverOnMainThread() -> Signal<Value> {
         LiftedSignal(self, ()) { downstream, _, subscription in
             DeliverOnMainThreadSink(downstream: downstream, disposable: subscription)
@@ -32,10 +34,12 @@ extension Signal {
 
 /// The output comes only from blocks on one scheduler, which runs them serially (RAC's
 /// schedulers are serial), so no lock; `pending` drops the blocks that disposal overtakes.
+@usableFromInline
 final class DeliverOnSink<Value>: SerialOutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let scheduler: Scheduler
     private let pending = ScheduledBlocks()
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, scheduler: Scheduler, disposable: CompoundDisposable) {
         self.scheduler = scheduler
         super.init(downstream: downstream, disposable: disposable)
@@ -47,15 +51,15 @@ final class DeliverOnSink<Value>: SerialOutputPoint<Value>, Subscriber, @uncheck
         pending.schedule(block) { scheduler.schedule($0) }
     }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         deliver { [self] in send(value) }
     }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         deliver { [self] in finish(error: error) }
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         deliver { [self] in finish(error: nil) }
     }
 }
@@ -64,6 +68,7 @@ final class DeliverOnSink<Value>: SerialOutputPoint<Value>, Subscriber, @uncheck
 /// whether an event on the main thread may skip the queue — only when it is the only one, so
 /// it cannot overtake an event still waiting in the main queue. Every delivery happens on the
 /// main thread, one at a time, so no lock.
+@usableFromInline
 final class DeliverOnMainThreadSink<Value>: SerialOutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let queueLength = AtomicCounter()
 
@@ -81,15 +86,15 @@ final class DeliverOnMainThreadSink<Value>: SerialOutputPoint<Value>, Subscriber
         }
     }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         performOnMainThread { [self] in send(value) }
     }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         performOnMainThread { [self] in finish(error: error) }
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         performOnMainThread { [self] in finish(error: nil) }
     }
 }

@@ -2,6 +2,7 @@ extension Signal where Value: Equatable {
     /// Drops each value equal (`==`) to the one sent just before it (RAC's
     /// `-distinctUntilChanged`). The first value always goes through; for optional values
     /// `nil == nil`, as RAC treats two nils as equal. Terminal events pass through.
+    @inlinable
     public func distinctUntilChanged() -> Signal<Value> {
         droppingRepeats(==).named("[\(name)] -distinctUntilChanged")
     }
@@ -11,34 +12,38 @@ extension Signal {
     /// Drops each value that `isEqual` says equals the one sent just before it, for values
     /// that are not `Equatable` (RAC's `-distinctUntilChanged`, which compares with
     /// `isEqual:`). The first value always goes through. Terminal events pass through.
+    @inlinable
     public func distinctUntilChanged(by isEqual: @escaping @Sendable (Value, Value) -> Bool) -> Signal<Value> {
         droppingRepeats(isEqual).named("[\(name)] -distinctUntilChanged")
     }
 
     /// `==` is not `@Sendable` (it would capture `Value`'s metatype), hence this internal form.
+    @inlinable
     func droppingRepeats(_ isEqual: @escaping (Value, Value) -> Bool) -> Signal<Value> {
         LiftedSignal(self, isEqual) { DistinctUntilChangedSink(downstream: $0, isEqual: $1) }
     }
 }
 
+@usableFromInline
 final class DistinctUntilChangedSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
     private let isEqual: (Value, Value) -> Bool
     // nil until the first value; for an optional `Value` a nil value is stored as `.some(nil)`.
     private var last: Value?
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, isEqual: @escaping (Value, Value) -> Bool) {
         self.downstream = downstream
         self.isEqual = isEqual
     }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         if let last, isEqual(last, value) { return }
         last = value
         downstream.sendNext(value)
     }
 
-    func sendError(_ error: any Error) { downstream.sendError(error) }
-    func sendCompleted() { downstream.sendCompleted() }
-    func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
+    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

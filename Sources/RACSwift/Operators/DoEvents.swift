@@ -1,18 +1,21 @@
 extension Signal {
     /// Runs `block` for each value, before the value is forwarded (RAC's `-doNext:`). Events
     /// pass through unchanged.
+    @inlinable
     public func doNext(_ block: @escaping @Sendable (Value) -> Void) -> Signal<Value> {
         LiftedSignal(self, ValueAction(block)) { DoNextSink(downstream: $0, block: $1.run) }.named("[\(name)] -doNext:")
     }
 
     /// Runs `block` with the error, before the error is forwarded (RAC's `-doError:`). Events
     /// pass through unchanged.
+    @inlinable
     public func doError(_ block: @escaping @Sendable (any Error) -> Void) -> Signal<Value> {
         LiftedSignal(self, block) { DoTerminalSink(downstream: $0, error: $1, completed: nil) }.named("[\(name)] -doError:")
     }
 
     /// Runs `block` on completion, before completion is forwarded (RAC's `-doCompleted:`).
     /// Events pass through unchanged.
+    @inlinable
     public func doCompleted(_ block: @escaping @Sendable () -> Void) -> Signal<Value> {
         LiftedSignal(self, block) { DoTerminalSink(downstream: $0, error: nil, completed: $1) }.named("[\(name)] -doCompleted:")
     }
@@ -20,47 +23,51 @@ extension Signal {
 }
 
 /// Stateless and on the hot path: no lock, nothing allocated per value.
+@usableFromInline
 final class DoNextSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
     private let block: (Value) -> Void
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, block: @escaping (Value) -> Void) {
         self.downstream = downstream
         self.block = block
     }
 
-    @inline(__always) func sendNext(_ value: Value) {
+    @usableFromInline @inline(__always) func sendNext(_ value: Value) {
         block(value)
         downstream.sendNext(value)
     }
 
-    func sendError(_ error: any Error) { downstream.sendError(error) }
-    func sendCompleted() { downstream.sendCompleted() }
-    func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
+    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }
 
+@usableFromInline
 final class DoTerminalSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
     private let error: ((any Error) -> Void)?
     private let completed: (() -> Void)?
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, error: ((any Error) -> Void)?, completed: (() -> Void)?) {
         self.downstream = downstream
         self.error = error
         self.completed = completed
     }
 
-    @inline(__always) func sendNext(_ value: Value) { downstream.sendNext(value) }
+    @usableFromInline @inline(__always) func sendNext(_ value: Value) { downstream.sendNext(value) }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         self.error?(error)
         downstream.sendError(error)
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         completed?()
         downstream.sendCompleted()
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

@@ -12,6 +12,7 @@ extension Signal {
     }
 
     /// `filter` for the library's own operators, whose closures need not be `@Sendable`.
+    @inlinable
     func filterInternally(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
         LiftedSignal(self, Predicate(isIncluded)) { FilterSink(downstream: $0, isIncluded: $1.test) }
     }

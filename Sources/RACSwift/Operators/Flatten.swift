@@ -17,6 +17,7 @@ extension Signal {
     /// Forwards the values of every signal this signal sends, as they arrive (RAC's
     /// `-flatten`). Same terminal rules as `flattenMap(_:)`. Works on signals of any `Signal`
     /// subclass, e.g. the groups of `groupBy`.
+    @inlinable
     public func flatten<T>() -> Signal<T> where Value: Signal<T> {
         flattening(maxConcurrent: 0)
             .named("[\(name)] -flatten")
@@ -29,6 +30,7 @@ extension Signal {
     /// Completes once this signal, every running inner signal and every queued one have
     /// completed; an error from any of them is forwarded at once and disposes everything
     /// (queued signals are dropped unsubscribed).
+    @inlinable
     public func flatten<T>(maxConcurrent: Int) -> Signal<T> where Value: Signal<T> {
         precondition(maxConcurrent >= 0, "Signal.flatten(maxConcurrent:): maxConcurrent must not be negative, got \(maxConcurrent)")
         return flattening(maxConcurrent: maxConcurrent)
@@ -42,12 +44,14 @@ extension Signal {
     /// order they arrived. Completes once this signal and every inner signal have completed;
     /// any error ends the result at once. Runs in constant stack however many synchronous
     /// inner signals are queued.
+    @inlinable
     public func concat<T>() -> Signal<T> where Value: Signal<T> {
         flattening(maxConcurrent: 1)
             .named("[\(name)] -concat")
     }
 
-    private func flattening<T>(maxConcurrent: Int) -> Signal<T> where Value: Signal<T> {
+    @inlinable
+    func flattening<T>(maxConcurrent: Int) -> Signal<T> where Value: Signal<T> {
         LiftedSignal(self, maxConcurrent) {
             FlattenSink(downstream: $0, maxConcurrent: $1, transform: { $0 as Signal<T> }, disposable: $2)
         }
@@ -71,6 +75,7 @@ func makeFlattenSink<Source, Value>(
 /// slot (bounded mode only), whether the outer signal has completed. The output completes when
 /// all three say "nothing left". A finished inner subscription is removed from `disposable`
 /// at once, so a long-lived flatten does not accumulate them.
+@usableFromInline
 final class FlattenSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let transform: (Source) -> Signal<Value>?
     private let maxConcurrent: Int
@@ -89,6 +94,7 @@ final class FlattenSink<Source, Value>: OutputPoint<Value>, Subscriber, @uncheck
     /// Whether signals wait in `pending`. Called with `lock` held.
     private var hasPending: Bool { maxConcurrent > 0 && !(pending?.isEmpty ?? true) }
 
+    @usableFromInline
     init(
         downstream: some Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?,
         disposable: CompoundDisposable = CompoundDisposable()
@@ -109,11 +115,11 @@ final class FlattenSink<Source, Value>: OutputPoint<Value>, Subscriber, @uncheck
 
     // MARK: The outer signal
 
-    func didSubscribe(with outer: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with outer: CompoundDisposable) {
         disposable.add(outer)
     }
 
-    func sendNext(_ value: Source) {
+    @usableFromInline func sendNext(_ value: Source) {
         guard !disposable.isDisposed else { return }
         let signal = transform(value)
         let startNow = serialize { () -> Bool in
@@ -128,11 +134,11 @@ final class FlattenSink<Source, Value>: OutputPoint<Value>, Subscriber, @uncheck
         if startNow { start(signal) }
     }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         fail(error)
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         serialize {
             isOuterCompleted = true
             completeIfDone()

@@ -6,6 +6,7 @@ extension Signal {
     /// terminal event goes first to the result's subscriber, then to every group, in the order
     /// the groups appeared. As in RAC, disposing the result's subscription stops the source,
     /// and the groups then never terminate.
+    @inlinable
     public func groupBy<Key: Hashable>(
         _ key: @escaping @Sendable (Value) -> Key
     ) -> Signal<GroupedSignal<Key, Value>> {
@@ -14,6 +15,7 @@ extension Signal {
 
     /// Like `groupBy(_:)`, but sends `transform(value)` to the group instead of the value
     /// (RAC's `-groupBy:transform:`).
+    @inlinable
     public func groupBy<Key: Hashable, U>(
         _ key: @escaping @Sendable (Value) -> Key, transform: @escaping @Sendable (Value) -> U
     ) -> Signal<GroupedSignal<Key, U>> {
@@ -24,6 +26,7 @@ extension Signal {
 
 /// Single input, so no lock: the source serializes. The groups are held until the source
 /// terminates, then released.
+@usableFromInline
 final class GroupBySink<Source, Key: Hashable, Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<GroupedSignal<Key, Value>>
     private let key: (Source) -> Key
@@ -31,6 +34,7 @@ final class GroupBySink<Source, Key: Hashable, Value>: Sink, Subscriber, @unchec
     private var groups: [Key: GroupedSignal<Key, Value>] = [:]
     private var orderedGroups: [GroupedSignal<Key, Value>] = []
 
+    @usableFromInline
     init(
         downstream: some Subscriber<GroupedSignal<Key, Value>>, key: @escaping (Source) -> Key,
         transform: @escaping (Source) -> Value
@@ -40,7 +44,7 @@ final class GroupBySink<Source, Key: Hashable, Value>: Sink, Subscriber, @unchec
         self.transform = transform
     }
 
-    func sendNext(_ value: Source) {
+    @usableFromInline func sendNext(_ value: Source) {
         let groupKey = key(value)
         let group: GroupedSignal<Key, Value>
         if let existing = groups[groupKey] {
@@ -54,13 +58,13 @@ final class GroupBySink<Source, Key: Hashable, Value>: Sink, Subscriber, @unchec
         group.sendNext(transform(value))
     }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         let groups = takeGroups()
         downstream.sendError(error)
         for group in groups { group.sendError(error) }
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         let groups = takeGroups()
         downstream.sendCompleted()
         for group in groups { group.sendCompleted() }
@@ -73,5 +77,5 @@ final class GroupBySink<Source, Key: Hashable, Value>: Sink, Subscriber, @unchec
         return taken
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

@@ -14,12 +14,14 @@ extension Signal {
     }
 
     /// Sends `value` in place of each value (RAC's `-mapReplace:`). Terminal events pass through.
+    @inlinable
     public func mapReplace<U>(_ value: U) -> Signal<U> {
         mapInternally { _ in value }.named("[\(name)] -mapReplace: \(value)")
     }
 
     /// `map` for the library's own operators, whose closures need not be `@Sendable` (they
     /// capture values of any type, immutable once built).
+    @inlinable
     func mapInternally<U>(_ transform: @escaping (Value) -> U) -> Signal<U> {
         LiftedSignal(self, transform) { MapSink(downstream: $0, transform: $1) }
     }

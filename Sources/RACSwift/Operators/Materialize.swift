@@ -2,6 +2,7 @@ extension Signal {
     /// Sends each event of this signal as a value: `.next(value)`, then `.error(error)` or
     /// `.completed`, after which the result completes (RAC's `-materialize`). The result never
     /// fails.
+    @inlinable
     public func materialize() -> Signal<Event<Value>> {
         LiftedSignal(self, ()) { downstream, _, subscription in MaterializeSink(downstream: downstream, disposable: subscription) }
             .named("[\(name)] -materialize")
@@ -11,6 +12,7 @@ extension Signal {
     /// error of an `.error` event, completes at a `.completed` event (RAC's `-dematerialize`).
     /// A terminal event value stops this signal. This signal's own error is forwarded; its
     /// completion completes the result.
+    @inlinable
     public func dematerialize<T>() -> Signal<T> where Value == Event<T> {
         LiftedSignal(self, ()) { downstream, _ in DematerializeSink(downstream: downstream) }
             .named("[\(name)] -dematerialize")
@@ -19,27 +21,30 @@ extension Signal {
 
 /// Owns its disposable: the source's is already disposed when the terminal event's value
 /// goes out, and the completion after it must still see a downstream disposal.
+@usableFromInline
 final class MaterializeSink<Value>: SerialOutputPoint<Event<Value>>, Subscriber, @unchecked Sendable {
-    func sendNext(_ value: Value) { send(.next(value)) }
-    func sendError(_ error: any Error) { finish(sending: .error(error)) }
-    func sendCompleted() { finish(sending: .completed) }
+    @usableFromInline func sendNext(_ value: Value) { send(.next(value)) }
+    @usableFromInline func sendError(_ error: any Error) { finish(sending: .error(error)) }
+    @usableFromInline func sendCompleted() { finish(sending: .completed) }
 }
 
 /// A terminal event value stops the source (`EarlyStop`).
+@usableFromInline
 final class DematerializeSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
     private var stop = EarlyStop()
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>) {
         self.downstream = downstream
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) {
         stop.didSubscribe(with: disposable)
         downstream.didSubscribe(with: disposable)
     }
 
-    func sendNext(_ event: Event<Value>) {
+    @usableFromInline func sendNext(_ event: Event<Value>) {
         guard !stop.isDone else { return }
         switch event {
         case .next(let value):
@@ -51,11 +56,11 @@ final class DematerializeSink<Value>: Sink, Subscriber, @unchecked Sendable {
         }
     }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         if stop.finish() { downstream.sendError(error) }
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         if stop.finish() { downstream.sendCompleted() }
     }
 }

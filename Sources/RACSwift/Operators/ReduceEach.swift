@@ -5,6 +5,7 @@ extension Signal {
     /// ```swift
     /// pairs.reduceEach { (a: Int, b: Int) in a + b }
     /// ```
+    @inlinable
     public func reduceEach<each T, U>(_ reduce: @escaping @Sendable (repeat each T) -> U) -> Signal<U>
     where Value == (repeat each T) {
         mapInternally({ (tuple: (repeat each T)) in reduce(repeat each tuple) })

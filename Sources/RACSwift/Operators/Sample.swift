@@ -6,28 +6,16 @@ extension Signal {
     /// Completes when either signal completes, and fails when either fails; the other is
     /// disposed first.
     public func sample<U>(_ sampler: Signal<U>) -> Signal<Value> {
-        SampleSignal(source: self, sampler: sampler).named("[\(name)] -sample: \(sampler)")
-    }
-}
-
-final class SampleSignal<Value, U>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let sampler: Signal<U>
-
-    init(source: Signal<Value>, sampler: Signal<U>) {
-        self.source = source
-        self.sampler = sampler
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let state = SampleState<Value>(downstream: subscriber)
-        subscriber.didSubscribe(with: state.disposable)
-        // RAC's order: the source first, so a synchronous source's value is there to sample.
-        // The sampler too when the source ended the result while being subscribed: RAC
-        // subscribes it, and the subscription is disposed at once.
-        source.subscribe(SampleSourceSink(state))
-        sampler.subscribe(SamplerSink<Value, U>(state))
-        return state.disposable
+        OperatorSignal((self, sampler)) { subscriber, inputs in
+            let state = SampleState<Value>(downstream: subscriber)
+            subscriber.didSubscribe(with: state.disposable)
+            // RAC's order: the source first, so a synchronous source's value is there to
+            // sample. The sampler too when the source ended the result while being
+            // subscribed: RAC subscribes it, and the subscription is disposed at once.
+            inputs.0.subscribe(SampleSourceSink(state))
+            inputs.1.subscribe(SamplerSink<Value, U>(state))
+            return state.disposable
+        }.named("[\(name)] -sample: \(sampler)")
     }
 }
 

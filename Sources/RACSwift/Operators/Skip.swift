@@ -1,6 +1,7 @@
 extension Signal {
     /// Drops the first `count` values and sends the rest (RAC's `-skip:`). Terminal events
     /// pass through.
+    @inlinable
     public func skip(_ count: Int) -> Signal<Value> {
         precondition(count >= 0, "Signal.skip(_:): count must not be negative, got \(count)")
         return LiftedSignal(self, count) { SkipSink(downstream: $0, count: $1) }.named("[\(name)] -skip: \(count)")
@@ -9,6 +10,7 @@ extension Signal {
     /// Drops values while `predicate` returns true, then sends the first value for which it
     /// returns false and every value after it, without asking again (RAC's
     /// `-skipWhileBlock:`). Terminal events pass through.
+    @inlinable
     public func skip(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         LiftedSignal(self, Predicate(predicate)) { SkipUntilSink(downstream: $0, predicate: $1.test, startsWhen: false) }
             .named("[\(name)] -skipWhileBlock:")
@@ -16,22 +18,25 @@ extension Signal {
 
     /// Drops values until `predicate` returns true, then sends that value and every value
     /// after it, without asking again (RAC's `-skipUntilBlock:`). Terminal events pass through.
+    @inlinable
     public func skip(until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         LiftedSignal(self, Predicate(predicate)) { SkipUntilSink(downstream: $0, predicate: $1.test, startsWhen: true) }
             .named("[\(name)] -skipUntilBlock:")
     }
 }
 
+@usableFromInline
 final class SkipSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
     private var remaining: Int
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, count: Int) {
         self.downstream = downstream
         self.remaining = count
     }
 
-    @inline(__always) func sendNext(_ value: Value) {
+    @usableFromInline @inline(__always) func sendNext(_ value: Value) {
         if remaining > 0 {
             remaining -= 1
         } else {
@@ -39,25 +44,27 @@ final class SkipSink<Value>: Sink, Subscriber, @unchecked Sendable {
         }
     }
 
-    func sendError(_ error: any Error) { downstream.sendError(error) }
-    func sendCompleted() { downstream.sendCompleted() }
-    func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
+    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }
 
 /// `skip(until:)` starts sending when the predicate is true, `skip(while:)` when it is false.
+@usableFromInline
 final class SkipUntilSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
     private let predicate: (Value) -> Bool
     private let startsWhen: Bool
     private var isSkipping = true
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, predicate: @escaping (Value) -> Bool, startsWhen: Bool) {
         self.downstream = downstream
         self.predicate = predicate
         self.startsWhen = startsWhen
     }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         if isSkipping {
             guard predicate(value) == startsWhen else { return }
             isSkipping = false
@@ -65,7 +72,7 @@ final class SkipUntilSink<Value>: Sink, Subscriber, @unchecked Sendable {
         downstream.sendNext(value)
     }
 
-    func sendError(_ error: any Error) { downstream.sendError(error) }
-    func sendCompleted() { downstream.sendCompleted() }
-    func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
+    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

@@ -7,6 +7,7 @@ extension Signal {
     /// `default` is nil fails the result with `SignalError.noMatchingCase`, whose payload
     /// describes the key. Completes once `keys` and the current case have completed; an error
     /// from `keys` or from the current case is forwarded at once.
+    @inlinable
     public static func `switch`<Key: Hashable>(
         _ keys: Signal<Key>, cases: [Key: Signal<Value>], default defaultSignal: Signal<Value>?
     ) -> Signal<Value> {

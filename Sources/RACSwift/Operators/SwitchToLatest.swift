@@ -10,6 +10,7 @@ extension Signal {
     /// RAC builds it from `publish`, `flattenMap:` and `takeUntil:`, which subscribes the new
     /// inner signal a moment before it disposes the old one; here the old one is disposed
     /// first, so two inner signals are never live at once.
+    @inlinable
     public func switchToLatest<T>() -> Signal<T> where Value: Signal<T> {
         LiftedSignal(self, ()) { downstream, _, subscription in
             SwitchToLatestSink<Value, T>(downstream: downstream, disposable: subscription)
@@ -20,13 +21,15 @@ extension Signal {
 /// Subscribes to the outer signal and to one inner signal at a time. Each inner subscription
 /// carries a generation number; an event whose generation is not the latest is dropped under
 /// the lock, which is what keeps a replaced inner signal out even while it is mid-send.
-private final class SwitchToLatestSink<Source: Signal<Value>, Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
+@usableFromInline
+final class SwitchToLatestSink<Source: Signal<Value>, Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let inner = SerialDisposable()
     // Guarded by `lock`.
     private var generation = 0
     private var isInnerActive = false
     private var isOuterCompleted = false
 
+    @usableFromInline
     override init(downstream: some Subscriber<Value>, disposable: CompoundDisposable) {
         super.init(downstream: downstream, disposable: disposable)
         disposable.add(inner)
@@ -34,11 +37,11 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: OutputPoin
 
     // MARK: The outer signal
 
-    func didSubscribe(with outer: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with outer: CompoundDisposable) {
         disposable.add(outer)
     }
 
-    func sendNext(_ signal: Source) {
+    @usableFromInline func sendNext(_ signal: Source) {
         let current = serialize { () -> Int? in
             if !isOpen { return nil }
             generation += 1
@@ -75,11 +78,11 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: OutputPoin
         }
     }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         serialize { finish(error: error) }
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         serialize {
             isOuterCompleted = true
             if !isInnerActive { finish(error: nil) }

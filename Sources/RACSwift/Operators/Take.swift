@@ -6,6 +6,7 @@ extension Signal {
     /// signal's subscription first — so `take(1)` stops even a source that sends synchronously
     /// forever, provided it checks its disposable. Errors and an earlier completion pass
     /// through.
+    @inlinable
     public func take(_ count: Int) -> Signal<Value> {
         precondition(count >= 0, "Signal.take(_:): count must not be negative, got \(count)")
         if count == 0 { return Signal.empty.named("[\(name)] -take: 0") }
@@ -15,6 +16,7 @@ extension Signal {
     /// Sends values while `predicate` returns true; completes, without sending it, at the
     /// first value for which it returns false (RAC's `-takeWhileBlock:`).
     /// Errors, and a completion before that value, pass through.
+    @inlinable
     public func take(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         LiftedSignal(self, Predicate(predicate)) { TakePredicateSink(downstream: $0, predicate: $1.test, stopsWhen: false) }
             .named("[\(name)] -takeWhileBlock:")
@@ -24,6 +26,7 @@ extension Signal {
     /// first value for which it does (RAC's `-takeUntilBlock:`). For completing on another
     /// signal's event, see `take(until:)` with a `Signal`.
     /// Errors, and a completion before that value, pass through.
+    @inlinable
     public func take(until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         LiftedSignal(self, Predicate(predicate)) { TakePredicateSink(downstream: $0, predicate: $1.test, stopsWhen: true) }
             .named("[\(name)] -takeUntilBlock:")
@@ -32,59 +35,63 @@ extension Signal {
 
 /// At the last value it stops the source (`EarlyStop`), even one still inside its synchronous
 /// `subscribe`; a subscriber that disposed while receiving that value gets no completion.
+@usableFromInline
 final class TakeSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
     private var remaining: Int
     private var stop = EarlyStop()
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, count: Int) {
         self.downstream = downstream
         self.remaining = count
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) {
         stop.didSubscribe(with: disposable)
         downstream.didSubscribe(with: disposable)
     }
 
     // The count goes down before the value goes out (RAC's rule): a value sent into the
     // source from inside the delivery of the last one finds nothing left to take.
-    @inline(__always) func sendNext(_ value: Value) {
+    @usableFromInline @inline(__always) func sendNext(_ value: Value) {
         guard remaining > 0, !stop.isDone else { return }
         remaining -= 1
         downstream.sendNext(value)
         if remaining == 0, stop.stopSource() { downstream.sendCompleted() }
     }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         if stop.finish() { downstream.sendError(error) }
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         if stop.finish() { downstream.sendCompleted() }
     }
 }
 
 /// `take(until:)` stops when the predicate is true, `take(while:)` when it is false; one sink
 /// serves both by comparing with `stopsWhen`.
+@usableFromInline
 final class TakePredicateSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
     private let predicate: (Value) -> Bool
     private let stopsWhen: Bool
     private var stop = EarlyStop()
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, predicate: @escaping (Value) -> Bool, stopsWhen: Bool) {
         self.downstream = downstream
         self.predicate = predicate
         self.stopsWhen = stopsWhen
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) {
         stop.didSubscribe(with: disposable)
         downstream.didSubscribe(with: disposable)
     }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         guard !stop.isDone else { return }
         if predicate(value) == stopsWhen {
             if stop.stopSource() { downstream.sendCompleted() }
@@ -93,11 +100,11 @@ final class TakePredicateSink<Value>: Sink, Subscriber, @unchecked Sendable {
         }
     }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         if stop.finish() { downstream.sendError(error) }
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         if stop.finish() { downstream.sendCompleted() }
     }
 }

@@ -2,6 +2,7 @@ extension Signal {
     /// Sends the last `count` values, and only once this signal completes, then completes
     /// (RAC's `-takeLast:`). An error is forwarded at once and the buffered values are
     /// dropped. `count` 0 sends no values.
+    @inlinable
     public func takeLast(_ count: Int) -> Signal<Value> {
         precondition(count >= 0, "Signal.takeLast(_:): count must not be negative, got \(count)")
         return LiftedSignal(self, count) { TakeLastSink(downstream: $0, count: $1, disposable: $2) }
@@ -11,27 +12,29 @@ extension Signal {
 
 /// Owns its subscription: the source's is already disposed when the buffered values go out,
 /// and a subscriber that disposes while they do must stop them.
+@usableFromInline
 final class TakeLastSink<Value>: SerialOutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let count: Int
     private var buffer = FIFO<Value>()
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, count: Int, disposable: CompoundDisposable) {
         self.count = count
         super.init(downstream: downstream, disposable: disposable)
     }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         guard count > 0 else { return }
         if buffer.count == count { buffer.removeFirst() }
         buffer.append(value)
     }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         buffer.removeAll()
         finish(error: error)
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         while !buffer.isEmpty {
             guard isOpen else {
                 buffer.removeAll()

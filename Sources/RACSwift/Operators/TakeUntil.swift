@@ -7,25 +7,13 @@ extension Signal {
     /// goes on forwarding this signal. RAC 2.5 and ReactiveObjC agree on all of this. Errors
     /// and completion of this signal are forwarded and dispose the trigger.
     public func take<U>(until trigger: Signal<U>) -> Signal<Value> {
-        TakeUntilSignal(source: self, trigger: trigger).named("[\(name)] -takeUntil: \(trigger)")
-    }
-}
-
-final class TakeUntilSignal<Value, U>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let trigger: Signal<U>
-
-    init(source: Signal<Value>, trigger: Signal<U>) {
-        self.source = source
-        self.trigger = trigger
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let state = TakeUntilState<Value>(downstream: subscriber)
-        subscriber.didSubscribe(with: state.disposable)
-        trigger.subscribe(TakeUntilTriggerSink<Value, U>(state))
-        if !state.disposable.isDisposed { source.subscribe(TakeUntilSourceSink(state)) }
-        return state.disposable
+        OperatorSignal((self, trigger)) { subscriber, inputs in
+            let state = TakeUntilState<Value>(downstream: subscriber)
+            subscriber.didSubscribe(with: state.disposable)
+            inputs.1.subscribe(TakeUntilTriggerSink<Value, U>(state))
+            if !state.disposable.isDisposed { inputs.0.subscribe(TakeUntilSourceSink(state)) }
+            return state.disposable
+        }.named("[\(name)] -takeUntil: \(trigger)")
     }
 }
 

@@ -7,26 +7,13 @@ extension Signal {
     /// This signal's completion is not forwarded (the result waits for `replacement`); its
     /// error is, and ends the result.
     public func take(untilReplacement replacement: Signal<Value>) -> Signal<Value> {
-        TakeUntilReplacementSignal(source: self, replacement: replacement)
-            .named("[\(name)] -takeUntilReplacement: \(replacement)")
-    }
-}
-
-final class TakeUntilReplacementSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let replacement: Signal<Value>
-
-    init(source: Signal<Value>, replacement: Signal<Value>) {
-        self.source = source
-        self.replacement = replacement
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let state = TakeUntilReplacementState<Value>(downstream: subscriber)
-        subscriber.didSubscribe(with: state.disposable)
-        replacement.subscribe(ReplacementSink(state))
-        if !state.isReplaced { source.subscribe(ReplacedSourceSink(state)) }
-        return state.disposable
+        OperatorSignal((self, replacement)) { subscriber, inputs in
+            let state = TakeUntilReplacementState<Value>(downstream: subscriber)
+            subscriber.didSubscribe(with: state.disposable)
+            inputs.1.subscribe(ReplacementSink(state))
+            if !state.isReplaced { inputs.0.subscribe(ReplacedSourceSink(state)) }
+            return state.disposable
+        }.named("[\(name)] -takeUntilReplacement: \(replacement)")
     }
 }
 

@@ -16,6 +16,7 @@ extension Signal {
     ///
     /// - Precondition: `interval` is not negative; `scheduler` is not `Scheduler.immediate`,
     ///   which cannot wait without blocking the sender.
+    @inlinable
     public func throttle(_ interval: TimeInterval, on scheduler: Scheduler? = nil) -> Signal<Value> {
         checkThrottleArguments(interval, scheduler, operator: "Signal.throttle(_:on:)")
         return throttling(interval, scheduler, { _ in true })
@@ -30,6 +31,7 @@ extension Signal {
     /// delivery are as in `throttle(_:on:)`.
     ///
     /// - Precondition: `interval` is not negative; `scheduler` is not `Scheduler.immediate`.
+    @inlinable
     public func throttle(
         _ interval: TimeInterval, on scheduler: Scheduler? = nil,
         valuesPassingTest predicate: @escaping @Sendable (Value) -> Bool
@@ -39,7 +41,8 @@ extension Signal {
             .named("[\(name)] -throttle: \(interval) valuesPassingTest:")
     }
 
-    private func throttling(
+    @inlinable
+    func throttling(
         _ interval: TimeInterval, _ scheduler: Scheduler?, _ predicate: @escaping (Value) -> Bool
     ) -> Signal<Value> {
         LiftedSignal(self, (interval, scheduler, predicate)) {
@@ -47,7 +50,8 @@ extension Signal {
         }
     }
 
-    private func checkThrottleArguments(_ interval: TimeInterval, _ scheduler: Scheduler?, operator name: String) {
+    @usableFromInline
+    func checkThrottleArguments(_ interval: TimeInterval, _ scheduler: Scheduler?, operator name: String) {
         precondition(interval >= 0, "\(name): interval must not be negative, got \(interval)")
         precondition(
             scheduler !== Scheduler.immediate,
@@ -123,6 +127,7 @@ struct ThrottleStateMachine<Value> {
 }
 
 /// Input plus timer, serialized by the output point.
+@usableFromInline
 final class ThrottleSink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let interval: TimeInterval
     private let schedulers: TimerSchedulerChoice
@@ -130,6 +135,7 @@ final class ThrottleSink<Value>: OutputPoint<Value>, Subscriber, @unchecked Send
     private let timer = SerialDisposable()
     private var machine = ThrottleStateMachine<Value>()  // guarded by `lock`
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, interval: TimeInterval, scheduler: Scheduler?,
          predicate: @escaping (Value) -> Bool, disposable: CompoundDisposable) {
         self.interval = interval
@@ -139,11 +145,11 @@ final class ThrottleSink<Value>: OutputPoint<Value>, Subscriber, @unchecked Send
         disposable.add(timer)
     }
 
-    func didSubscribe(with source: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with source: CompoundDisposable) {
         disposable.add(source)
     }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         // As in RAC, the test and the scheduler choice happen on the sender's thread, before
         // the lock.
         let isThrottled = predicate(value)
@@ -172,13 +178,13 @@ final class ThrottleSink<Value>: OutputPoint<Value>, Subscriber, @unchecked Send
         }
     }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         serialize {
             if machine.fail() { finish(error: error) }
         }
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         serialize {
             guard case .complete(let pending) = machine.complete() else { return }
             if let pending { send(pending) }

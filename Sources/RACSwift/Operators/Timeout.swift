@@ -10,6 +10,7 @@ extension Signal {
     ///
     /// - Precondition: `interval` is not negative; `scheduler` is not `Scheduler.immediate`
     ///   (RAC asserts the same: it cannot wait without blocking the subscriber).
+    @inlinable
     public func timeout(_ interval: TimeInterval, on scheduler: Scheduler) -> Signal<Value> {
         precondition(
             interval >= 0, "Signal.timeout(_:on:): interval must not be negative, got \(interval)")
@@ -27,23 +28,25 @@ extension Signal {
 }
 
 /// Input plus timer, serialized by `OutputPoint`.
+@usableFromInline
 final class TimeoutSink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
-    func didSubscribe(with source: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with source: CompoundDisposable) {
         disposable.add(source)
     }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         serialize { send(value) }
     }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         serialize { finish(error: error) }
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         serialize { finish(error: nil) }
     }
 
+    @usableFromInline
     func timedOut() {
         serialize { finish(error: SignalError.timedOut) }
     }

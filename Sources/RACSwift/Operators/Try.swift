@@ -2,6 +2,7 @@ extension Signal {
     /// Forwards each value for which `body` does not throw; the first thrown error stops this
     /// signal and is sent as the result's error (RAC's `-try:`, where the block returns NO and
     /// sets an error). Completion and this signal's own error pass through.
+    @inlinable
     public func `try`(_ body: @escaping @Sendable (Value) throws -> Void) -> Signal<Value> {
         tryMap { value in
             try body(value)
@@ -12,6 +13,7 @@ extension Signal {
     /// Sends `transform(value)` for each value; the first error `transform` throws stops this
     /// signal and is sent as the result's error (RAC's `-tryMap:`).
     /// Completion and this signal's own error pass through.
+    @inlinable
     public func tryMap<U>(_ transform: @escaping @Sendable (Value) throws -> U) -> Signal<U> {
         LiftedSignal(self, transform) { TryMapSink(downstream: $0, transform: $1) }.named("[\(name)] -tryMap:")
     }
@@ -25,22 +27,24 @@ extension Signal {
 }
 
 /// A throw stops the source (`EarlyStop`), even one that is still sending synchronously.
+@usableFromInline
 final class TryMapSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
     private let transform: (Source) throws -> Value
     private var stop = EarlyStop()
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, transform: @escaping (Source) throws -> Value) {
         self.downstream = downstream
         self.transform = transform
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) {
         stop.didSubscribe(with: disposable)
         downstream.didSubscribe(with: disposable)
     }
 
-    func sendNext(_ value: Source) {
+    @usableFromInline func sendNext(_ value: Source) {
         guard !stop.isDone else { return }
         let result: Value
         do {
@@ -52,11 +56,11 @@ final class TryMapSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
         downstream.sendNext(result)
     }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         if stop.finish() { downstream.sendError(error) }
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         if stop.finish() { downstream.sendCompleted() }
     }
 }

@@ -101,12 +101,15 @@ struct ValueAction<Value> {
 /// schedule first): each subscription runs `subscribe` with the subscriber and the operator's
 /// arguments, `payload` (its input signals among them). Like `LiftedSignal`, it keeps an
 /// operator to its public function and its sinks, with no `Signal` subclass of its own.
+@usableFromInline
 final class OperatorSignal<Value, Payload>: Signal<Value>, @unchecked Sendable {
+    @usableFromInline
     typealias Subscribe = (_ subscriber: any Subscriber<Value>, _ payload: Payload) -> Disposable
 
     private let payload: Payload
     private let body: Subscribe
 
+    @usableFromInline
     init(_ payload: Payload, subscribe body: @escaping Subscribe) {
         self.payload = payload
         self.body = body

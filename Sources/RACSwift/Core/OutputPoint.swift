@@ -20,7 +20,7 @@
 @usableFromInline
 class OutputPoint<Output>: Sink, @unchecked Sendable {
     /// The subscription; the inputs' subscriptions are added to it.
-    final let disposable: CompoundDisposable
+    @usableFromInline final let disposable: CompoundDisposable
     final let lock = RecursiveLock()
     private final let downstream: any Subscriber<Output>
     // Guarded by `lock`.
@@ -117,7 +117,7 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
 @usableFromInline
 class SerialOutputPoint<Output>: Sink, @unchecked Sendable {
     /// The subscription; the source's subscription joins it.
-    final let disposable: CompoundDisposable
+    @usableFromInline final let disposable: CompoundDisposable
     private final let downstream: any Subscriber<Output>
 
     @usableFromInline

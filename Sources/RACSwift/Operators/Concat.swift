@@ -3,6 +3,7 @@ extension Signal {
     /// events (RAC's `-concat:`). An error from either ends the result; `signal` is not
     /// subscribed until this one completes, and not at all if this one fails or the
     /// subscription is disposed first. Disposal stops whichever is running.
+    @inlinable
     public func concat(_ signal: Signal<Value>) -> Signal<Value> {
         OperatorSignal((self, signal)) { subscriber, inputs in
             let state = ConcatState(downstream: subscriber)
@@ -15,11 +16,13 @@ extension Signal {
 
 /// What both halves share: the downstream, the subscription handed to it, and the slot
 /// holding whichever input is running.
-private final class ConcatState<Value>: @unchecked Sendable {
+@usableFromInline
+final class ConcatState<Value>: @unchecked Sendable {
     let downstream: any Subscriber<Value>
-    let disposable = CompoundDisposable()
+    @usableFromInline let disposable = CompoundDisposable()
     let current = SerialDisposable()
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>) {
         self.downstream = downstream
         disposable.add(current)
@@ -27,12 +30,12 @@ private final class ConcatState<Value>: @unchecked Sendable {
 
     // Terminate: dispose the whole subscription first, then forward (RAC's order), so the
     // disposable `subscribe` returned reads as disposed once the result has ended.
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         disposable.dispose()
         downstream.sendError(error)
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         disposable.dispose()
         downstream.sendCompleted()
     }
@@ -40,27 +43,29 @@ private final class ConcatState<Value>: @unchecked Sendable {
 
 /// Forwards the first signal's events; its completion hands over to the second signal. Only
 /// the second signal is retained, because only it still has to be subscribed.
-private final class ConcatFirstSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
+@usableFromInline
+final class ConcatFirstSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
     private let state: ConcatState<Value>
     private var next: Signal<Value>?
 
+    @usableFromInline
     init(_ state: ConcatState<Value>, next: Signal<Value>) {
         self.state = state
         self.next = next
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) {
         state.current.disposable = disposable
     }
 
-    func sendNext(_ value: Value) { state.downstream.sendNext(value) }
+    @usableFromInline func sendNext(_ value: Value) { state.downstream.sendNext(value) }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         next = nil
         state.sendError(error)
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         guard let next else { return }
         self.next = nil
         guard !state.disposable.isDisposed else { return }

@@ -5,6 +5,7 @@ extension Signal {
     /// same latest value is sent again for every sampler value until a newer one replaces it.
     /// Completes when either signal completes, and fails when either fails; the other is
     /// disposed first.
+    @inlinable
     public func sample<U>(_ sampler: Signal<U>) -> Signal<Value> {
         OperatorSignal((self, sampler)) { subscriber, inputs in
             let state = SampleState<Value>(downstream: subscriber)
@@ -20,7 +21,8 @@ extension Signal {
 }
 
 /// The latest value and the output, under one lock (`OutputPoint`).
-private final class SampleState<Value>: OutputPoint<Value>, @unchecked Sendable {
+@usableFromInline
+final class SampleState<Value>: OutputPoint<Value>, @unchecked Sendable {
     // Guarded by `lock`.
     private var latest: Value?
     private var hasValue = false
@@ -47,28 +49,32 @@ private final class SampleState<Value>: OutputPoint<Value>, @unchecked Sendable 
     }
 }
 
-private final class SampleSourceSink<Value>: Sink, Subscriber, @unchecked Sendable {
+@usableFromInline
+final class SampleSourceSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let state: SampleState<Value>
 
+    @usableFromInline
     init(_ state: SampleState<Value>) {
         self.state = state
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
-    func sendNext(_ value: Value) { state.store(value) }
-    func sendError(_ error: any Error) { state.terminate(.error(error)) }
-    func sendCompleted() { state.terminate(.completed) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
+    @usableFromInline func sendNext(_ value: Value) { state.store(value) }
+    @usableFromInline func sendError(_ error: any Error) { state.terminate(.error(error)) }
+    @usableFromInline func sendCompleted() { state.terminate(.completed) }
 }
 
-private final class SamplerSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
+@usableFromInline
+final class SamplerSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
     private let state: SampleState<Value>
 
+    @usableFromInline
     init(_ state: SampleState<Value>) {
         self.state = state
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
-    func sendNext(_ value: U) { state.sendLatest() }
-    func sendError(_ error: any Error) { state.terminate(.error(error)) }
-    func sendCompleted() { state.terminate(.completed) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
+    @usableFromInline func sendNext(_ value: U) { state.sendLatest() }
+    @usableFromInline func sendError(_ error: any Error) { state.terminate(.error(error)) }
+    @usableFromInline func sendCompleted() { state.terminate(.completed) }
 }

@@ -6,6 +6,7 @@ extension Signal {
     /// never subscribed. An error from `trigger` is ignored: the trigger stops, and the result
     /// goes on forwarding this signal. RAC 2.5 and ReactiveObjC agree on all of this. Errors
     /// and completion of this signal are forwarded and dispose the trigger.
+    @inlinable
     public func take<U>(until trigger: Signal<U>) -> Signal<Value> {
         OperatorSignal((self, trigger)) { subscriber, inputs in
             let state = TakeUntilState<Value>(downstream: subscriber)
@@ -18,7 +19,8 @@ extension Signal {
 }
 
 /// Serializes the source's events with the trigger's under one lock.
-private final class TakeUntilState<Value>: OutputPoint<Value>, @unchecked Sendable {
+@usableFromInline
+final class TakeUntilState<Value>: OutputPoint<Value>, @unchecked Sendable {
     func forward(_ value: Value) {
         serialize { send(value) }
     }
@@ -28,38 +30,42 @@ private final class TakeUntilState<Value>: OutputPoint<Value>, @unchecked Sendab
     }
 }
 
-private final class TakeUntilSourceSink<Value>: Sink, Subscriber, @unchecked Sendable {
+@usableFromInline
+final class TakeUntilSourceSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let state: TakeUntilState<Value>
 
+    @usableFromInline
     init(_ state: TakeUntilState<Value>) {
         self.state = state
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
-    func sendNext(_ value: Value) { state.forward(value) }
-    func sendError(_ error: any Error) { state.terminate(error) }
-    func sendCompleted() { state.terminate(nil) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
+    @usableFromInline func sendNext(_ value: Value) { state.forward(value) }
+    @usableFromInline func sendError(_ error: any Error) { state.terminate(error) }
+    @usableFromInline func sendCompleted() { state.terminate(nil) }
 }
 
-private final class TakeUntilTriggerSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
+@usableFromInline
+final class TakeUntilTriggerSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
     private let state: TakeUntilState<Value>
     private var subscription: CompoundDisposable?
 
+    @usableFromInline
     init(_ state: TakeUntilState<Value>) {
         self.state = state
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) {
         subscription = disposable
         state.disposable.add(disposable)
     }
 
-    func sendNext(_ value: U) { state.terminate(nil) }
-    func sendCompleted() { state.terminate(nil) }
+    @usableFromInline func sendNext(_ value: U) { state.terminate(nil) }
+    @usableFromInline func sendCompleted() { state.terminate(nil) }
 
     // RAC subscribes to the trigger with next and completed blocks only, so its error ends
     // the trigger's subscription and nothing else.
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         if let subscription { state.disposable.remove(subscription) }
     }
 }

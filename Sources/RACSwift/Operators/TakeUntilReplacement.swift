@@ -6,6 +6,7 @@ extension Signal {
     /// disposes this signal's subscription and is forwarded, and so are its later events.
     /// This signal's completion is not forwarded (the result waits for `replacement`); its
     /// error is, and ends the result.
+    @inlinable
     public func take(untilReplacement replacement: Signal<Value>) -> Signal<Value> {
         OperatorSignal((self, replacement)) { subscriber, inputs in
             let state = TakeUntilReplacementState<Value>(downstream: subscriber)
@@ -19,16 +20,18 @@ extension Signal {
 
 /// Which of the two signals speaks, under one lock. The source's subscription lives in
 /// `sourceSubscription`, disposed the moment the replacement first sends.
-private final class TakeUntilReplacementState<Value>: OutputPoint<Value>, @unchecked Sendable {
+@usableFromInline
+final class TakeUntilReplacementState<Value>: OutputPoint<Value>, @unchecked Sendable {
     let sourceSubscription = SerialDisposable()
     private var replaced = false  // guarded by `lock`
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>) {
         super.init(downstream: downstream)
         disposable.add(sourceSubscription)
     }
 
-    var isReplaced: Bool { serialize { replaced } || sourceSubscription.isDisposed }
+    @usableFromInline var isReplaced: Bool { serialize { replaced } || sourceSubscription.isDisposed }
 
     func sourceNext(_ value: Value) {
         serialize {
@@ -67,29 +70,33 @@ private final class TakeUntilReplacementState<Value>: OutputPoint<Value>, @unche
     }
 }
 
-private final class ReplacedSourceSink<Value>: Sink, Subscriber, @unchecked Sendable {
+@usableFromInline
+final class ReplacedSourceSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let state: TakeUntilReplacementState<Value>
 
+    @usableFromInline
     init(_ state: TakeUntilReplacementState<Value>) {
         self.state = state
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { state.sourceSubscription.disposable = disposable }
-    func sendNext(_ value: Value) { state.sourceNext(value) }
-    func sendError(_ error: any Error) { state.sourceFailed(error) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { state.sourceSubscription.disposable = disposable }
+    @usableFromInline func sendNext(_ value: Value) { state.sourceNext(value) }
+    @usableFromInline func sendError(_ error: any Error) { state.sourceFailed(error) }
     // RAC concatenates `never` to the source: its completion is not the result's.
-    func sendCompleted() {}
+    @usableFromInline func sendCompleted() {}
 }
 
-private final class ReplacementSink<Value>: Sink, Subscriber, @unchecked Sendable {
+@usableFromInline
+final class ReplacementSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let state: TakeUntilReplacementState<Value>
 
+    @usableFromInline
     init(_ state: TakeUntilReplacementState<Value>) {
         self.state = state
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
-    func sendNext(_ value: Value) { state.replacementNext(value) }
-    func sendError(_ error: any Error) { state.replacementFinished(error) }
-    func sendCompleted() { state.replacementFinished(nil) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
+    @usableFromInline func sendNext(_ value: Value) { state.replacementNext(value) }
+    @usableFromInline func sendError(_ error: any Error) { state.replacementFinished(error) }
+    @usableFromInline func sendCompleted() { state.replacementFinished(nil) }
 }

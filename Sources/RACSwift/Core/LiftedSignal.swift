@@ -80,7 +80,7 @@ final class LiftedSignal<Source, Value, Payload>: Signal<Value>, @unchecked Send
 // these structs the closure keeps the form the sink's field has.
 
 /// A test on values carried to a sink (filter, skip and take's predicates, any/all).
-@usableFromInline
+@usableFromInline @frozen
 struct Predicate<Value> {
     @usableFromInline let test: (Value) -> Bool
 
@@ -89,7 +89,7 @@ struct Predicate<Value> {
 }
 
 /// A block run for each value, carried to a sink (doNext).
-@usableFromInline
+@usableFromInline @frozen
 struct ValueAction<Value> {
     @usableFromInline let run: (Value) -> Void
 

@@ -66,7 +66,7 @@ final class ScanSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
 
     /// The payload: a struct, so that `step` keeps the form of the sink's field (see
     /// `Predicate`, LiftedSignal.swift).
-    @usableFromInline
+    @usableFromInline @frozen
     struct Arguments {
         @usableFromInline let start: U
         @usableFromInline let step: Step

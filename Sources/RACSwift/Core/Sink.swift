@@ -19,38 +19,76 @@ final class InnerForwardSink<Value>: SerialOutputPoint<Value>, Subscriber, @unch
     func sendCompleted() { finish(error: nil) }
 }
 
-/// The stopping rule of a single-input sink that ends its output from `sendNext` (take,
-/// take(while:), tryMap, dematerialize), kept in the sink as a plain stored value.
+/// The base of a single-input sink that may end its output from `sendNext` (take,
+/// take(while:), tryMap, dematerialize).
 ///
 /// It keeps the subscription's compound from `didSubscribe(with:)` — the only handle on a
 /// source that is still inside its synchronous `subscribe` — and remembers that the output has
-/// ended, so that whatever the source sends afterwards is dropped.
-struct EarlyStop {
-    private var subscription: CompoundDisposable?
+/// ended, so that whatever the source sends afterwards is dropped. No lock: the source
+/// serializes.
+@usableFromInline
+class EarlyStoppingSink<Output>: Sink, @unchecked Sendable {
+    @usableFromInline final let downstream: any Subscriber<Output>
+    private final var subscription: CompoundDisposable?
     /// The output has had its terminal event (or the sink has decided it will).
-    private(set) var isDone = false
+    @usableFromInline final private(set) var isDone = false
 
-    mutating func didSubscribe(with disposable: CompoundDisposable) {
+    @usableFromInline
+    init(downstream: any Subscriber<Output>) {
+        self.downstream = downstream
+    }
+
+    @usableFromInline
+    final func didSubscribe(with disposable: CompoundDisposable) {
         subscription = disposable
+        downstream.didSubscribe(with: disposable)
+    }
+
+    @usableFromInline
+    final func sendError(_ error: any Error) {
+        if finish() { downstream.sendError(error) }
+    }
+
+    @usableFromInline
+    final func sendCompleted() {
+        if finish() { downstream.sendCompleted() }
+    }
+
+    /// Ends the output early: disposes the source's subscription, then sends `error`, or
+    /// completion if it is nil — not when the output had ended already, nor when the
+    /// subscription was disposed meanwhile (e.g. by the subscriber, while it received the
+    /// value just sent), since nothing may follow a disposal.
+    final func stop(error: (any Error)?) {
+        if isDone { return }
+        isDone = true
+        if let subscription {
+            if subscription.isDisposed { return }
+            subscription.dispose()
+        }
+        if let error { downstream.sendError(error) } else { downstream.sendCompleted() }
     }
 
     /// For the source's own terminal event: true the first time, when it must be forwarded.
-    mutating func finish() -> Bool {
+    private final func finish() -> Bool {
         if isDone { return false }
         isDone = true
         return true
+    }
+}
+
+/// The base of a sink with one source that handles only values and passes the rest on
+/// unchanged: the source's terminal events, and its subscription, which is the whole
+/// subscription (map, filter, scan, skip, doNext...). No lock: the source serializes.
+@usableFromInline
+class ForwardingSink<Output>: Sink, @unchecked Sendable {
+    @usableFromInline final let downstream: any Subscriber<Output>
+
+    @usableFromInline
+    init(downstream: any Subscriber<Output>) {
+        self.downstream = downstream
     }
 
-    /// Ends the output early: disposes the source's subscription and returns whether the
-    /// sink must send its terminal event — not when the output had ended already, nor when
-    /// the subscription was disposed meanwhile (e.g. by the subscriber, while it received the
-    /// value just sent), since nothing may follow a disposal.
-    mutating func stopSource() -> Bool {
-        if isDone { return false }
-        isDone = true
-        guard let subscription else { return true }
-        if subscription.isDisposed { return false }
-        subscription.dispose()
-        return true
-    }
+    @usableFromInline final func sendError(_ error: any Error) { downstream.sendError(error) }
+    @usableFromInline final func sendCompleted() { downstream.sendCompleted() }
+    @usableFromInline final func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

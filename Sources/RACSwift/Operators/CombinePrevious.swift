@@ -12,16 +12,15 @@ extension Signal {
 }
 
 @usableFromInline
-final class CombinePreviousSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<U>
+final class CombinePreviousSink<Value, U>: ForwardingSink<U>, Subscriber, @unchecked Sendable {
     private let reduce: (Value, Value) -> U
     private var previous: Value
 
     @usableFromInline
     init(downstream: some Subscriber<U>, start: Value, reduce: @escaping (Value, Value) -> U) {
-        self.downstream = downstream
         self.previous = start
         self.reduce = reduce
+        super.init(downstream: downstream)
     }
 
     @usableFromInline func sendNext(_ value: Value) {
@@ -29,8 +28,4 @@ final class CombinePreviousSink<Value, U>: Sink, Subscriber, @unchecked Sendable
         previous = value
         downstream.sendNext(combined)
     }
-
-    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
-    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

@@ -25,16 +25,15 @@ extension Signal {
 }
 
 @usableFromInline
-final class DistinctUntilChangedSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
+final class DistinctUntilChangedSink<Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
     private let isEqual: (Value, Value) -> Bool
     // nil until the first value; for an optional `Value` a nil value is stored as `.some(nil)`.
     private var last: Value?
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, isEqual: @escaping (Value, Value) -> Bool) {
-        self.downstream = downstream
         self.isEqual = isEqual
+        super.init(downstream: downstream)
     }
 
     @usableFromInline func sendNext(_ value: Value) {
@@ -42,8 +41,4 @@ final class DistinctUntilChangedSink<Value>: Sink, Subscriber, @unchecked Sendab
         last = value
         downstream.sendNext(value)
     }
-
-    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
-    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

@@ -24,24 +24,19 @@ extension Signal {
 
 /// Stateless and on the hot path: no lock, nothing allocated per value.
 @usableFromInline
-final class DoNextSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
+final class DoNextSink<Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
     private let block: (Value) -> Void
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, block: @escaping (Value) -> Void) {
-        self.downstream = downstream
         self.block = block
+        super.init(downstream: downstream)
     }
 
     @usableFromInline @inline(__always) func sendNext(_ value: Value) {
         block(value)
         downstream.sendNext(value)
     }
-
-    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
-    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }
 
 @usableFromInline

@@ -19,22 +19,17 @@ extension Signal {
 }
 
 @usableFromInline
-final class FilterSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
+final class FilterSink<Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
     private let isIncluded: (Value) -> Bool
 
     @usableFromInline
     init(downstream: any Subscriber<Value>, isIncluded: @escaping (Value) -> Bool) {
-        self.downstream = downstream
         self.isIncluded = isIncluded
+        super.init(downstream: downstream)
     }
 
     @inline(__always) @usableFromInline
     func sendNext(_ value: Value) {
         if isIncluded(value) { downstream.sendNext(value) }
     }
-
-    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
-    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

@@ -13,16 +13,11 @@ extension Signal {
 }
 
 @usableFromInline
-final class IgnoreValuesSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
-
+final class IgnoreValuesSink<Source, Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
     @usableFromInline
     init(downstream: some Subscriber<Value>) {
-        self.downstream = downstream
+        super.init(downstream: downstream)
     }
 
     @usableFromInline func sendNext(_ value: Source) {}
-    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
-    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

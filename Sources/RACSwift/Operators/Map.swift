@@ -30,19 +30,15 @@ extension Signal {
 /// Stateless: no lock (the source serializes) and no disposable of its own (the source's
 /// subscription is the whole subscription).
 @usableFromInline
-final class MapSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
+final class MapSink<Source, Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
     private let transform: (Source) -> Value
 
     @usableFromInline
     init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value) {
-        self.downstream = downstream
         self.transform = transform
+        super.init(downstream: downstream)
     }
 
     @inline(__always) @usableFromInline
     func sendNext(_ value: Source) { downstream.sendNext(transform(value)) }
-    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
-    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

@@ -28,39 +28,18 @@ final class MaterializeSink<Value>: SerialOutputPoint<Event<Value>>, Subscriber,
     @usableFromInline func sendCompleted() { finish(sending: .completed) }
 }
 
-/// A terminal event value stops the source (`EarlyStop`).
+/// A terminal event value stops the source (`EarlyStoppingSink`).
 @usableFromInline
-final class DematerializeSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
-    private var stop = EarlyStop()
-
-    @usableFromInline
-    init(downstream: some Subscriber<Value>) {
-        self.downstream = downstream
-    }
-
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) {
-        stop.didSubscribe(with: disposable)
-        downstream.didSubscribe(with: disposable)
-    }
-
+final class DematerializeSink<Value>: EarlyStoppingSink<Value>, Subscriber, @unchecked Sendable {
     @usableFromInline func sendNext(_ event: Event<Value>) {
-        guard !stop.isDone else { return }
+        guard !isDone else { return }
         switch event {
         case .next(let value):
             downstream.sendNext(value)
         case .error(let error):
-            if stop.stopSource() { downstream.sendError(error) }
+            stop(error: error)
         case .completed:
-            if stop.stopSource() { downstream.sendCompleted() }
+            stop(error: nil)
         }
-    }
-
-    @usableFromInline func sendError(_ error: any Error) {
-        if stop.finish() { downstream.sendError(error) }
-    }
-
-    @usableFromInline func sendCompleted() {
-        if stop.finish() { downstream.sendCompleted() }
     }
 }

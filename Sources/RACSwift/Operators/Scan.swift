@@ -36,13 +36,12 @@ extension Signal {
 /// The accumulator and index live in the sink, so each subscription starts fresh. The work
 /// per value is `step`, formed where `scan` was called (see `scan(withStart:reduce:)`).
 @usableFromInline
-final class ScanSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
+final class ScanSink<Value, U>: ForwardingSink<U>, Subscriber, @unchecked Sendable {
     /// One value's work: reduce into the sink's running value and send it. Made once per
     /// `scan` call, shared by its subscriptions; their state is the sink it is handed.
     @usableFromInline
     typealias Step = (ScanSink<Value, U>, Value) -> Void
 
-    @usableFromInline let downstream: any Subscriber<U>
     private let step: Step
     // Serialized by the source; exclusivity is unchecked because the dynamic check costs
     // more than the reduction itself.
@@ -51,9 +50,9 @@ final class ScanSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
 
     @usableFromInline
     init(downstream: any Subscriber<U>, start: U, step: @escaping Step) {
-        self.downstream = downstream
         self.running = start
         self.step = step
+        super.init(downstream: downstream)
     }
 
     /// The signal of a `scan` with `step`, built in the caller's specialized code.
@@ -80,7 +79,4 @@ final class ScanSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
 
     @usableFromInline
     func sendNext(_ value: Value) { step(self, value) }
-    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
-    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

@@ -26,14 +26,13 @@ extension Signal {
 }
 
 @usableFromInline
-final class SkipSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
+final class SkipSink<Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
     private var remaining: Int
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, count: Int) {
-        self.downstream = downstream
         self.remaining = count
+        super.init(downstream: downstream)
     }
 
     @usableFromInline @inline(__always) func sendNext(_ value: Value) {
@@ -43,25 +42,20 @@ final class SkipSink<Value>: Sink, Subscriber, @unchecked Sendable {
             downstream.sendNext(value)
         }
     }
-
-    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
-    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }
 
 /// `skip(until:)` starts sending when the predicate is true, `skip(while:)` when it is false.
 @usableFromInline
-final class SkipUntilSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
+final class SkipUntilSink<Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
     private let predicate: (Value) -> Bool
     private let startsWhen: Bool
     private var isSkipping = true
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, predicate: @escaping (Value) -> Bool, startsWhen: Bool) {
-        self.downstream = downstream
         self.predicate = predicate
         self.startsWhen = startsWhen
+        super.init(downstream: downstream)
     }
 
     @usableFromInline func sendNext(_ value: Value) {
@@ -71,8 +65,4 @@ final class SkipUntilSink<Value>: Sink, Subscriber, @unchecked Sendable {
         }
         downstream.sendNext(value)
     }
-
-    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
-    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

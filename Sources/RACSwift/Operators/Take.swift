@@ -33,78 +33,49 @@ extension Signal {
     }
 }
 
-/// At the last value it stops the source (`EarlyStop`), even one still inside its synchronous
-/// `subscribe`; a subscriber that disposed while receiving that value gets no completion.
+/// At the last value it stops the source (`EarlyStoppingSink`), even one still inside its
+/// synchronous `subscribe`; a subscriber that disposed while receiving that value gets no
+/// completion.
 @usableFromInline
-final class TakeSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
+final class TakeSink<Value>: EarlyStoppingSink<Value>, Subscriber, @unchecked Sendable {
     private var remaining: Int
-    private var stop = EarlyStop()
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, count: Int) {
-        self.downstream = downstream
         self.remaining = count
-    }
-
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) {
-        stop.didSubscribe(with: disposable)
-        downstream.didSubscribe(with: disposable)
+        super.init(downstream: downstream)
     }
 
     // The count goes down before the value goes out (RAC's rule): a value sent into the
     // source from inside the delivery of the last one finds nothing left to take.
     @usableFromInline @inline(__always) func sendNext(_ value: Value) {
-        guard remaining > 0, !stop.isDone else { return }
+        guard remaining > 0, !isDone else { return }
         remaining -= 1
         downstream.sendNext(value)
-        if remaining == 0, stop.stopSource() { downstream.sendCompleted() }
-    }
-
-    @usableFromInline func sendError(_ error: any Error) {
-        if stop.finish() { downstream.sendError(error) }
-    }
-
-    @usableFromInline func sendCompleted() {
-        if stop.finish() { downstream.sendCompleted() }
+        if remaining == 0 { stop(error: nil) }
     }
 }
 
 /// `take(until:)` stops when the predicate is true, `take(while:)` when it is false; one sink
 /// serves both by comparing with `stopsWhen`.
 @usableFromInline
-final class TakePredicateSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
+final class TakePredicateSink<Value>: EarlyStoppingSink<Value>, Subscriber, @unchecked Sendable {
     private let predicate: (Value) -> Bool
     private let stopsWhen: Bool
-    private var stop = EarlyStop()
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, predicate: @escaping (Value) -> Bool, stopsWhen: Bool) {
-        self.downstream = downstream
         self.predicate = predicate
         self.stopsWhen = stopsWhen
-    }
-
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) {
-        stop.didSubscribe(with: disposable)
-        downstream.didSubscribe(with: disposable)
+        super.init(downstream: downstream)
     }
 
     @usableFromInline func sendNext(_ value: Value) {
-        guard !stop.isDone else { return }
+        guard !isDone else { return }
         if predicate(value) == stopsWhen {
-            if stop.stopSource() { downstream.sendCompleted() }
+            stop(error: nil)
         } else {
             downstream.sendNext(value)
         }
-    }
-
-    @usableFromInline func sendError(_ error: any Error) {
-        if stop.finish() { downstream.sendError(error) }
-    }
-
-    @usableFromInline func sendCompleted() {
-        if stop.finish() { downstream.sendCompleted() }
     }
 }

@@ -26,42 +26,27 @@ extension Signal {
     }
 }
 
-/// A throw stops the source (`EarlyStop`), even one that is still sending synchronously.
+/// A throw stops the source (`EarlyStoppingSink`), even one that is still sending synchronously.
 @usableFromInline
-final class TryMapSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
+final class TryMapSink<Source, Value>: EarlyStoppingSink<Value>, Subscriber, @unchecked Sendable {
     private let transform: (Source) throws -> Value
-    private var stop = EarlyStop()
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, transform: @escaping (Source) throws -> Value) {
-        self.downstream = downstream
         self.transform = transform
-    }
-
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) {
-        stop.didSubscribe(with: disposable)
-        downstream.didSubscribe(with: disposable)
+        super.init(downstream: downstream)
     }
 
     @usableFromInline func sendNext(_ value: Source) {
-        guard !stop.isDone else { return }
+        guard !isDone else { return }
         let result: Value
         do {
             result = try transform(value)
         } catch {
-            if stop.stopSource() { downstream.sendError(error) }
+            stop(error: error)
             return
         }
         downstream.sendNext(result)
-    }
-
-    @usableFromInline func sendError(_ error: any Error) {
-        if stop.finish() { downstream.sendError(error) }
-    }
-
-    @usableFromInline func sendCompleted() {
-        if stop.finish() { downstream.sendCompleted() }
     }
 }
 

@@ -28,45 +28,46 @@ final class LiftedSignal<Source, Value, Payload>: Signal<Value>, @unchecked Send
         _ downstream: any Subscriber<Value>, _ payload: Payload, _ subscription: CompoundDisposable
     ) -> any Subscriber<Source>
 
-    @usableFromInline
-    enum Factory {
-        case sharing(MakeSink)
-        case owning(MakeOwningSink)
-    }
-
     private let source: Signal<Source>
     private let payload: Payload
-    private let factory: Factory
+    private let ownsSubscription: Bool
+    // Two closures, the unused one a placeholder that is never called, rather than an enum or
+    // optionals: a closure in a `let` is called borrowed, where binding an enum's payload
+    // copies it (a retain and a release per subscription) and unwrapping an optional
+    // reabstracts it (a thunk allocated per subscription) — both seen under callgrind in R5.
+    private let makeSink: MakeSink
+    private let makeOwningSink: MakeOwningSink
 
     @usableFromInline
-    init(source: Signal<Source>, payload: Payload, factory: Factory) {
+    init(source: Signal<Source>, payload: Payload, ownsSubscription: Bool,
+         makeSink: @escaping MakeSink, makeOwningSink: @escaping MakeOwningSink) {
         self.source = source
         self.payload = payload
-        self.factory = factory
+        self.ownsSubscription = ownsSubscription
+        self.makeSink = makeSink
+        self.makeOwningSink = makeOwningSink
     }
 
     /// A signal whose sink shares the source's subscription.
     @inlinable
     convenience init(_ source: Signal<Source>, _ payload: Payload, sink makeSink: @escaping MakeSink) {
-        self.init(source: source, payload: payload, factory: .sharing(makeSink))
+        self.init(source: source, payload: payload, ownsSubscription: false, makeSink: makeSink,
+                  makeOwningSink: { _, _, _ in preconditionFailure("LiftedSignal: no owning sink") })
     }
 
     /// A signal that owns its subscription's compound and hands it to the sink.
     @inlinable
     convenience init(_ source: Signal<Source>, _ payload: Payload, owningSink makeSink: @escaping MakeOwningSink) {
-        self.init(source: source, payload: payload, factory: .owning(makeSink))
+        self.init(source: source, payload: payload, ownsSubscription: true,
+                  makeSink: { _, _ in preconditionFailure("LiftedSignal: no sharing sink") }, makeOwningSink: makeSink)
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        switch factory {
-        case .sharing(let makeSink):
-            return source.subscribe(makeSink(subscriber, payload))
-        case .owning(let makeSink):
-            let disposable = CompoundDisposable()
-            subscriber.didSubscribe(with: disposable)
-            source.subscribe(makeSink(subscriber, payload, disposable))
-            return disposable
-        }
+        guard ownsSubscription else { return source.subscribe(makeSink(subscriber, payload)) }
+        let disposable = CompoundDisposable()
+        subscriber.didSubscribe(with: disposable)
+        source.subscribe(makeOwningSink(subscriber, payload, disposable))
+        return disposable
     }
 
     /// For the debug name.

@@ -29,7 +29,6 @@ final class LiftedSignal<Source, Value, Payload>: Signal<Value>, @unchecked Send
     ) -> any Subscriber<Source>
 
     private let source: Signal<Source>
-    private let payload: Payload
     private let ownsSubscription: Bool
     // Two closures, the unused one a placeholder that is never called, rather than an enum or
     // optionals: a closure in a `let` is called borrowed, where binding an enum's payload
@@ -37,6 +36,9 @@ final class LiftedSignal<Source, Value, Payload>: Signal<Value>, @unchecked Send
     // reabstracts it (a thunk allocated per subscription) — both seen under callgrind in R5.
     private let makeSink: MakeSink
     private let makeOwningSink: MakeOwningSink
+    // Last: a field of generic type has a size known only at run time, so the fields after
+    // it would sit at offsets read from the metadata on every access.
+    private let payload: Payload
 
     @usableFromInline
     init(source: Signal<Source>, payload: Payload, ownsSubscription: Bool,

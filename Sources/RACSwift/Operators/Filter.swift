@@ -7,29 +7,35 @@ extension Signal {
     public consuming func filter(_ isIncluded: consuming @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         // `copy`: moving the consuming closure into the generic payload released it once too
         // often (Swift 6.3; the filter marble test crashed on a freed closure context).
-        let signal = LiftedSignal(self, Predicate(copy isIncluded)) { FilterSink(downstream: $0, isIncluded: $1.test) }
+        let signal = LiftedPredicateSignal(self, copy isIncluded) { FilterSink(downstream: $0, isIncluded: $1) }
         return signal.named("[\(signal.sourceName)] -filter:")
     }
 
     /// `filter` for the library's own operators, whose closures need not be `@Sendable`.
     @inlinable
     func filterInternally(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
-        LiftedSignal(self, Predicate(isIncluded)) { FilterSink(downstream: $0, isIncluded: $1.test) }
+        LiftedPredicateSignal(self, isIncluded) { FilterSink(downstream: $0, isIncluded: $1) }
     }
 }
 
 @usableFromInline
-final class FilterSink<Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
+// Not a `ForwardingSink`, for the reason `MapSink` is not.
+final class FilterSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let downstream: any Subscriber<Value>
     private let isIncluded: (Value) -> Bool
 
     @usableFromInline
     init(downstream: any Subscriber<Value>, isIncluded: @escaping (Value) -> Bool) {
+        self.downstream = downstream
         self.isIncluded = isIncluded
-        super.init(downstream: downstream)
     }
 
     @inline(__always) @usableFromInline
     func sendNext(_ value: Value) {
         if isIncluded(value) { downstream.sendNext(value) }
     }
+
+    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
+    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

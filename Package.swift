@@ -10,10 +10,13 @@ let package = Package(
         .executable(name: "racswift-demo", targets: ["RACSwiftDemo"]),
         .executable(name: "racswift-app-demo", targets: ["RACSwiftAppDemo"]),
     ],
-    // FlyingFox (an HTTP server) serves the demo and the tests of the Foundation sources; the
-    // library targets depend on nothing but the toolchain.
+    // The library targets depend on nothing but the toolchain.
     dependencies: [
+        // An HTTP server for the demo and the tests of the Foundation sources.
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        // The documentation plugin only (`swift package generate-documentation`): no target
+        // depends on it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "RACSwift"),

@@ -27,7 +27,9 @@ public struct MarbleDiagram<Value> {
     /// Whether the diagram describes a cold signal (times count from each subscription) or a
     /// hot one (times count from its `^`).
     public enum Kind: Sendable {
+        /// Made by `cold(_:)`: times count from each subscription.
         case cold
+        /// Made by `hot(_:)`: times count from the diagram's `^`.
         case hot
     }
 
@@ -131,6 +133,7 @@ public struct MarbleParseError: Error, Equatable, Sendable, CustomStringConverti
     /// What is wrong.
     public let reason: String
 
+    /// An error for `diagram`, pointing at `column` (0-based), saying `reason`.
     public init(diagram: String, column: Int, reason: String) {
         self.diagram = diagram
         self.column = column
@@ -149,12 +152,15 @@ public struct MarbleParseError: Error, Equatable, Sendable, CustomStringConverti
 
 /// The error a diagram's `#` sends unless another is given.
 public struct MarbleError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Tells errors of one test apart (`MarbleError("a") != MarbleError("b")`).
     public let name: String
 
+    /// An error named `name`.
     public init(_ name: String = "marble error") {
         self.name = name
     }
 
+    /// `MarbleError(name)`, as failure messages show it.
     public var description: String { "MarbleError(\(name))" }
 }
 

@@ -141,6 +141,7 @@ public struct MarbleComparison<Value>: CustomStringConvertible {
             .joined(separator: "\n")
     }
 
+    /// The failure message, or a line saying the events match.
     public var description: String {
         failureMessage ?? "events match the marble diagram \(expectedDiagram)"
     }

@@ -4,9 +4,12 @@ import RACSwift
 /// An event at a virtual time: seconds since the `TestScheduler` started (RxTest's
 /// `Recorded`).
 public struct Recorded<Value> {
+    /// Seconds since the scheduler started (`TestScheduler.startDate`).
     public var time: TimeInterval
+    /// What happened at `time`.
     public var event: Event<Value>
 
+    /// `event` at `time` seconds since the scheduler started.
     public init(time: TimeInterval, event: Event<Value>) {
         self.time = time
         self.event = event
@@ -32,6 +35,7 @@ extension Recorded: Equatable where Value: Equatable {}
 extension Recorded: Sendable where Value: Sendable {}
 
 extension Recorded: CustomStringConvertible {
+    /// `next(a) @ 3`: the event, then its time in seconds.
     public var description: String {
         let seconds = time == time.rounded() ? String(Int(time)) : String(time)
         return "\(event) @ \(seconds)"

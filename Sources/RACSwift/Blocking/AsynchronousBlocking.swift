@@ -21,7 +21,7 @@ extension Signal {
     }
 
     /// Like `asynchronousFirst(orDefault:timeout:)`, returning nil if this signal completed
-    /// without a value.
+    /// without a value (RAC's `-asynchronousFirstOrDefault:success:error:` with a nil default).
     public func asynchronousFirst(timeout: TimeInterval = 10) throws -> Value? {
         try asynchronousFirst(timeout: timeout, caller: "asynchronousFirst(timeout:)")
     }

@@ -14,6 +14,12 @@ extension Signal {
     /// Blocks until this signal sends its first value or terminates; returns that value, or
     /// nil if it completed without one (RAC's `-first`). Throws the error it sent before any
     /// value. The subscription is disposed once the first value has arrived.
+    ///
+    /// - Warning: Called on the main thread, this never returns for a signal that delivers
+    ///   on the main thread (`deliverOnMainThread()`, `deliver(on: .main)`, or a timer such
+    ///   as `throttle`/`delay` without a scheduler): its events wait for the main queue, which
+    ///   this call blocks — RAC's `-first` deadlocks the same way. Use the `async` forms
+    ///   (`try await signal.first()`) or `asynchronousFirst(timeout:)` there.
     public func first() throws -> Value? {
         switch try block(until: .firstValue) {
         case .value(let value): return value
@@ -24,18 +30,36 @@ extension Signal {
     /// Blocks until this signal sends its first value or terminates; returns that value, or
     /// `defaultValue` if it completed without one (RAC's `-firstOrDefault:`). Throws the error
     /// it sent before any value.
+    ///
+    /// - Warning: Called on the main thread, this never returns for a signal that delivers
+    ///   on the main thread (`deliverOnMainThread()`, `deliver(on: .main)`, or a timer such
+    ///   as `throttle`/`delay` without a scheduler): its events wait for the main queue, which
+    ///   this call blocks — RAC's `-firstOrDefault:` deadlocks the same way. Use the `async` forms
+    ///   (`try await signal.first()`) or `asynchronousFirst(timeout:)` there.
     public func first(orDefault defaultValue: Value) throws -> Value {
         try first() ?? defaultValue
     }
 
     /// Blocks until this signal terminates, ignoring its values (RAC's `-waitUntilCompleted:`).
     /// Throws the error it ended with.
+    ///
+    /// - Warning: Called on the main thread, this never returns for a signal that delivers
+    ///   on the main thread (`deliverOnMainThread()`, `deliver(on: .main)`, or a timer such
+    ///   as `throttle`/`delay` without a scheduler): its events wait for the main queue, which
+    ///   this call blocks — RAC's `-waitUntilCompleted:` deadlocks the same way. Use the `async` forms
+    ///   (`try await signal.waitUntilCompleted()`) or `asynchronouslyWaitUntilCompleted(timeout:)` there.
     public func waitUntilCompleted() throws {
         _ = try block(until: .termination(collecting: false))
     }
 
     /// Blocks until this signal completes and returns every value it sent, in order (RAC's
     /// `-toArray`). Throws the error it ended with, discarding the values.
+    ///
+    /// - Warning: Called on the main thread, this never returns for a signal that delivers
+    ///   on the main thread (`deliverOnMainThread()`, `deliver(on: .main)`, or a timer such
+    ///   as `throttle`/`delay` without a scheduler): its events wait for the main queue, which
+    ///   this call blocks — RAC's `-toArray` deadlocks the same way. Use the `async` forms
+    ///   (`try await signal.toArray()`) there.
     public func toArray() throws -> [Value] {
         if case .values(let values) = try block(until: .termination(collecting: true)) { return values }
         return []

@@ -3,8 +3,11 @@ import Foundation
 /// One event of a signal, as a value (RACEvent): what `materialize()` sends and
 /// `dematerialize()` reads.
 public enum Event<Value> {
+    /// A value (RAC's `RACEventTypeNext`, `+eventWithValue:`).
     case next(Value)
+    /// The terminal error (RAC's `RACEventTypeError`, `+eventWithError:`).
     case error(any Error)
+    /// The terminal completion (RAC's `RACEventTypeCompleted`, `+completedEvent`).
     case completed
 
     /// Whether this is a terminal event (`error` or `completed`).

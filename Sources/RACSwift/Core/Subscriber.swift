@@ -5,6 +5,7 @@
 /// event it calls `didSubscribe(with:)` with the disposable of the subscription, so that a
 /// subscriber can end it even while the signal is still sending synchronously.
 public protocol Subscriber<Value>: AnyObject, Sendable {
+    /// The type of the values this subscriber receives (RAC's `id`).
     associatedtype Value
     /// A value.
     func sendNext(_ value: Value)

@@ -71,6 +71,8 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
         _ = removed
     }
 
+    /// Disposes every disposable it holds, once; disposables added afterwards are disposed at
+    /// once (RAC's `-dispose`). Thread-safe.
     override public func dispose() {
         // A subscription that ended on its own is usually disposed again by its owner: a load
         // instead of a lock round trip and an exchange.

@@ -9,6 +9,7 @@ public final class ScopedDisposable: Disposable, @unchecked Sendable {
         super.init()
     }
 
+    /// Disposes the wrapped disposable, once (also done when this object is released).
     override public func dispose() {
         guard markDisposed() else { return }
         inner.dispose()

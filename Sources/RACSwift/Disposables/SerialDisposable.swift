@@ -33,6 +33,8 @@ public final class SerialDisposable: Disposable, @unchecked Sendable {
         return old
     }
 
+    /// Disposes the current disposable, once; a disposable swapped in afterwards is disposed at
+    /// once (RAC's `-dispose`). Thread-safe.
     override public func dispose() {
         let (toDispose, first) = lock.withLock { () -> (Disposable?, Bool) in
             // Marked inside the lock, so a concurrent `swap` either hands its disposable to

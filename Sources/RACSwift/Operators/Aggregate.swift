@@ -4,6 +4,7 @@ extension Signal {
     /// that sends only its last value). On an empty signal it sends `start`. An error is
     /// forwarded at once. Each subscription starts again from `start`; for a reference type
     /// that must not be shared, use `aggregate(withStartFactory:reduce:)`.
+    /// Sends the result and completes on the thread that delivered this signal's completion.
     @inlinable
     public func aggregate<U>(withStart start: U, reduce: @escaping @Sendable (_ running: U, _ next: Value) -> U) -> Signal<U> {
         aggregate(withStart: start) { running, next, _ in reduce(running, next) }
@@ -12,6 +13,7 @@ extension Signal {
 
     /// `aggregate(withStart:reduce:)` whose `reduce` also receives the index of the value,
     /// counted from 0 (RAC's `-aggregateWithStart:reduceWithIndex:`).
+    /// Terminates and delivers as `aggregate(withStart:reduce:)` does.
     @inlinable
     public func aggregate<U>(
         withStart start: U, reduceWithIndex reduce: @escaping @Sendable (_ running: U, _ next: Value, _ index: Int) -> U
@@ -24,6 +26,7 @@ extension Signal {
     /// `aggregate(withStart:reduce:)` with a start value made by `startFactory` for each
     /// subscription (RAC's `-aggregateWithStartFactory:reduce:`, built there on `+defer:`, so
     /// the factory runs at subscription time through `Scheduler.subscription`).
+    /// Terminates and delivers as `aggregate(withStart:reduce:)` does.
     @inlinable
     public func aggregate<U>(
         withStartFactory startFactory: @escaping @Sendable () -> U, reduce: @escaping @Sendable (_ running: U, _ next: Value) -> U
@@ -35,6 +38,7 @@ extension Signal {
 
     /// Sends one array of every value once this signal completes, then completes (RAC's
     /// `-collect`); an empty signal sends one empty array. An error is forwarded at once.
+    /// Sends the array and completes on the thread that delivered this signal's completion.
     @inlinable
     public func collect() -> Signal<[Value]> {
         LiftedSignal(self, ()) { downstream, _, subscription in CollectSink(downstream: downstream, disposable: subscription) }.named("[\(name)] -collect")

@@ -1,6 +1,7 @@
 extension Signal {
     /// Sends true and completes at the first value, or sends false and completes if this
     /// signal terminates without one (RAC's `-any`). See `any(_:)`.
+    /// Sends its answer on the thread that delivered the deciding event.
     @inlinable
     public func any() -> Signal<Bool> {
         any { _ in true }.named("[\(name)] -any")
@@ -10,6 +11,7 @@ extension Signal {
     /// signal; sends false and completes if this signal terminates first (RAC's `-any:`). As
     /// in RAC, an error does not fail the result: it counts as "no value passed", so the
     /// result sends false and completes.
+    /// Sends its answer on the thread that delivered the deciding event.
     @inlinable
     public func any(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool> {
         deciding(on: true, predicate).named("[\(name)] -any:")
@@ -19,6 +21,7 @@ extension Signal {
     /// signal; sends true and completes if this signal completes first, also when it sent no
     /// values (RAC's `-all:`). As in RAC, an error does not fail the result: the result sends
     /// false and completes.
+    /// Sends its answer on the thread that delivered the deciding event.
     @inlinable
     public func all(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool> {
         deciding(on: false, predicate).named("[\(name)] -all:")

@@ -1,5 +1,6 @@
 extension Signal where Value == Bool {
     /// Sends the negation of each value (RAC's `-not`). Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func not() -> Signal<Bool> {
         mapInternally({ !$0 }).named("[\(name)] -not")
@@ -10,6 +11,7 @@ extension Signal where Value == [Bool] {
     /// Sends whether every Bool of each array is true (RAC's `-and` on tuples of NSNumbers).
     /// An empty array gives true (RAC asserts that its tuple is not empty).
     /// Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func and() -> Signal<Bool> {
         mapInternally({ !$0.contains(false) }).named("[\(name)] -and")
@@ -18,6 +20,7 @@ extension Signal where Value == [Bool] {
     /// Sends whether any Bool of each array is true (RAC's `-or` on tuples of NSNumbers).
     /// An empty array gives false (RAC asserts that its tuple is not empty).
     /// Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func or() -> Signal<Bool> {
         mapInternally({ $0.contains(true) }).named("[\(name)] -or")
@@ -29,6 +32,7 @@ extension Signal where Value == [Bool] {
 extension Signal where Value == (Bool, Bool) {
     /// Sends whether all 2 Bools of each tuple are true (RAC's `-and`).
     /// Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func and() -> Signal<Bool> {
         mapInternally({ $0.0 && $0.1 }).named("[\(name)] -and")
@@ -36,6 +40,7 @@ extension Signal where Value == (Bool, Bool) {
 
     /// Sends whether any of the 2 Bools of each tuple is true (RAC's `-or`).
     /// Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func or() -> Signal<Bool> {
         mapInternally({ $0.0 || $0.1 }).named("[\(name)] -or")
@@ -45,6 +50,7 @@ extension Signal where Value == (Bool, Bool) {
 extension Signal where Value == (Bool, Bool, Bool) {
     /// Sends whether all 3 Bools of each tuple are true (RAC's `-and`).
     /// Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func and() -> Signal<Bool> {
         mapInternally({ $0.0 && $0.1 && $0.2 }).named("[\(name)] -and")
@@ -52,6 +58,7 @@ extension Signal where Value == (Bool, Bool, Bool) {
 
     /// Sends whether any of the 3 Bools of each tuple is true (RAC's `-or`).
     /// Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func or() -> Signal<Bool> {
         mapInternally({ $0.0 || $0.1 || $0.2 }).named("[\(name)] -or")
@@ -61,6 +68,7 @@ extension Signal where Value == (Bool, Bool, Bool) {
 extension Signal where Value == (Bool, Bool, Bool, Bool) {
     /// Sends whether all 4 Bools of each tuple are true (RAC's `-and`).
     /// Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func and() -> Signal<Bool> {
         mapInternally({ $0.0 && $0.1 && $0.2 && $0.3 }).named("[\(name)] -and")
@@ -68,6 +76,7 @@ extension Signal where Value == (Bool, Bool, Bool, Bool) {
 
     /// Sends whether any of the 4 Bools of each tuple is true (RAC's `-or`).
     /// Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func or() -> Signal<Bool> {
         mapInternally({ $0.0 || $0.1 || $0.2 || $0.3 }).named("[\(name)] -or")
@@ -77,6 +86,7 @@ extension Signal where Value == (Bool, Bool, Bool, Bool) {
 extension Signal where Value == (Bool, Bool, Bool, Bool, Bool) {
     /// Sends whether all 5 Bools of each tuple are true (RAC's `-and`).
     /// Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func and() -> Signal<Bool> {
         mapInternally({ $0.0 && $0.1 && $0.2 && $0.3 && $0.4 }).named("[\(name)] -and")
@@ -84,6 +94,7 @@ extension Signal where Value == (Bool, Bool, Bool, Bool, Bool) {
 
     /// Sends whether any of the 5 Bools of each tuple is true (RAC's `-or`).
     /// Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func or() -> Signal<Bool> {
         mapInternally({ $0.0 || $0.1 || $0.2 || $0.3 || $0.4 }).named("[\(name)] -or")
@@ -93,6 +104,7 @@ extension Signal where Value == (Bool, Bool, Bool, Bool, Bool) {
 extension Signal where Value == (Bool, Bool, Bool, Bool, Bool, Bool) {
     /// Sends whether all 6 Bools of each tuple are true (RAC's `-and`).
     /// Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func and() -> Signal<Bool> {
         mapInternally({ $0.0 && $0.1 && $0.2 && $0.3 && $0.4 && $0.5 }).named("[\(name)] -and")
@@ -100,6 +112,7 @@ extension Signal where Value == (Bool, Bool, Bool, Bool, Bool, Bool) {
 
     /// Sends whether any of the 6 Bools of each tuple is true (RAC's `-or`).
     /// Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func or() -> Signal<Bool> {
         mapInternally({ $0.0 || $0.1 || $0.2 || $0.3 || $0.4 || $0.5 }).named("[\(name)] -or")

@@ -6,6 +6,7 @@ extension Signal {
     /// and is forwarded. RAC built this on `-windowWithStart:close:` and subscribed the source
     /// twice (the flaw that got it deprecated — a cold source could lose every window after
     /// the first); here the source is subscribed once, so every full array is sent.
+    /// Each array goes out on the thread that delivered its last value.
     ///
     /// - Precondition: `count` is positive.
     @inlinable

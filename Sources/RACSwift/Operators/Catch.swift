@@ -4,12 +4,15 @@ extension Signal {
     ///
     /// The replacement is subscribed only on error, once; its own error is forwarded.
     /// Completion of this signal is forwarded as is. Disposal stops whichever is running.
+    /// `handler` runs, and the replacement is subscribed, on the thread that delivered the
+    /// error; events go out on the thread that sent them.
     @inlinable
     public func `catch`(_ handler: @escaping @Sendable (any Error) -> Signal<Value>) -> Signal<Value> {
         LiftedSignal(self, handler) { CatchSink(downstream: $0, handler: $1, outer: $2) }.named("[\(name)] -catch:")
     }
 
     /// On error, subscribes `replacement` instead (RAC's `-catchTo:`). See `catch(_:)`.
+    /// Terminates and delivers as `catch(_:)` does.
     @inlinable
     public func `catch`(to replacement: Signal<Value>) -> Signal<Value> {
         self.catch { _ in replacement }.named("[\(name)] -catchTo: \(replacement)")

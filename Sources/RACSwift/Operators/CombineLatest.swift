@@ -2,9 +2,16 @@ extension Signal {
     /// Sends the latest values of this signal and `other` as a pair, each time either sends,
     /// once both have sent at least one value (RAC's `-combineLatestWith:`).
     ///
+    /// ```
+    /// self:           -a---c|
+    /// other:          --x-y|
+    /// combineLatest:  --1-23|     1 = (a, x), 2 = (a, y), 3 = (c, y)
+    /// ```
+    ///
     /// Completes only when both have completed — also when one completes without ever
     /// sending, in which case nothing is sent but the result still waits for the other. An
     /// error from either is forwarded at once and disposes the other.
+    /// Each pair goes out on the thread of the source event that caused it, one at a time.
     public func combineLatest<U>(with other: Signal<U>) -> Signal<(Value, U)> {
         CombineLatestWithSignal(first: self, second: other)
             .named("[\(name)] -combineLatestWith: \(other)")
@@ -15,12 +22,14 @@ extension Signal {
     ///
     /// Completes only when every signal has completed; an empty array completes at once
     /// without sending. An error from any is forwarded at once and disposes the others.
+    /// Each array goes out on the thread of the source event that caused it, one at a time.
     public static func combineLatest<T>(_ signals: [Signal<T>]) -> Signal<Value> where Value == [T] {
         CombineLatestArraySignal(signals).named("+combineLatest: \(signals)")
     }
 
     /// `combineLatest(_:)` on an array, with each array of latest values passed through
     /// `reduce` (RAC's `+combineLatest:reduce:`).
+    /// Terminates and delivers as `combineLatest(_:)` on an array does.
     public static func combineLatest<T>(
         _ signals: [Signal<T>], reduce: @escaping @Sendable ([T]) -> Value
     ) -> Signal<Value> {
@@ -33,6 +42,7 @@ extension Signal {
     ///
     /// Completes only when every signal has completed; an error from any is forwarded at
     /// once and disposes the others.
+    /// Each tuple goes out on the thread of the source event that caused it, one at a time.
     public static func combineLatest<each S>(
         _ signals: repeat Signal<each S>
     ) -> Signal<Value> where Value == (repeat each S) {
@@ -44,6 +54,7 @@ extension Signal {
 
     /// The typed `combineLatest` of any number of signals, with each tuple of latest values
     /// passed to `reduce` as separate arguments (RAC's `+combineLatest:reduce:`).
+    /// Terminates and delivers as the typed `combineLatest(_:)` does.
     public static func combineLatest<each S>(
         _ signals: repeat Signal<each S>, reduce: @escaping @Sendable (repeat each S) -> Value
     ) -> Signal<Value> {

@@ -2,6 +2,7 @@ extension Signal {
     /// Sends `reduce(previous, value)` for each value, where `previous` is the value before it
     /// — `start` for the first one (RAC's `-combinePreviousWithStart:reduce:`). Each
     /// subscription starts again from `start`. Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func combinePrevious<U>(
         withStart start: Value, reduce: @escaping @Sendable (_ previous: Value, _ next: Value) -> U

@@ -96,11 +96,14 @@ extension Signal {
     ///
     /// Unlike RAC's chain of nested `-concat:`, signals that complete synchronously are
     /// subscribed from a loop, so a million of them run in constant stack.
+    /// Events go out on the thread that sent them; the next signal is subscribed by the thread
+    /// that delivered the previous one's completion (or by the loop already subscribing).
     public static func concat(_ signals: [Signal<Value>]) -> Signal<Value> {
         ConcatSignals(signals).named("+concat: \(signals)")
     }
 
     /// `concat(_:)` on the signals given as arguments (RAC's `+concat:`).
+    /// Terminates and delivers as `concat(_:)` on an array does.
     public static func concat(_ first: Signal<Value>, _ rest: Signal<Value>...) -> Signal<Value> {
         concat([first] + rest)
     }

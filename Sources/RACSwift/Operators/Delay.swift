@@ -12,6 +12,16 @@ extension Signal {
     /// the subscription's own — so a pipeline driven by a `TestScheduler` waits in virtual
     /// time. Delayed events are delivered on the scheduler their wait ran on.
     ///
+    /// On the main thread, without a scheduler, the waits run on `Scheduler.main`, so the main
+    /// queue must be served: an app's run loop does that; a command-line program must call
+    /// `dispatchMain()` or run the main run loop, or pass a background scheduler (see
+    /// <doc:PortingFromReactiveCocoa#Command-line-programs>).
+    ///
+    /// ```
+    /// self:     -a-b-|
+    /// delay(2): ---a-b-|
+    /// ```
+    ///
     /// - Precondition: `interval` is not negative; `scheduler` is not `Scheduler.immediate`,
     ///   which cannot wait without blocking the sender.
     @inlinable

@@ -2,6 +2,7 @@ extension Signal where Value: Equatable {
     /// Drops each value equal (`==`) to the one sent just before it (RAC's
     /// `-distinctUntilChanged`). The first value always goes through; for optional values
     /// `nil == nil`, as RAC treats two nils as equal. Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func distinctUntilChanged() -> Signal<Value> {
         droppingRepeats(==).named("[\(name)] -distinctUntilChanged")
@@ -12,6 +13,7 @@ extension Signal {
     /// Drops each value that `isEqual` says equals the one sent just before it, for values
     /// that are not `Equatable` (RAC's `-distinctUntilChanged`, which compares with
     /// `isEqual:`). The first value always goes through. Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func distinctUntilChanged(by isEqual: @escaping @Sendable (Value, Value) -> Bool) -> Signal<Value> {
         droppingRepeats(isEqual).named("[\(name)] -distinctUntilChanged")

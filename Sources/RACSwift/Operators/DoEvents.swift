@@ -1,6 +1,7 @@
 extension Signal {
     /// Runs `block` for each value, before the value is forwarded (RAC's `-doNext:`). Events
     /// pass through unchanged.
+    /// Terminal events pass through. `block` runs on the thread that delivered the value.
     @inlinable
     public func doNext(_ block: @escaping @Sendable (Value) -> Void) -> Signal<Value> {
         LiftedSignal(self, ValueAction(block)) { DoNextSink(downstream: $0, block: $1.run) }.named("[\(name)] -doNext:")
@@ -8,6 +9,7 @@ extension Signal {
 
     /// Runs `block` with the error, before the error is forwarded (RAC's `-doError:`). Events
     /// pass through unchanged.
+    /// `block` runs on the thread that delivered the error.
     @inlinable
     public func doError(_ block: @escaping @Sendable (any Error) -> Void) -> Signal<Value> {
         LiftedSignal(self, block) { DoTerminalSink(downstream: $0, error: $1, completed: nil) }.named("[\(name)] -doError:")
@@ -15,6 +17,7 @@ extension Signal {
 
     /// Runs `block` on completion, before completion is forwarded (RAC's `-doCompleted:`).
     /// Events pass through unchanged.
+    /// `block` runs on the thread that delivered the completion.
     @inlinable
     public func doCompleted(_ block: @escaping @Sendable () -> Void) -> Signal<Value> {
         LiftedSignal(self, block) { DoTerminalSink(downstream: $0, error: nil, completed: $1) }.named("[\(name)] -doCompleted:")

@@ -18,8 +18,8 @@ extension Signal {
     }
 }
 
-@usableFromInline
 // Not a `ForwardingSink`, for the reason `MapSink` is not.
+@usableFromInline
 final class FilterSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
     private let isIncluded: (Value) -> Bool

@@ -17,6 +17,7 @@ extension Signal {
     /// Forwards the values of every signal this signal sends, as they arrive (RAC's
     /// `-flatten`). Same terminal rules as `flattenMap(_:)`. Works on signals of any `Signal`
     /// subclass, e.g. the groups of `groupBy`.
+    /// Each event goes out on the thread its signal sent it, one at a time.
     @inlinable
     public func flatten<T>() -> Signal<T> where Value: Signal<T> {
         flattening(maxConcurrent: 0)
@@ -30,6 +31,9 @@ extension Signal {
     /// Completes once this signal, every running inner signal and every queued one have
     /// completed; an error from any of them is forwarded at once and disposes everything
     /// (queued signals are dropped unsubscribed).
+    /// Each event goes out on the thread its signal sent it, one at a time; a queued signal is
+    /// subscribed by the thread that made room for it (or by the loop already subscribing
+    /// queued signals).
     @inlinable
     public func flatten<T>(maxConcurrent: Int) -> Signal<T> where Value: Signal<T> {
         precondition(maxConcurrent >= 0, "Signal.flatten(maxConcurrent:): maxConcurrent must not be negative, got \(maxConcurrent)")
@@ -44,6 +48,9 @@ extension Signal {
     /// order they arrived. Completes once this signal and every inner signal have completed;
     /// any error ends the result at once. Runs in constant stack however many synchronous
     /// inner signals are queued.
+    /// Each event goes out on the thread its signal sent it; the next inner signal is
+    /// subscribed by the thread that delivered the previous one's completion (or by the loop
+    /// already subscribing).
     @inlinable
     public func concat<T>() -> Signal<T> where Value: Signal<T> {
         flattening(maxConcurrent: 1)

@@ -6,6 +6,8 @@ extension Signal {
     /// terminal event goes first to the result's subscriber, then to every group, in the order
     /// the groups appeared. As in RAC, disposing the result's subscription stops the source,
     /// and the groups then never terminate.
+    /// New groups, and the values sent to groups, go out on the thread that delivered the
+    /// source's value.
     @inlinable
     public func groupBy<Key: Hashable>(
         _ key: @escaping @Sendable (Value) -> Key
@@ -15,6 +17,7 @@ extension Signal {
 
     /// Like `groupBy(_:)`, but sends `transform(value)` to the group instead of the value
     /// (RAC's `-groupBy:transform:`).
+    /// Terminates and delivers as `groupBy(_:)` does.
     @inlinable
     public func groupBy<Key: Hashable, U>(
         _ key: @escaping @Sendable (Value) -> Key, transform: @escaping @Sendable (Value) -> U

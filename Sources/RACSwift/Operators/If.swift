@@ -6,6 +6,8 @@ extension Signal {
     /// chosen branch anew (`switchToLatest` of the condition mapped to branches). Completes
     /// once `condition` and the current branch have completed; an error from `condition` or
     /// from the current branch is forwarded at once.
+    /// A branch is subscribed on the thread that delivered the condition's value; events go out
+    /// on the thread their signal sent them, one at a time.
     public static func `if`(
         _ condition: Signal<Bool>, then trueSignal: Signal<Value>, else falseSignal: Signal<Value>
     ) -> Signal<Value> {

@@ -4,6 +4,7 @@ extension Signal {
     /// Prints every event to standard error with this signal's description:
     /// `"<signal> next: value"`, `"<signal> error: error"`, `"<signal> completed"` (RAC's
     /// `-logAll`). Events pass through unchanged; the result keeps this signal's name.
+    /// Prints and delivers on the thread that sent the event.
     @inlinable
     public func logAll() -> Signal<Value> {
         logging(.all).named(name)
@@ -11,6 +12,7 @@ extension Signal {
 
     /// Prints each value as `"<signal> next: value"` (RAC's `-logNext`).
     /// Events pass through unchanged.
+    /// Prints and delivers on the thread that sent the event.
     @inlinable
     public func logNext() -> Signal<Value> {
         logging(.next).named(name)
@@ -18,6 +20,7 @@ extension Signal {
 
     /// Prints an error as `"<signal> error: error"` (RAC's `-logError`).
     /// Events pass through unchanged.
+    /// Prints and delivers on the thread that sent the event.
     @inlinable
     public func logError() -> Signal<Value> {
         logging(.error).named(name)
@@ -25,6 +28,7 @@ extension Signal {
 
     /// Prints completion as `"<signal> completed"` (RAC's `-logCompleted`).
     /// Events pass through unchanged.
+    /// Prints and delivers on the thread that sent the event.
     @inlinable
     public func logCompleted() -> Signal<Value> {
         logging(.completed).named(name)

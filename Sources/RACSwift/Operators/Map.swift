@@ -14,6 +14,7 @@ extension Signal {
     }
 
     /// Sends `value` in place of each value (RAC's `-mapReplace:`). Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func mapReplace<U>(_ value: U) -> Signal<U> {
         mapInternally { _ in value }.named("[\(name)] -mapReplace: \(value)")
@@ -29,9 +30,9 @@ extension Signal {
 
 /// Stateless: no lock (the source serializes) and no disposable of its own (the source's
 /// subscription is the whole subscription).
-@usableFromInline
 // Not a `ForwardingSink`: one class level less to build and free, for the operator most
 // often built and subscribed per use (R5, W6).
+@usableFromInline
 final class MapSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
     private let transform: (Source) -> Value

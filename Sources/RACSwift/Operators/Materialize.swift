@@ -2,6 +2,7 @@ extension Signal {
     /// Sends each event of this signal as a value: `.next(value)`, then `.error(error)` or
     /// `.completed`, after which the result completes (RAC's `-materialize`). The result never
     /// fails.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func materialize() -> Signal<Event<Value>> {
         LiftedSignal(self, ()) { downstream, _, subscription in MaterializeSink(downstream: downstream, disposable: subscription) }
@@ -12,6 +13,7 @@ extension Signal {
     /// error of an `.error` event, completes at a `.completed` event (RAC's `-dematerialize`).
     /// A terminal event value stops this signal. This signal's own error is forwarded; its
     /// completion completes the result.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func dematerialize<T>() -> Signal<T> where Value == Event<T> {
         LiftedSignal(self, ()) { downstream, _ in DematerializeSink(downstream: downstream) }

@@ -1,6 +1,12 @@
 extension Signal {
     /// Forwards the values of this signal and `other` as they arrive (RAC's `-merge:`).
     ///
+    /// ```
+    /// self:   -a--c|
+    /// other:  --b--d|
+    /// merge:  -ab-cd|
+    /// ```
+    ///
     /// Completes once both have completed; an error from either is forwarded at once and
     /// disposes the other. Events from the two may come from different threads; they go out
     /// one at a time.
@@ -13,11 +19,13 @@ extension Signal {
     /// Subscribes to all of them at once, in order. Completes once every one has completed
     /// (an empty array completes at once); an error from any is forwarded at once and
     /// disposes the others.
+    /// Each event goes out on the thread its signal sent it, one at a time.
     public static func merge(_ signals: [Signal<Value>]) -> Signal<Value> {
         MergeSignal(signals).named("+merge: \(signals)")
     }
 
     /// Variadic form of `merge(_:)` on an array (RAC's `+merge:` with a literal array).
+    /// Terminates and delivers as `merge(_:)` on an array does.
     public static func merge(_ signals: Signal<Value>...) -> Signal<Value> {
         MergeSignal(signals).named("+merge: \(signals)")
     }

@@ -6,6 +6,7 @@
 extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func reduceApply<A, R>() -> Signal<R> where Value == ((A) -> R, A) {
         mapInternally({ $0.0($0.1) }).named("[\(name)] -reduceApply")
@@ -15,6 +16,7 @@ extension Signal {
 extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func reduceApply<A, B, R>() -> Signal<R> where Value == ((A, B) -> R, A, B) {
         mapInternally({ $0.0($0.1, $0.2) }).named("[\(name)] -reduceApply")
@@ -24,6 +26,7 @@ extension Signal {
 extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func reduceApply<A, B, C, R>() -> Signal<R> where Value == ((A, B, C) -> R, A, B, C) {
         mapInternally({ $0.0($0.1, $0.2, $0.3) }).named("[\(name)] -reduceApply")
@@ -33,6 +36,7 @@ extension Signal {
 extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func reduceApply<A, B, C, D, R>() -> Signal<R> where Value == ((A, B, C, D) -> R, A, B, C, D) {
         mapInternally({ $0.0($0.1, $0.2, $0.3, $0.4) }).named("[\(name)] -reduceApply")
@@ -42,6 +46,7 @@ extension Signal {
 extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func reduceApply<A, B, C, D, E, R>() -> Signal<R> where Value == ((A, B, C, D, E) -> R, A, B, C, D, E) {
         mapInternally({ $0.0($0.1, $0.2, $0.3, $0.4, $0.5) }).named("[\(name)] -reduceApply")
@@ -51,6 +56,7 @@ extension Signal {
 extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func reduceApply<A, B, C, D, E, F, R>() -> Signal<R> where Value == ((A, B, C, D, E, F) -> R, A, B, C, D, E, F) {
         mapInternally({ $0.0($0.1, $0.2, $0.3, $0.4, $0.5, $0.6) }).named("[\(name)] -reduceApply")
@@ -60,6 +66,7 @@ extension Signal {
 extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func reduceApply<A, B, C, D, E, F, G, R>() -> Signal<R> where Value == ((A, B, C, D, E, F, G) -> R, A, B, C, D, E, F, G) {
         mapInternally({ $0.0($0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7) }).named("[\(name)] -reduceApply")
@@ -69,6 +76,7 @@ extension Signal {
 extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func reduceApply<A, B, C, D, E, F, G, H, R>() -> Signal<R> where Value == ((A, B, C, D, E, F, G, H) -> R, A, B, C, D, E, F, G, H) {
         mapInternally({ $0.0($0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8) }).named("[\(name)] -reduceApply")

@@ -1,6 +1,7 @@
 extension Signal {
     /// Calls `reduce` with the elements of each tuple value as its arguments and sends the
     /// result (RAC's `-reduceEach:`, for tuples of any arity). Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     ///
     /// ```swift
     /// pairs.reduceEach { (a: Int, b: Int) in a + b }

@@ -1,10 +1,17 @@
 extension Signal {
     /// Sends the latest value of this signal each time `sampler` sends (RAC's `-sample:`).
     ///
+    /// ```
+    /// self:     -a--b-|
+    /// sampler:  --s--s--|
+    /// sample:   --a--b|
+    /// ```
+    ///
     /// Nothing is sent for sampler values that arrive before this signal's first value; the
     /// same latest value is sent again for every sampler value until a newer one replaces it.
     /// Completes when either signal completes, and fails when either fails; the other is
     /// disposed first.
+    /// Each value goes out on the thread that delivered `sampler`'s value.
     @inlinable
     public func sample<U>(_ sampler: Signal<U>) -> Signal<Value> {
         OperatorSignal((self, sampler)) { subscriber, inputs in

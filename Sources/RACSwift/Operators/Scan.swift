@@ -2,6 +2,7 @@ extension Signal {
     /// Sends a running accumulation: `reduce(running, value)` for each value, starting from
     /// `start` (RAC's `-scanWithStart:reduce:`). Each subscription starts again from `start`.
     /// Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     // Inlinable so that `step`, the per-value work, is compiled in the caller's module,
     // specialized for its types: in the library's generic code every value would pass through
     // value-witness calls (copy, assign, destroy of the running value), over a third of a
@@ -19,6 +20,7 @@ extension Signal {
     /// Like `scan(withStart:reduce:)`, also passing the zero-based index of each value (RAC's
     /// `-scanWithStart:reduceWithIndex:`). Each subscription starts again from `start` and
     /// index 0.
+    /// Terminal events pass through. Delivers on the thread that sent the source's event.
     @inlinable
     public func scan<U>(
         withStart start: U, reduceWithIndex reduce: @escaping @Sendable (_ running: U, _ next: Value, _ index: Int) -> U

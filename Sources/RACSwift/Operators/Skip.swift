@@ -1,6 +1,7 @@
 extension Signal {
     /// Drops the first `count` values and sends the rest (RAC's `-skip:`). Terminal events
     /// pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func skip(_ count: Int) -> Signal<Value> {
         precondition(count >= 0, "Signal.skip(_:): count must not be negative, got \(count)")
@@ -10,6 +11,7 @@ extension Signal {
     /// Drops values while `predicate` returns true, then sends the first value for which it
     /// returns false and every value after it, without asking again (RAC's
     /// `-skipWhileBlock:`). Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func skip(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         LiftedSignal(self, Predicate(predicate)) { SkipUntilSink(downstream: $0, predicate: $1.test, startsWhen: false) }
@@ -18,6 +20,7 @@ extension Signal {
 
     /// Drops values until `predicate` returns true, then sends that value and every value
     /// after it, without asking again (RAC's `-skipUntilBlock:`). Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func skip(until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         LiftedSignal(self, Predicate(predicate)) { SkipUntilSink(downstream: $0, predicate: $1.test, startsWhen: true) }

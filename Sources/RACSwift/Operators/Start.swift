@@ -22,6 +22,7 @@ extension Signal {
     /// Given `Scheduler.immediate`, the first subscription runs `block` synchronously.
     /// As with `subscribe(on:)`, disposing a subscription stops its events at once and
     /// removes it from the replay on `scheduler`.
+    /// `block`'s terminal event is replayed like its values.
     public static func startLazily(
         on scheduler: Scheduler, _ block: @escaping @Sendable (any Subscriber<Value>) -> Void
     ) -> Signal<Value> {

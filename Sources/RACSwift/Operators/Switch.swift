@@ -7,6 +7,8 @@ extension Signal {
     /// `default` is nil fails the result with `SignalError.noMatchingCase`, whose payload
     /// describes the key. Completes once `keys` and the current case have completed; an error
     /// from `keys` or from the current case is forwarded at once.
+    /// A case is subscribed on the thread that delivered its key; events go out on the thread
+    /// their signal sent them, one at a time.
     @inlinable
     public static func `switch`<Key: Hashable>(
         _ keys: Signal<Key>, cases: [Key: Signal<Value>], default defaultSignal: Signal<Value>?

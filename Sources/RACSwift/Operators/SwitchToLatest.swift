@@ -1,6 +1,11 @@
 extension Signal {
     /// Forwards the values of the latest signal this signal sent (RAC's `-switchToLatest`).
     ///
+    /// ```
+    /// self:            a-b|         a = -1--2|, b = --3|
+    /// switchToLatest:  -1--3|
+    /// ```
+    ///
     /// When a new inner signal arrives, the previous inner subscription is disposed first,
     /// then the new signal is subscribed; nothing the replaced signal sends gets through, even
     /// from another thread. Completes once this signal and the latest inner signal have

@@ -6,6 +6,7 @@ extension Signal {
     /// signal's subscription first — so `take(1)` stops even a source that sends synchronously
     /// forever, provided it checks its disposable. Errors and an earlier completion pass
     /// through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func take(_ count: Int) -> Signal<Value> {
         precondition(count >= 0, "Signal.take(_:): count must not be negative, got \(count)")
@@ -16,6 +17,7 @@ extension Signal {
     /// Sends values while `predicate` returns true; completes, without sending it, at the
     /// first value for which it returns false (RAC's `-takeWhileBlock:`).
     /// Errors, and a completion before that value, pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func take(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         LiftedSignal(self, Predicate(predicate)) { TakePredicateSink(downstream: $0, predicate: $1.test, stopsWhen: false) }
@@ -26,6 +28,7 @@ extension Signal {
     /// first value for which it does (RAC's `-takeUntilBlock:`). For completing on another
     /// signal's event, see `take(until:)` with a `Signal`.
     /// Errors, and a completion before that value, pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func take(until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         LiftedSignal(self, Predicate(predicate)) { TakePredicateSink(downstream: $0, predicate: $1.test, stopsWhen: true) }

@@ -2,6 +2,7 @@ extension Signal {
     /// Sends the last `count` values, and only once this signal completes, then completes
     /// (RAC's `-takeLast:`). An error is forwarded at once and the buffered values are
     /// dropped. `count` 0 sends no values.
+    /// Sends the values and completes on the thread that delivered this signal's completion.
     @inlinable
     public func takeLast(_ count: Int) -> Signal<Value> {
         precondition(count >= 0, "Signal.takeLast(_:): count must not be negative, got \(count)")

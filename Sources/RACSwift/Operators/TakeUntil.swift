@@ -2,10 +2,18 @@ extension Signal {
     /// Forwards this signal's events until `trigger` sends a value or completes, then
     /// completes (RAC's `-takeUntil:`).
     ///
+    /// ```
+    /// self:        -a-b-c|
+    /// trigger:     ----t|
+    /// take(until): -a-b|
+    /// ```
+    ///
     /// `trigger` is subscribed first; if it fires during its own subscription this signal is
     /// never subscribed. An error from `trigger` is ignored: the trigger stops, and the result
     /// goes on forwarding this signal. RAC 2.5 and ReactiveObjC agree on all of this. Errors
     /// and completion of this signal are forwarded and dispose the trigger.
+    /// Events go out on the thread that sent them; a completion caused by `trigger` on the
+    /// thread of `trigger`'s event.
     @inlinable
     public func take<U>(until trigger: Signal<U>) -> Signal<Value> {
         OperatorSignal((self, trigger)) { subscriber, inputs in

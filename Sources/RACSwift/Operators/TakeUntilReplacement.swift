@@ -6,6 +6,7 @@ extension Signal {
     /// disposes this signal's subscription and is forwarded, and so are its later events.
     /// This signal's completion is not forwarded (the result waits for `replacement`); its
     /// error is, and ends the result.
+    /// Events go out on the thread their signal sent them.
     @inlinable
     public func take(untilReplacement replacement: Signal<Value>) -> Signal<Value> {
         OperatorSignal((self, replacement)) { subscriber, inputs in

@@ -3,6 +3,8 @@ extension Signal {
     /// signal it returns, forwarding that one's events (RAC's `-then:`, built there as
     /// `ignoreValues` concatenated with `+defer:`). `block` runs only on completion; an error
     /// from this signal is forwarded and `block` never runs.
+    /// `block` runs, and its signal is subscribed, on the thread that delivered this signal's
+    /// completion.
     @inlinable
     public func then<U>(_ block: @escaping @Sendable () -> Signal<U>) -> Signal<U> {
         let ignored: Signal<U> = ignoringValues()

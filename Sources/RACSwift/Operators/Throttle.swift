@@ -14,6 +14,17 @@ extension Signal {
     /// the subscription's own — so a pipeline driven by a `TestScheduler` waits in virtual time.
     /// Values sent after a wait are delivered on the scheduler it ran on.
     ///
+    /// On the main thread, without a scheduler, the wait runs on `Scheduler.main` (the main
+    /// thread's current scheduler), so the main queue must be served: an app's run loop does
+    /// that; a command-line program must call `dispatchMain()` or run the main run loop, or
+    /// pass a background scheduler — a program that blocks its main thread instead never sees
+    /// the value (see <doc:PortingFromReactiveCocoa#Command-line-programs>).
+    ///
+    /// ```
+    /// self:        -ab----c|
+    /// throttle(2): ----b---(c|)
+    /// ```
+    ///
     /// - Precondition: `interval` is not negative; `scheduler` is not `Scheduler.immediate`,
     ///   which cannot wait without blocking the sender.
     @inlinable
@@ -28,7 +39,8 @@ extension Signal {
     ///
     /// A value that passes the test waits as in `throttle(_:on:)`. A value that fails it is
     /// sent at once and drops the value that was waiting, if any. Termination, scheduling and
-    /// delivery are as in `throttle(_:on:)`.
+    /// delivery are as in `throttle(_:on:)` — including the need for a served main queue when
+    /// called without a scheduler on the main thread.
     ///
     /// - Precondition: `interval` is not negative; `scheduler` is not `Scheduler.immediate`.
     @inlinable

@@ -2,6 +2,7 @@ extension Signal {
     /// Forwards each value for which `body` does not throw; the first thrown error stops this
     /// signal and is sent as the result's error (RAC's `-try:`, where the block returns NO and
     /// sets an error). Completion and this signal's own error pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func `try`(_ body: @escaping @Sendable (Value) throws -> Void) -> Signal<Value> {
         tryMap { value in
@@ -13,6 +14,7 @@ extension Signal {
     /// Sends `transform(value)` for each value; the first error `transform` throws stops this
     /// signal and is sent as the result's error (RAC's `-tryMap:`).
     /// Completion and this signal's own error pass through.
+    /// Delivers on the thread that sent the source's event.
     @inlinable
     public func tryMap<U>(_ transform: @escaping @Sendable (Value) throws -> U) -> Signal<U> {
         LiftedSignal(self, transform) { TryMapSink(downstream: $0, transform: $1) }.named("[\(name)] -tryMap:")

@@ -11,6 +11,8 @@ extension Signal {
     /// subscriber, then to the open window — RAC left the open window unterminated, so its
     /// subscribers waited forever. Disposal stops this signal, `openings` and the current
     /// closing signal. `openings` is subscribed first, then this signal.
+    /// A window is sent on the thread that delivered the `openings` value that opened it, and
+    /// values reach it on the thread that sent them.
     public func window<U, V>(
         withStart openings: Signal<U>, close: @escaping @Sendable (_ window: Signal<Value>) -> Signal<V>
     ) -> Signal<Signal<Value>> {

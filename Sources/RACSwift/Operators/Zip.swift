@@ -14,6 +14,7 @@ extension Signal {
 
     /// Zips any number of signals and sends `reduce` of each set of n-th values (RAC's
     /// `+zip:reduce:`). Completes and fails as `zip(_:)` does.
+    /// Each result goes out as `zip(_:)` sends its tuples.
     public static func zip<each S>(
         _ signals: repeat Signal<each S>, reduce: @escaping @Sendable (repeat each S) -> Value
     ) -> Signal<Value> {
@@ -26,12 +27,14 @@ extension Signal {
     /// Zips an array of signals of one type into arrays of their n-th values (RAC's `+zip:`
     /// on an array). An empty array gives a signal that completes at once, as in RAC.
     /// Completes and fails as `zip(_:)` on several signals does.
+    /// Each array goes out on the thread of the value that completed it, one at a time.
     public static func zip<T>(_ signals: [Signal<T>]) -> Signal<[T]> where Value == [T] {
         ZipArraySignal(signals, reduce: { $0 }).named("+zip: \(signals)")
     }
 
     /// Zips an array of signals of one type and sends `reduce` of each array of n-th values
     /// (RAC's `+zip:reduce:`).
+    /// Each result goes out on the thread of the value that completed its array, one at a time.
     public static func zip<T>(_ signals: [Signal<T>], reduce: @escaping @Sendable ([T]) -> Value) -> Signal<Value> {
         ZipArraySignal(signals, reduce: reduce).named("+zip: \(signals) reduce:")
     }
@@ -214,11 +217,17 @@ final class ZipArraySignal<T, Output>: Signal<Output>, @unchecked Sendable {
 extension Signal {
     /// Pairs the n-th value of this signal with the n-th value of `other` (RAC's `-zipWith:`).
     ///
+    /// ```
+    /// self:  -a-b-c|
+    /// other: --x--y|
+    /// zip:   --1--2|     1 = (a, x), 2 = (b, y)
+    /// ```
+    ///
     /// Completes as soon as either side has completed and every value it sent has been paired
     /// (1…5 zipped with A…D sends four pairs, then completes). An error from either side is
     /// forwarded at once. Values from the two sides may arrive on different threads; pairs go
     /// out one at a time. It behaves as `Signal.zip(self, other)`: both run on the same zip
-    /// machine.
+    /// machine (above).
     public func zip<U>(with other: Signal<U>) -> Signal<(Value, U)> {
         ZipPairSignal(self, other).named("[\(name)] -zipWith: \(other)")
     }

@@ -11,7 +11,14 @@ import Foundation
 open class Scheduler: @unchecked Sendable {
     /// RACSchedulerPriority: the global queue a background scheduler targets.
     public enum Priority: Sendable {
-        case high, `default`, low, background
+        /// RACSchedulerPriorityHigh: the user-initiated global queue.
+        case high
+        /// RACSchedulerPriorityDefault: the default global queue.
+        case `default`
+        /// RACSchedulerPriorityLow: the utility global queue.
+        case low
+        /// RACSchedulerPriorityBackground: the background global queue.
+        case background
 
         var qos: DispatchQoS.QoSClass {
             switch self {

@@ -17,6 +17,8 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
         super.init(name: name)
     }
 
+    /// Runs `block` asynchronously on the queue, as the current scheduler; disposing before it
+    /// starts cancels it.
     @discardableResult
     override public func schedule(_ block: @escaping @Sendable () -> Void) -> Disposable? {
         let disposable = Disposable()
@@ -28,6 +30,8 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
         return disposable
     }
 
+    /// Runs `block` on the queue at `date` (wall-clock time), as the current scheduler; disposing
+    /// before then cancels it.
     @discardableResult
     override public func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> Disposable? {
         let disposable = Disposable()
@@ -39,6 +43,8 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
         return disposable
     }
 
+    /// A dispatch timer on the queue: first at `date`, then every `interval` seconds within
+    /// `leeway`, each run as the current scheduler, until disposed.
     @discardableResult
     override public func scheduleRepeating(
         after date: Date, interval: TimeInterval, leeway: TimeInterval, _ block: @escaping @Sendable () -> Void

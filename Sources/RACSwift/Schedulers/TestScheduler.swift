@@ -44,22 +44,29 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         }
     }
 
+    /// The virtual clock: `TestScheduler.startDate` until a step or an advance moves it.
     override public var now: Date { Date(timeIntervalSinceReferenceDate: lock.withLock { clock }) }
 
     /// The number of blocks waiting to run, cancelled ones that have not been reached yet
     /// included.
     public var scheduledCount: Int { lock.withLock { queue.count } }
 
+    /// Queues `block` at the current virtual time; it runs on a later `step()`, `advance` or
+    /// `run()`, never synchronously.
     @discardableResult
     override public func schedule(_ block: @escaping @Sendable () -> Void) -> Disposable? {
         lock.withLock { enqueue(at: clock, block) }
     }
 
+    /// Queues `block` at the virtual time `date`; blocks of one instant run in the order they
+    /// were queued.
     @discardableResult
     override public func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> Disposable? {
         lock.withLock { enqueue(at: date.timeIntervalSinceReferenceDate, block) }
     }
 
+    /// A virtual timer: queues `block` at `date`, then every `interval` virtual seconds (the
+    /// leeway is ignored), until disposed.
     @discardableResult
     override public func scheduleRepeating(
         after date: Date, interval: TimeInterval, leeway: TimeInterval, _ block: @escaping @Sendable () -> Void
@@ -69,6 +76,8 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         return timer
     }
 
+    /// Runs `block` on this scheduler; each run of it, and each reschedule, is one queued
+    /// entry (one `step()`), as if scheduled with `schedule(_:)`.
     // Each run of a recursive block is one queued entry (one step), as if scheduled with
     // `schedule`; the entries share the recursion object instead of allocating per run, which
     // keeps a million synchronous reschedules cheap.

@@ -5,7 +5,7 @@ import Testing
 
 /// Every precondition a user can reach, exercised in a child process (Swift Testing exit
 /// tests): the process must stop, and its standard error must carry the precondition's exact
-/// message, which names the operator and the bad argument. The README's "Misuse" table lists
+/// message, which names the operator and the bad argument. Tests/README.md's "Misuse" table lists
 /// the same preconditions.
 @Suite("Misuse stops with a message naming the operator and the argument")
 struct MisuseTests {

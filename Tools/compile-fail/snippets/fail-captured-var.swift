@@ -5,6 +5,6 @@ import RACSwift
 
 func countValues(_ numbers: Signal<Int>) {
     var count = 0
-    numbers.subscribe(on: Scheduler.background()).subscribeNext { _ in count += 1 }
+    numbers.subscribe(on: Scheduler.background()).subscribeNext { _ in count += 1 }   // compiled and raced; now an error
     print(count)
 }

@@ -1,20 +1,23 @@
 import Foundation
 import XCTest
 
-/// The README's RAC → RACSwift tables name, for every RAC part, the test file that covers it:
-/// every row marked done names one, and every file named exists.
-final class ReadmeTablesTests: RACTestCase {
-    private let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+/// The porting guide's RAC → RACSwift tables name, for every RAC part, the test file that
+/// covers it: every row marked done names one, and every file named exists.
+final class PortingTableTests: RACTestCase {
+    private let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 
     private func tableRows() throws -> [String] {
-        let readme = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        guard let start = text.range(of: "## RAC → RACSwift"), let end = text.range(of: "## Testing") else {
-            XCTFail("README.md has no RAC → RACSwift section")
+        let guide = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/RACSwift/RACSwift.docc/PortingFromReactiveCocoa.md")
+        let text = try String(contentsOf: guide, encoding: .utf8)
+        guard let start = text.range(of: "## The RAC → RACSwift table") else {
+            XCTFail("PortingFromReactiveCocoa.md has no RAC → RACSwift table")
             return []
         }
-        return text[start.upperBound..<end.lowerBound]
+        // The table runs to the next level-2 heading, or to the end of the article.
+        let rest = text[start.upperBound...]
+        let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
+        return rest[..<end]
             .split(separator: "\n")
             .map(String.init)
             .filter { $0.hasPrefix("| ") && $0.contains("✅") }

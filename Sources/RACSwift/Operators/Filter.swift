@@ -5,7 +5,7 @@ extension Signal {
     // and subscribed per use, and filter is as common as map in them.
     @inlinable
     public consuming func filter(_ isIncluded: consuming @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
-        // `copy`: moving the consuming closure into the generic payload released it once too
+        // `copy`: moving the consuming closure into a lifted signal's payload released it once too
         // often (Swift 6.3; the filter marble test crashed on a freed closure context).
         let signal = LiftedPredicateSignal(self, copy isIncluded) { FilterSink(downstream: $0, isIncluded: $1) }
         return signal.named("[\(signal.sourceName)] -filter:")

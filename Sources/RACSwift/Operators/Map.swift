@@ -7,7 +7,7 @@ extension Signal {
     // released after.
     @inlinable
     public consuming func map<U>(_ transform: consuming @escaping @Sendable (Value) -> U) -> Signal<U> {
-        // `copy`: moving the consuming closure into the generic payload released it once too
+        // `copy`: moving the consuming closure into a lifted signal's payload released it once too
         // often (Swift 6.3; the filter marble test crashed on a freed closure context).
         let signal = LiftedFunctionSignal(self, copy transform) { MapSink(downstream: $0, transform: $1) }
         return signal.named("[\(signal.sourceName)] -map:")

@@ -41,7 +41,7 @@ final class BindSignal<Value, U>: Signal<U>, @unchecked Sendable {
 
 /// The shared state of one `bind` subscription: the live-signal count (RAC's `signals` array,
 /// counted instead of compared by equality) and the serializing lock for the output.
-private final class BindState<Value, U>: SerializingSink<U>, @unchecked Sendable {
+private final class BindState<Value, U>: OutputPoint<U>, @unchecked Sendable {
     private var active = 1  // guarded by `lock`: the source plus each live bound signal
 
     func addSignal(_ signal: Signal<U>) {
@@ -50,11 +50,11 @@ private final class BindState<Value, U>: SerializingSink<U>, @unchecked Sendable
     }
 
     func sendNext(_ value: U) {
-        serialize { sendOutput(value) }
+        serialize { send(value) }
     }
 
     func sendError(_ error: any Error) {
-        serialize { terminateOutput(error) }
+        serialize { finish(error: error) }
     }
 
     /// One signal (the source or a bound one) finished; `finished` is its subscription.
@@ -62,7 +62,7 @@ private final class BindState<Value, U>: SerializingSink<U>, @unchecked Sendable
         serialize {
             active -= 1
             if active == 0 {
-                terminateOutput(nil)
+                finish(error: nil)
             } else if let finished {
                 disposable.remove(finished)
             }

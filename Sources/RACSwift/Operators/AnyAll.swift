@@ -2,8 +2,9 @@ extension Signal {
     /// Sends true and completes at the first value, or sends false and completes if this
     /// signal terminates without one (RAC's `-any`). See `any(_:)`.
     /// Sends its answer on the thread that delivered the deciding event.
+    @inlinable
     public func any() -> Signal<Bool> {
-        PredicateSignal(source: self, decidesOn: true, predicate: { _ in true }).named("[\(name)] -any")
+        any { _ in true }.named("[\(name)] -any")
     }
 
     /// Sends true and completes at the first value that passes `predicate`, stopping this
@@ -11,8 +12,9 @@ extension Signal {
     /// in RAC, an error does not fail the result: it counts as "no value passed", so the
     /// result sends false and completes.
     /// Sends its answer on the thread that delivered the deciding event.
+    @inlinable
     public func any(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool> {
-        PredicateSignal(source: self, decidesOn: true, predicate: predicate).named("[\(name)] -any:")
+        deciding(on: true, predicate).named("[\(name)] -any:")
     }
 
     /// Sends false and completes at the first value that fails `predicate`, stopping this
@@ -20,62 +22,47 @@ extension Signal {
     /// values (RAC's `-all:`). As in RAC, an error does not fail the result: the result sends
     /// false and completes.
     /// Sends its answer on the thread that delivered the deciding event.
+    @inlinable
     public func all(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool> {
-        PredicateSignal(source: self, decidesOn: false, predicate: predicate).named("[\(name)] -all:")
+        deciding(on: false, predicate).named("[\(name)] -all:")
+    }
+
+    /// `any` and `all`: the first value whose `predicate` result equals `decidesOn` ends the
+    /// signal with `decidesOn`; completion ends it with `!decidesOn`; an error with false.
+    @inlinable
+    func deciding(on decidesOn: Bool, _ predicate: @escaping (Value) -> Bool) -> Signal<Bool> {
+        LiftedSignal(self, (decidesOn, Predicate(predicate))) {
+            PredicateSink(downstream: $0, decidesOn: $1.0, predicate: $1.1.test, disposable: $2)
+        }
     }
 }
 
-/// `any` and `all`: the first value whose `predicate` result equals `decidesOn` ends the
-/// signal with `decidesOn`; completion ends it with `!decidesOn`; an error with false.
-final class PredicateSignal<Value>: Signal<Bool>, @unchecked Sendable {
-    private let source: Signal<Value>
+@usableFromInline
+final class PredicateSink<Value>: SerialOutputPoint<Bool>, Subscriber, @unchecked Sendable {
     private let decidesOn: Bool
     private let predicate: (Value) -> Bool
-
-    init(source: Signal<Value>, decidesOn: Bool, predicate: @escaping (Value) -> Bool) {
-        self.source = source
-        self.decidesOn = decidesOn
-        self.predicate = predicate
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Bool>) -> Disposable {
-        let disposable = CompoundDisposable()
-        subscriber.didSubscribe(with: disposable)
-        source.subscribe(PredicateSink(downstream: subscriber, decidesOn: decidesOn, predicate: predicate,
-                                       outer: disposable))
-        return disposable
-    }
-}
-
-final class PredicateSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Bool>
-    private let decidesOn: Bool
-    private let predicate: (Value) -> Bool
-    private let outer: CompoundDisposable
     private var isDone = false
 
+    @usableFromInline
     init(downstream: some Subscriber<Bool>, decidesOn: Bool, predicate: @escaping (Value) -> Bool,
-         outer: CompoundDisposable) {
-        self.downstream = downstream
+         disposable: CompoundDisposable) {
         self.decidesOn = decidesOn
         self.predicate = predicate
-        self.outer = outer
+        super.init(downstream: downstream, disposable: disposable)
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { outer.add(disposable) }
-
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         guard !isDone, predicate(value) == decidesOn else { return }
-        finish(with: decidesOn)
+        answer(decidesOn)
     }
 
-    func sendError(_ error: any Error) { finish(with: false) }
-    func sendCompleted() { finish(with: !decidesOn) }
+    @usableFromInline func sendError(_ error: any Error) { answer(false) }
+    @usableFromInline func sendCompleted() { answer(!decidesOn) }
 
     // RAC sends the answer, then stops the source, then completes.
-    private func finish(with answer: Bool) {
-        guard !isDone, !outer.isDisposed else { return }
+    private func answer(_ answer: Bool) {
+        guard !isDone else { return }
         isDone = true
-        sendFinalValue(answer, to: downstream, ending: outer)
+        finish(sending: answer)
     }
 }

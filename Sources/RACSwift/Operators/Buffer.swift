@@ -11,14 +11,16 @@ extension Signal {
     ///
     /// - Precondition: `interval` is not negative; `scheduler` is not `Scheduler.immediate`
     ///   (RAC asserts the same: it cannot wait without blocking the sender).
+    @inlinable
     public func buffer(withTime interval: TimeInterval, on scheduler: Scheduler) -> Signal<[Value]> {
         precondition(
             interval >= 0, "Signal.buffer(withTime:on:): interval must not be negative, got \(interval)")
         precondition(
             scheduler !== Scheduler.immediate,
             "Signal.buffer(withTime:on:): scheduler must not be Scheduler.immediate, which cannot wait without blocking")
-        return BufferSignal(source: self, interval: interval, scheduler: scheduler)
-            .named("[\(name)] -bufferWithTime: \(interval) onScheduler: \(scheduler.name)")
+        return LiftedSignal(self, (interval, scheduler)) {
+            BufferSink(downstream: $0, interval: $1.0, scheduler: $1.1, disposable: $2)
+        }.named("[\(name)] -bufferWithTime: \(interval) onScheduler: \(scheduler.name)")
     }
 }
 
@@ -64,78 +66,55 @@ struct BufferStateMachine<Value> {
     }
 }
 
-final class BufferSignal<Value>: Signal<[Value]>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let interval: TimeInterval
-    private let scheduler: Scheduler
-
-    init(source: Signal<Value>, interval: TimeInterval, scheduler: Scheduler) {
-        self.source = source
-        self.interval = interval
-        self.scheduler = scheduler
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<[Value]>) -> Disposable {
-        let sink = BufferSink(downstream: subscriber, interval: interval, scheduler: scheduler)
-        subscriber.didSubscribe(with: sink.disposable)
-        source.subscribe(sink)
-        return sink.disposable
-    }
-}
-
-/// Input plus timer: the output is serialized by `lock`, held while delivering.
-final class BufferSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    let disposable = CompoundDisposable()
-    private let downstream: any Subscriber<[Value]>
+/// Input plus timer, serialized by the output point.
+@usableFromInline
+final class BufferSink<Value>: OutputPoint<[Value]>, Subscriber, @unchecked Sendable {
     private let interval: TimeInterval
     private let scheduler: Scheduler
     private let timer = SerialDisposable()
-    private let lock = RecursiveLock()
     private var machine = BufferStateMachine<Value>()  // guarded by `lock`
 
-    init(downstream: some Subscriber<[Value]>, interval: TimeInterval, scheduler: Scheduler) {
-        self.downstream = downstream
+    @usableFromInline
+    init(downstream: some Subscriber<[Value]>, interval: TimeInterval, scheduler: Scheduler,
+         disposable: CompoundDisposable) {
         self.interval = interval
         self.scheduler = scheduler
-        super.init()
+        super.init(downstream: downstream, disposable: disposable)
         disposable.add(timer)
     }
 
-    func didSubscribe(with source: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with source: CompoundDisposable) {
         disposable.add(source)
     }
 
-    func sendNext(_ value: Value) {
-        lock.withLock {
-            guard !disposable.isDisposed, case .startTimer = machine.receive(value) else { return }
+    @usableFromInline func sendNext(_ value: Value) {
+        serialize {
+            guard isOpen, case .startTimer = machine.receive(value) else { return }
             timer.disposable = scheduler.afterDelay(interval) { [self] in timerFired() }
         }
     }
 
     private func timerFired() {
-        lock.withLock {
-            guard !disposable.isDisposed, let values = machine.timerFired() else { return }
-            downstream.sendNext(values)
+        serialize {
+            guard isOpen, let values = machine.timerFired() else { return }
+            send(values)
         }
     }
 
-    func sendError(_ error: any Error) {
-        lock.withLock {
-            guard machine.fail() else { return }
-            disposable.dispose()
-            downstream.sendError(error)
+    @usableFromInline func sendError(_ error: any Error) {
+        serialize {
+            if machine.fail() { finish(error: error) }
         }
     }
 
-    func sendCompleted() {
-        lock.withLock {
+    @usableFromInline func sendCompleted() {
+        serialize {
             guard let values = machine.complete() else { return }
             timer.disposable?.dispose()
-            if !values.isEmpty { downstream.sendNext(values) }
-            // A subscriber that disposed while it received the last buffer gets no completion.
-            if disposable.isDisposed { return }
-            disposable.dispose()
-            downstream.sendCompleted()
+            if !values.isEmpty { send(values) }
+            // A subscriber that disposed while it received the last buffer gets no completion
+            // (`finish` checks).
+            finish(error: nil)
         }
     }
 }

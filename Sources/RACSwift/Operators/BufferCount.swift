@@ -9,41 +9,30 @@ extension Signal {
     /// Each array goes out on the thread that delivered its last value.
     ///
     /// - Precondition: `count` is positive.
+    @inlinable
     public func buffer(_ count: Int) -> Signal<[Value]> {
         precondition(count > 0, "Signal.buffer(_:): count must be positive, got \(count)")
-        return BufferCountSignal(source: self, count: count).named("[\(name)] -buffer: \(count)")
-    }
-}
-
-final class BufferCountSignal<Value>: Signal<[Value]>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let count: Int
-
-    init(source: Signal<Value>, count: Int) {
-        self.source = source
-        self.count = count
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<[Value]>) -> Disposable {
-        source.subscribe(BufferCountSink(downstream: subscriber, count: count))
+        return LiftedSignal(self, count) { BufferCountSink(downstream: $0, count: $1) }.named("[\(name)] -buffer: \(count)")
     }
 }
 
 /// One input (no lock); the array being filled lives in the sink, so each subscription starts
 /// empty.
+@usableFromInline
 final class BufferCountSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<[Value]>
     private let count: Int
     private var values: [Value] = []
 
+    @usableFromInline
     init(downstream: some Subscriber<[Value]>, count: Int) {
         self.downstream = downstream
         self.count = count
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         if values.isEmpty { values.reserveCapacity(count) }
         values.append(value)
         guard values.count == count else { return }
@@ -52,12 +41,12 @@ final class BufferCountSink<Value>: Sink, Subscriber, @unchecked Sendable {
         downstream.sendNext(full)
     }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         values = []
         downstream.sendError(error)
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         values = []
         downstream.sendCompleted()
     }

@@ -6,42 +6,29 @@ extension Signal {
     /// Completion of this signal is forwarded as is. Disposal stops whichever is running.
     /// `handler` runs, and the replacement is subscribed, on the thread that delivered the
     /// error; events go out on the thread that sent them.
+    @inlinable
     public func `catch`(_ handler: @escaping @Sendable (any Error) -> Signal<Value>) -> Signal<Value> {
-        CatchSignal(source: self, handler: handler).named("[\(name)] -catch:")
+        LiftedSignal(self, handler) { CatchSink(downstream: $0, handler: $1, outer: $2) }.named("[\(name)] -catch:")
     }
 
     /// On error, subscribes `replacement` instead (RAC's `-catchTo:`). See `catch(_:)`.
     /// Terminates and delivers as `catch(_:)` does.
+    @inlinable
     public func `catch`(to replacement: Signal<Value>) -> Signal<Value> {
-        CatchSignal(source: self, handler: { _ in replacement }).named("[\(name)] -catchTo: \(replacement)")
-    }
-}
-
-final class CatchSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let handler: (any Error) -> Signal<Value>
-
-    init(source: Signal<Value>, handler: @escaping (any Error) -> Signal<Value>) {
-        self.source = source
-        self.handler = handler
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let disposable = CompoundDisposable()
-        subscriber.didSubscribe(with: disposable)
-        source.subscribe(CatchSink(downstream: subscriber, handler: handler, outer: disposable))
-        return disposable
+        self.catch { _ in replacement }.named("[\(name)] -catchTo: \(replacement)")
     }
 }
 
 /// Retains the handler (not the replacement signal, which does not exist yet) until the
 /// source terminates.
+@usableFromInline
 final class CatchSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
     private var handler: ((any Error) -> Signal<Value>)?
     private let outer: CompoundDisposable
     private var source: CompoundDisposable?
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, handler: @escaping (any Error) -> Signal<Value>,
          outer: CompoundDisposable) {
         self.downstream = downstream
@@ -49,14 +36,14 @@ final class CatchSink<Value>: Sink, Subscriber, @unchecked Sendable {
         self.outer = outer
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) {
         source = disposable
         outer.add(disposable)
     }
 
-    func sendNext(_ value: Value) { downstream.sendNext(value) }
+    @usableFromInline func sendNext(_ value: Value) { downstream.sendNext(value) }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         guard let handler, !outer.isDisposed else { return }
         self.handler = nil
         // The failed subscription is finished; only the replacement needs to stay in `outer`.
@@ -65,7 +52,7 @@ final class CatchSink<Value>: Sink, Subscriber, @unchecked Sendable {
         handler(error).subscribe(InnerForwardSink(downstream: downstream, outer: outer))
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         handler = nil
         outer.dispose()
         downstream.sendCompleted()

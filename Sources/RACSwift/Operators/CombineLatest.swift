@@ -80,7 +80,7 @@ private func describeSignals<each S>(_ signals: repeat Signal<each S>) -> String
 /// Each input sink keeps its own latest value, so an event costs one lock and the output
 /// value, nothing else. `combine` refers to the input sinks, which refer back to this object;
 /// the cycle is cut when the subscription ends (terminated or disposed).
-final class CombineLatestState<Output>: SerializingSink<Output>, @unchecked Sendable {
+final class CombineLatestState<Output>: OutputPoint<Output>, @unchecked Sendable {
     // Guarded by `lock`.
     var combine: (() -> Output)?
     var waitingForFirstValue: Int
@@ -102,7 +102,7 @@ final class CombineLatestState<Output>: SerializingSink<Output>, @unchecked Send
     /// Called with `lock` held, after an input stored a new latest value.
     func sendLatest() {
         guard waitingForFirstValue == 0, isOpen, let combine else { return }
-        sendOutput(combine())
+        send(combine())
     }
 
     func inputCompleted() {
@@ -126,7 +126,7 @@ final class CombineLatestState<Output>: SerializingSink<Output>, @unchecked Send
 
     /// Called with `lock` held.
     private func terminate(_ error: (any Error)?) {
-        if terminateOutput(error) { combine = nil }
+        if finish(error: error) { combine = nil }
     }
 }
 

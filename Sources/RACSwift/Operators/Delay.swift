@@ -24,13 +24,15 @@ extension Signal {
     ///
     /// - Precondition: `interval` is not negative; `scheduler` is not `Scheduler.immediate`,
     ///   which cannot wait without blocking the sender.
+    @inlinable
     public func delay(_ interval: TimeInterval, on scheduler: Scheduler? = nil) -> Signal<Value> {
         precondition(interval >= 0, "Signal.delay(_:on:): interval must not be negative, got \(interval)")
         precondition(
             scheduler !== Scheduler.immediate,
             "Signal.delay(_:on:): scheduler must not be Scheduler.immediate, which cannot wait without blocking")
-        return DelaySignal(source: self, interval: interval, scheduler: scheduler)
-            .named("[\(name)] -delay: \(interval)")
+        return LiftedSignal(self, (interval, scheduler)) {
+            DelaySink(downstream: $0, interval: $1.0, scheduler: $1.1, disposable: $2)
+        }.named("[\(name)] -delay: \(interval)")
     }
 }
 
@@ -54,44 +56,24 @@ struct DelayStateMachine {
     }
 }
 
-final class DelaySignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let interval: TimeInterval
-    private let scheduler: Scheduler?
-
-    init(source: Signal<Value>, interval: TimeInterval, scheduler: Scheduler?) {
-        self.source = source
-        self.interval = interval
-        self.scheduler = scheduler
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let sink = DelaySink(downstream: subscriber, interval: interval, scheduler: scheduler)
-        subscriber.didSubscribe(with: sink.disposable)
-        source.subscribe(sink)
-        return sink.disposable
-    }
-}
-
-/// Input plus timers: the output is serialized by `lock`, held while delivering.
-final class DelaySink<Value>: Sink, Subscriber, @unchecked Sendable {
-    let disposable = CompoundDisposable()
-    private let downstream: any Subscriber<Value>
+/// Input plus timers, serialized by the output point.
+@usableFromInline
+final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let interval: TimeInterval
     private let schedulers: TimerSchedulerChoice
     private let pending = ScheduledBlocks()
-    private let lock = RecursiveLock()
     private var machine = DelayStateMachine()  // guarded by `lock`
 
-    init(downstream: some Subscriber<Value>, interval: TimeInterval, scheduler: Scheduler?) {
-        self.downstream = downstream
+    @usableFromInline
+    init(downstream: some Subscriber<Value>, interval: TimeInterval, scheduler: Scheduler?,
+         disposable: CompoundDisposable) {
         self.interval = interval
         self.schedulers = TimerSchedulerChoice(scheduler)
-        super.init()
+        super.init(downstream: downstream, disposable: disposable)
         disposable.add(pending)
     }
 
-    func didSubscribe(with source: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with source: CompoundDisposable) {
         disposable.add(source)
     }
 
@@ -102,30 +84,25 @@ final class DelaySink<Value>: Sink, Subscriber, @unchecked Sendable {
         pending.schedule(block) { scheduler.afterDelay(interval, schedule: $0) }
     }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         schedule { [self] in
-            lock.withLock {
-                guard machine.shouldSendValue(), !disposable.isDisposed else { return }
-                downstream.sendNext(value)
+            serialize {
+                if machine.shouldSendValue() { send(value) }
             }
         }
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         schedule { [self] in
-            lock.withLock {
-                guard machine.terminate() else { return }
-                disposable.dispose()
-                downstream.sendCompleted()
+            serialize {
+                if machine.terminate() { finish(error: nil) }
             }
         }
     }
 
-    func sendError(_ error: any Error) {
-        lock.withLock {
-            guard machine.terminate() else { return }
-            disposable.dispose()
-            downstream.sendError(error)
+    @usableFromInline func sendError(_ error: any Error) {
+        serialize {
+            if machine.terminate() { finish(error: error) }
         }
     }
 }

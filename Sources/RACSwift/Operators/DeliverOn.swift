@@ -10,8 +10,10 @@ extension Signal {
     /// before them. Disposal cancels the deliveries not made yet. Only where the events are
     /// sent changes; the subscription itself still happens where `subscribe` is called (see
     /// `subscribe(on:)`).
+    @inlinable
     public func deliver(on scheduler: Scheduler) -> Signal<Value> {
-        DeliverOnSignal(source: self, scheduler: scheduler).named("[\(name)] -deliverOn: \(scheduler.name)")
+        LiftedSignal(self, scheduler) { DeliverOnSink(downstream: $0, scheduler: $1, disposable: $2) }
+            .named("[\(name)] -deliverOn: \(scheduler.name)")
     }
 
     /// Sends every event on the main thread, in order, without a detour through the main queue
@@ -22,45 +24,26 @@ extension Signal {
     /// enqueued on the main dispatch queue behind those waiting, so the order is kept. It
     /// differs from `deliver(on: .main)`, which always enqueues. Disposal drops the events not
     /// delivered yet.
+    @inlinable
     public func deliverOnMainThread() -> Signal<Value> {
-        DeliverOnMainThreadSignal(source: self).named("[\(name)] -deliverOnMainThread")
-    }
-}
-
-final class DeliverOnSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let scheduler: Scheduler
-
-    init(source: Signal<Value>, scheduler: Scheduler) {
-        self.source = source
-        self.scheduler = scheduler
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let sink = DeliverOnSink(downstream: subscriber, scheduler: scheduler)
-        subscriber.didSubscribe(with: sink.disposable)
-        source.subscribe(sink)
-        return sink.disposable
+        LiftedSignal(self, ()) { downstream, _, subscription in
+            DeliverOnMainThreadSink(downstream: downstream, disposable: subscription)
+        }.named("[\(name)] -deliverOnMainThread")
     }
 }
 
 /// The output comes only from blocks on one scheduler, which runs them serially (RAC's
 /// schedulers are serial), so no lock; `pending` drops the blocks that disposal overtakes.
-final class DeliverOnSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    let disposable = CompoundDisposable()
-    private let downstream: any Subscriber<Value>
+@usableFromInline
+final class DeliverOnSink<Value>: SerialOutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let scheduler: Scheduler
     private let pending = ScheduledBlocks()
 
-    init(downstream: some Subscriber<Value>, scheduler: Scheduler) {
-        self.downstream = downstream
+    @usableFromInline
+    init(downstream: some Subscriber<Value>, scheduler: Scheduler, disposable: CompoundDisposable) {
         self.scheduler = scheduler
-        super.init()
+        super.init(downstream: downstream, disposable: disposable)
         disposable.add(pending)
-    }
-
-    func didSubscribe(with source: CompoundDisposable) {
-        disposable.add(source)
     }
 
     private func deliver(_ block: @escaping () -> Void) {
@@ -68,37 +51,16 @@ final class DeliverOnSink<Value>: Sink, Subscriber, @unchecked Sendable {
         pending.schedule(block) { scheduler.schedule($0) }
     }
 
-    func sendNext(_ value: Value) {
-        deliver { [self] in downstream.sendNext(value) }
+    @usableFromInline func sendNext(_ value: Value) {
+        deliver { [self] in send(value) }
     }
 
-    func sendError(_ error: any Error) {
-        deliver { [self] in
-            disposable.dispose()
-            downstream.sendError(error)
-        }
+    @usableFromInline func sendError(_ error: any Error) {
+        deliver { [self] in finish(error: error) }
     }
 
-    func sendCompleted() {
-        deliver { [self] in
-            disposable.dispose()
-            downstream.sendCompleted()
-        }
-    }
-}
-
-final class DeliverOnMainThreadSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-
-    init(source: Signal<Value>) {
-        self.source = source
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let sink = DeliverOnMainThreadSink(downstream: subscriber)
-        subscriber.didSubscribe(with: sink.disposable)
-        source.subscribe(sink)
-        return sink.disposable
+    @usableFromInline func sendCompleted() {
+        deliver { [self] in finish(error: nil) }
     }
 }
 
@@ -106,18 +68,9 @@ final class DeliverOnMainThreadSignal<Value>: Signal<Value>, @unchecked Sendable
 /// whether an event on the main thread may skip the queue — only when it is the only one, so
 /// it cannot overtake an event still waiting in the main queue. Every delivery happens on the
 /// main thread, one at a time, so no lock.
-final class DeliverOnMainThreadSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    let disposable = CompoundDisposable()
-    private let downstream: any Subscriber<Value>
+@usableFromInline
+final class DeliverOnMainThreadSink<Value>: SerialOutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let queueLength = AtomicCounter()
-
-    init(downstream: some Subscriber<Value>) {
-        self.downstream = downstream
-    }
-
-    func didSubscribe(with source: CompoundDisposable) {
-        disposable.add(source)
-    }
 
     private func performOnMainThread(_ block: @escaping () -> Void) {
         let queued = queueLength.add(1)
@@ -133,21 +86,15 @@ final class DeliverOnMainThreadSink<Value>: Sink, Subscriber, @unchecked Sendabl
         }
     }
 
-    func sendNext(_ value: Value) {
-        performOnMainThread { [self] in downstream.sendNext(value) }
+    @usableFromInline func sendNext(_ value: Value) {
+        performOnMainThread { [self] in send(value) }
     }
 
-    func sendError(_ error: any Error) {
-        performOnMainThread { [self] in
-            disposable.dispose()
-            downstream.sendError(error)
-        }
+    @usableFromInline func sendError(_ error: any Error) {
+        performOnMainThread { [self] in finish(error: error) }
     }
 
-    func sendCompleted() {
-        performOnMainThread { [self] in
-            disposable.dispose()
-            downstream.sendCompleted()
-        }
+    @usableFromInline func sendCompleted() {
+        performOnMainThread { [self] in finish(error: nil) }
     }
 }

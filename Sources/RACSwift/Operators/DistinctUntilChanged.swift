@@ -3,8 +3,9 @@ extension Signal where Value: Equatable {
     /// `-distinctUntilChanged`). The first value always goes through; for optional values
     /// `nil == nil`, as RAC treats two nils as equal. Terminal events pass through.
     /// Delivers on the thread that sent the source's event.
+    @inlinable
     public func distinctUntilChanged() -> Signal<Value> {
-        DistinctUntilChangedSignal(source: self, isEqual: ==).named("[\(name)] -distinctUntilChanged")
+        droppingRepeats(==).named("[\(name)] -distinctUntilChanged")
     }
 }
 
@@ -13,43 +14,33 @@ extension Signal {
     /// that are not `Equatable` (RAC's `-distinctUntilChanged`, which compares with
     /// `isEqual:`). The first value always goes through. Terminal events pass through.
     /// Delivers on the thread that sent the source's event.
+    @inlinable
     public func distinctUntilChanged(by isEqual: @escaping @Sendable (Value, Value) -> Bool) -> Signal<Value> {
-        DistinctUntilChangedSignal(source: self, isEqual: isEqual).named("[\(name)] -distinctUntilChanged")
+        droppingRepeats(isEqual).named("[\(name)] -distinctUntilChanged")
+    }
+
+    /// `==` is not `@Sendable` (it would capture `Value`'s metatype), hence this internal form.
+    @inlinable
+    func droppingRepeats(_ isEqual: @escaping (Value, Value) -> Bool) -> Signal<Value> {
+        LiftedSignal(self, isEqual) { DistinctUntilChangedSink(downstream: $0, isEqual: $1) }
     }
 }
 
-final class DistinctUntilChangedSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let isEqual: (Value, Value) -> Bool
-
-    init(source: Signal<Value>, isEqual: @escaping (Value, Value) -> Bool) {
-        self.source = source
-        self.isEqual = isEqual
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        source.subscribe(DistinctUntilChangedSink(downstream: subscriber, isEqual: isEqual))
-    }
-}
-
-final class DistinctUntilChangedSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
+@usableFromInline
+final class DistinctUntilChangedSink<Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
     private let isEqual: (Value, Value) -> Bool
     // nil until the first value; for an optional `Value` a nil value is stored as `.some(nil)`.
     private var last: Value?
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, isEqual: @escaping (Value, Value) -> Bool) {
-        self.downstream = downstream
         self.isEqual = isEqual
+        super.init(downstream: downstream)
     }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         if let last, isEqual(last, value) { return }
         last = value
         downstream.sendNext(value)
     }
-
-    func sendError(_ error: any Error) { downstream.sendError(error) }
-    func sendCompleted() { downstream.sendCompleted() }
-    func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

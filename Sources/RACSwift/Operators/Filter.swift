@@ -5,42 +5,20 @@ extension Signal {
     // and subscribed per use, and filter is as common as map in them.
     @inlinable
     public consuming func filter(_ isIncluded: consuming @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
-        let signal = FilterSignal(source: self, isIncluded: isIncluded)
+        // `copy`: moving the consuming closure into a lifted signal's payload released it once too
+        // often (Swift 6.3; the filter marble test crashed on a freed closure context).
+        let signal = LiftedPredicateSignal(self, copy isIncluded) { FilterSink(downstream: $0, isIncluded: $1) }
         return signal.named("[\(signal.sourceName)] -filter:")
     }
-}
 
-@usableFromInline
-final class FilterSignal<Value>: Signal<Value>, @unchecked Sendable {
-    @usableFromInline
-    typealias MakeSink = (any Subscriber<Value>, @escaping (Value) -> Bool) -> any Subscriber<Value>
-
-    private let source: Signal<Value>
-    private let isIncluded: (Value) -> Bool
-    // Formed in the caller's specialized code: see `MapSignal.makeSink`.
-    private let makeSink: MakeSink
-
-    @usableFromInline
-    init(source: Signal<Value>, isIncluded: @escaping (Value) -> Bool, makeSink: @escaping MakeSink) {
-        self.source = source
-        self.isIncluded = isIncluded
-        self.makeSink = makeSink
-    }
-
+    /// `filter` for the library's own operators, whose closures need not be `@Sendable`.
     @inlinable
-    convenience init(source: Signal<Value>, isIncluded: @escaping (Value) -> Bool) {
-        self.init(source: source, isIncluded: isIncluded) { FilterSink(downstream: $0, isIncluded: $1) }
+    func filterInternally(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
+        LiftedPredicateSignal(self, isIncluded) { FilterSink(downstream: $0, isIncluded: $1) }
     }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        source.subscribe(makeSink(subscriber, isIncluded))
-    }
-
-    /// For the debug name.
-    @usableFromInline
-    var sourceName: String { source.name }
 }
 
+// Not a `ForwardingSink`, for the reason `MapSink` is not.
 @usableFromInline
 final class FilterSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>

@@ -10,7 +10,7 @@ extension Signal {
     public func flattenMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U>?) -> Signal<U> {
         // Inlinable so that the signal is allocated with the caller's cached metadata for its
         // concrete types, not after a lookup in the runtime's generic metadata table.
-        FlattenSignal(source: self, maxConcurrent: 0, transform: transform)
+        LiftedSignal(self, transform) { makeFlattenSink(downstream: $0, maxConcurrent: 0, transform: $1, disposable: $2) }
             .named("[\(name)] -flattenMap:")
     }
 
@@ -18,8 +18,9 @@ extension Signal {
     /// `-flatten`). Same terminal rules as `flattenMap(_:)`. Works on signals of any `Signal`
     /// subclass, e.g. the groups of `groupBy`.
     /// Each event goes out on the thread its signal sent it, one at a time.
+    @inlinable
     public func flatten<T>() -> Signal<T> where Value: Signal<T> {
-        FlattenSignal(source: self, maxConcurrent: 0, transform: { $0 as Signal<T> })
+        flattening(maxConcurrent: 0)
             .named("[\(name)] -flatten")
     }
 
@@ -33,9 +34,10 @@ extension Signal {
     /// Each event goes out on the thread its signal sent it, one at a time; a queued signal is
     /// subscribed by the thread that made room for it (or by the loop already subscribing
     /// queued signals).
+    @inlinable
     public func flatten<T>(maxConcurrent: Int) -> Signal<T> where Value: Signal<T> {
         precondition(maxConcurrent >= 0, "Signal.flatten(maxConcurrent:): maxConcurrent must not be negative, got \(maxConcurrent)")
-        return FlattenSignal(source: self, maxConcurrent: maxConcurrent, transform: { $0 as Signal<T> })
+        return flattening(maxConcurrent: maxConcurrent)
             .named("[\(name)] -flatten: \(maxConcurrent)")
     }
 
@@ -49,31 +51,27 @@ extension Signal {
     /// Each event goes out on the thread its signal sent it; the next inner signal is
     /// subscribed by the thread that delivered the previous one's completion (or by the loop
     /// already subscribing).
+    @inlinable
     public func concat<T>() -> Signal<T> where Value: Signal<T> {
-        FlattenSignal(source: self, maxConcurrent: 1, transform: { $0 as Signal<T> })
+        flattening(maxConcurrent: 1)
             .named("[\(name)] -concat")
+    }
+
+    @inlinable
+    func flattening<T>(maxConcurrent: Int) -> Signal<T> where Value: Signal<T> {
+        LiftedSignal(self, maxConcurrent) {
+            FlattenSink(downstream: $0, maxConcurrent: $1, transform: { $0 as Signal<T> }, disposable: $2)
+        }
     }
 }
 
+/// The sink of `flattenMap`, for its inlinable body: the sink's type stays internal.
 @usableFromInline
-final class FlattenSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Source>
-    private let maxConcurrent: Int
-    private let transform: (Source) -> Signal<Value>?
-
-    @usableFromInline
-    init(source: Signal<Source>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?) {
-        self.source = source
-        self.maxConcurrent = maxConcurrent
-        self.transform = transform
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let sink = FlattenSink(downstream: subscriber, maxConcurrent: maxConcurrent, transform: transform)
-        subscriber.didSubscribe(with: sink.disposable)
-        source.subscribe(sink)
-        return sink.disposable
-    }
+func makeFlattenSink<Source, Value>(
+    downstream: any Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?,
+    disposable: CompoundDisposable
+) -> any Subscriber<Source> {
+    FlattenSink(downstream: downstream, maxConcurrent: maxConcurrent, transform: transform, disposable: disposable)
 }
 
 /// The merge point of `flattenMap`, `flatten`, `flatten(maxConcurrent:)`, `concat()` and
@@ -84,7 +82,8 @@ final class FlattenSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
 /// slot (bounded mode only), whether the outer signal has completed. The output completes when
 /// all three say "nothing left". A finished inner subscription is removed from `disposable`
 /// at once, so a long-lived flatten does not accumulate them.
-final class FlattenSink<Source, Value>: SerializingSink<Value>, Subscriber, @unchecked Sendable {
+@usableFromInline
+final class FlattenSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let transform: (Source) -> Signal<Value>?
     private let maxConcurrent: Int
     // Guarded by `lock`, hence no dynamic exclusivity checks (they cost two runtime calls per
@@ -102,10 +101,14 @@ final class FlattenSink<Source, Value>: SerializingSink<Value>, Subscriber, @unc
     /// Whether signals wait in `pending`. Called with `lock` held.
     private var hasPending: Bool { maxConcurrent > 0 && !(pending?.isEmpty ?? true) }
 
-    init(downstream: some Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?) {
+    @usableFromInline
+    init(
+        downstream: some Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?,
+        disposable: CompoundDisposable = CompoundDisposable()
+    ) {
         self.maxConcurrent = maxConcurrent
         self.transform = transform
-        super.init(downstream: downstream)
+        super.init(downstream: downstream, disposable: disposable)
         if maxConcurrent > 0 {
             pending = FIFO()
             // Disposal releases the queued signals at once, not when the outer signal lets
@@ -119,11 +122,11 @@ final class FlattenSink<Source, Value>: SerializingSink<Value>, Subscriber, @unc
 
     // MARK: The outer signal
 
-    func didSubscribe(with outer: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with outer: CompoundDisposable) {
         disposable.add(outer)
     }
 
-    func sendNext(_ value: Source) {
+    @usableFromInline func sendNext(_ value: Source) {
         guard !disposable.isDisposed else { return }
         let signal = transform(value)
         let startNow = serialize { () -> Bool in
@@ -138,11 +141,11 @@ final class FlattenSink<Source, Value>: SerializingSink<Value>, Subscriber, @unc
         if startNow { start(signal) }
     }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         fail(error)
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         serialize {
             isOuterCompleted = true
             completeIfDone()
@@ -152,12 +155,12 @@ final class FlattenSink<Source, Value>: SerializingSink<Value>, Subscriber, @unc
     // MARK: Inner signals
 
     func forward(_ value: Value) {
-        serialize { sendOutput(value) }
+        serialize { send(value) }
     }
 
     func fail(_ error: any Error) {
         serialize {
-            if terminateOutput(error), maxConcurrent > 0 { pending?.removeAll() }
+            if finish(error: error), maxConcurrent > 0 { pending?.removeAll() }
         }
     }
 
@@ -221,7 +224,7 @@ final class FlattenSink<Source, Value>: SerializingSink<Value>, Subscriber, @unc
         // One lock acquisition for the value and the completion: as if nothing had run in
         // between, which a concurrent sender could not tell from a subscription.
         let (failure, drain) = serialize { () -> ((any Error)?, Bool) in
-            let termination = signal.deliverConstant { value in sendOutput(value) }
+            let termination = signal.deliverConstant { value in send(value) }
             switch termination {
             case .failed(let error):
                 return (error, false)
@@ -259,7 +262,7 @@ final class FlattenSink<Source, Value>: SerializingSink<Value>, Subscriber, @unc
     /// Called with `lock` held.
     private func completeIfDone() {
         guard isOuterCompleted, active == 0, !hasPending else { return }
-        terminateOutput(nil)
+        finish(error: nil)
     }
 }
 

@@ -8,40 +8,28 @@ extension Signal {
     /// and the groups then never terminate.
     /// New groups, and the values sent to groups, go out on the thread that delivered the
     /// source's value.
+    @inlinable
     public func groupBy<Key: Hashable>(
         _ key: @escaping @Sendable (Value) -> Key
     ) -> Signal<GroupedSignal<Key, Value>> {
-        GroupBySignal(source: self, key: key, transform: { $0 }).named("[\(name)] -groupBy:")
+        groupBy(key, transform: { $0 }).named("[\(name)] -groupBy:")
     }
 
     /// Like `groupBy(_:)`, but sends `transform(value)` to the group instead of the value
     /// (RAC's `-groupBy:transform:`).
     /// Terminates and delivers as `groupBy(_:)` does.
+    @inlinable
     public func groupBy<Key: Hashable, U>(
         _ key: @escaping @Sendable (Value) -> Key, transform: @escaping @Sendable (Value) -> U
     ) -> Signal<GroupedSignal<Key, U>> {
-        GroupBySignal(source: self, key: key, transform: transform).named("[\(name)] -groupBy:transform:")
-    }
-}
-
-final class GroupBySignal<Source, Key: Hashable, Value>: Signal<GroupedSignal<Key, Value>>, @unchecked Sendable {
-    private let source: Signal<Source>
-    private let key: (Source) -> Key
-    private let transform: (Source) -> Value
-
-    init(source: Signal<Source>, key: @escaping (Source) -> Key, transform: @escaping (Source) -> Value) {
-        self.source = source
-        self.key = key
-        self.transform = transform
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<GroupedSignal<Key, Value>>) -> Disposable {
-        source.subscribe(GroupBySink(downstream: subscriber, key: key, transform: transform))
+        LiftedSignal(self, (key, transform)) { GroupBySink(downstream: $0, key: $1.0, transform: $1.1) }
+            .named("[\(name)] -groupBy:transform:")
     }
 }
 
 /// Single input, so no lock: the source serializes. The groups are held until the source
 /// terminates, then released.
+@usableFromInline
 final class GroupBySink<Source, Key: Hashable, Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<GroupedSignal<Key, Value>>
     private let key: (Source) -> Key
@@ -49,6 +37,7 @@ final class GroupBySink<Source, Key: Hashable, Value>: Sink, Subscriber, @unchec
     private var groups: [Key: GroupedSignal<Key, Value>] = [:]
     private var orderedGroups: [GroupedSignal<Key, Value>] = []
 
+    @usableFromInline
     init(
         downstream: some Subscriber<GroupedSignal<Key, Value>>, key: @escaping (Source) -> Key,
         transform: @escaping (Source) -> Value
@@ -58,7 +47,7 @@ final class GroupBySink<Source, Key: Hashable, Value>: Sink, Subscriber, @unchec
         self.transform = transform
     }
 
-    func sendNext(_ value: Source) {
+    @usableFromInline func sendNext(_ value: Source) {
         let groupKey = key(value)
         let group: GroupedSignal<Key, Value>
         if let existing = groups[groupKey] {
@@ -72,13 +61,13 @@ final class GroupBySink<Source, Key: Hashable, Value>: Sink, Subscriber, @unchec
         group.sendNext(transform(value))
     }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         let groups = takeGroups()
         downstream.sendError(error)
         for group in groups { group.sendError(error) }
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         let groups = takeGroups()
         downstream.sendCompleted()
         for group in groups { group.sendCompleted() }
@@ -91,5 +80,5 @@ final class GroupBySink<Source, Key: Hashable, Value>: Sink, Subscriber, @unchec
         return taken
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

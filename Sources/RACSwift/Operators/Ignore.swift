@@ -2,7 +2,8 @@ extension Signal where Value: Equatable {
     /// Drops every value equal (`==`) to `value` (RAC's `-ignore:`). Terminal events pass
     /// through.
     /// Delivers on the thread that sent the source's event.
+    @inlinable
     public func ignore(_ value: Value) -> Signal<Value> {
-        FilterSignal(source: self, isIncluded: { $0 != value }).named("[\(name)] -ignore: \(value)")
+        filterInternally({ $0 != value }).named("[\(name)] -ignore: \(value)")
     }
 }

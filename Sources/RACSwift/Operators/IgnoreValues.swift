@@ -10,8 +10,15 @@ extension Signal {
     ///
     /// Keeps `Value` when nothing asks for another type; the generic `ignoreValues<U>()` gives a result of
     /// any value type.
+    @inlinable
     public func ignoreValues() -> Signal<Value> {
-        IgnoreValuesSignal(source: self).named("[\(name)] -ignoreValues")
+        ignoringValues().named("[\(name)] -ignoreValues")
+    }
+
+    /// `ignoreValues` with any output type, since it sends no values (`then` uses that).
+    @inlinable
+    func ignoringValues<U>() -> Signal<U> {
+        LiftedSignal(self, ()) { downstream, _ in IgnoreValuesSink<Value, U>(downstream: downstream) }
     }
 
     /// Like the non-generic `ignoreValues()`, but the result is a signal of any value type,
@@ -24,33 +31,18 @@ extension Signal {
     /// ```swift
     /// let saved: Signal<String> = save.ignoreValues().catch { _ in Signal.return("offline") }
     /// ```
+    @inlinable
     public func ignoreValues<U>() -> Signal<U> {
-        IgnoreValuesSignal(source: self).named("[\(name)] -ignoreValues")
+        ignoringValues().named("[\(name)] -ignoreValues")
     }
 }
 
-/// Its output type is free because it sends no values (`then` uses that).
-final class IgnoreValuesSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Source>
-
-    init(source: Signal<Source>) {
-        self.source = source
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        source.subscribe(IgnoreValuesSink<Source, Value>(downstream: subscriber))
-    }
-}
-
-final class IgnoreValuesSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
-
+@usableFromInline
+final class IgnoreValuesSink<Source, Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
+    @usableFromInline
     init(downstream: some Subscriber<Value>) {
-        self.downstream = downstream
+        super.init(downstream: downstream)
     }
 
-    func sendNext(_ value: Source) {}
-    func sendError(_ error: any Error) { downstream.sendError(error) }
-    func sendCompleted() { downstream.sendCompleted() }
-    func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+    @usableFromInline func sendNext(_ value: Source) {}
 }

@@ -5,29 +5,33 @@ extension Signal {
     /// `"<signal> next: value"`, `"<signal> error: error"`, `"<signal> completed"` (RAC's
     /// `-logAll`). Events pass through unchanged; the result keeps this signal's name.
     /// Prints and delivers on the thread that sent the event.
+    @inlinable
     public func logAll() -> Signal<Value> {
-        LogSignal(source: self, events: .all).named(name)
+        logging(.all).named(name)
     }
 
     /// Prints each value as `"<signal> next: value"` (RAC's `-logNext`).
     /// Events pass through unchanged.
     /// Prints and delivers on the thread that sent the event.
+    @inlinable
     public func logNext() -> Signal<Value> {
-        LogSignal(source: self, events: .next).named(name)
+        logging(.next).named(name)
     }
 
     /// Prints an error as `"<signal> error: error"` (RAC's `-logError`).
     /// Events pass through unchanged.
     /// Prints and delivers on the thread that sent the event.
+    @inlinable
     public func logError() -> Signal<Value> {
-        LogSignal(source: self, events: .error).named(name)
+        logging(.error).named(name)
     }
 
     /// Prints completion as `"<signal> completed"` (RAC's `-logCompleted`).
     /// Events pass through unchanged.
     /// Prints and delivers on the thread that sent the event.
+    @inlinable
     public func logCompleted() -> Signal<Value> {
-        LogSignal(source: self, events: .completed).named(name)
+        logging(.completed).named(name)
     }
 }
 
@@ -55,55 +59,55 @@ enum LogOutput {
     }
 }
 
+extension Signal {
+    // The lines name the logged signal, as RAC's do; its description is computed once per
+    // subscription, not per event, and the sink does not keep the signal alive.
+    @inlinable
+    func logging(_ events: LogEvents) -> Signal<Value> {
+        LiftedSignal(self, (events, { self.description })) { downstream, payload in
+            LogSink(downstream: downstream, label: payload.1(), events: payload.0)
+        }
+    }
+}
+
+@usableFromInline
 struct LogEvents: OptionSet, Sendable {
-    let rawValue: UInt8
-    static let next = LogEvents(rawValue: 1)
-    static let error = LogEvents(rawValue: 2)
-    static let completed = LogEvents(rawValue: 4)
-    static let all: LogEvents = [.next, .error, .completed]
+    @usableFromInline let rawValue: UInt8
+
+    @usableFromInline init(rawValue: UInt8) { self.rawValue = rawValue }
+    @usableFromInline static let next = LogEvents(rawValue: 1)
+    @usableFromInline static let error = LogEvents(rawValue: 2)
+    @usableFromInline static let completed = LogEvents(rawValue: 4)
+    @usableFromInline static let all: LogEvents = [.next, .error, .completed]
 }
 
-final class LogSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let events: LogEvents
-
-    init(source: Signal<Value>, events: LogEvents) {
-        self.source = source
-        self.events = events
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        // The lines name the logged signal, as RAC's do; its description is computed once per
-        // subscription, not per event, and the sink does not keep the signal alive.
-        source.subscribe(LogSink(downstream: subscriber, label: source.description, events: events))
-    }
-}
-
+@usableFromInline
 final class LogSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<Value>
     private let label: String
     private let events: LogEvents
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, label: String, events: LogEvents) {
         self.downstream = downstream
         self.label = label
         self.events = events
     }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         if events.contains(.next) { LogOutput.write("\(label) next: \(value)") }
         downstream.sendNext(value)
     }
 
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         if events.contains(.error) { LogOutput.write("\(label) error: \(error)") }
         downstream.sendError(error)
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         if events.contains(.completed) { LogOutput.write("\(label) completed") }
         downstream.sendCompleted()
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

@@ -3,8 +3,10 @@ extension Signal {
     /// `.completed`, after which the result completes (RAC's `-materialize`). The result never
     /// fails.
     /// Delivers on the thread that sent the source's event.
+    @inlinable
     public func materialize() -> Signal<Event<Value>> {
-        MaterializeSignal(source: self).named("[\(name)] -materialize")
+        LiftedSignal(self, ()) { downstream, _, subscription in MaterializeSink(downstream: downstream, disposable: subscription) }
+            .named("[\(name)] -materialize")
     }
 
     /// The inverse of `materialize()`: sends the value of each `.next` event, fails with the
@@ -12,86 +14,34 @@ extension Signal {
     /// A terminal event value stops this signal. This signal's own error is forwarded; its
     /// completion completes the result.
     /// Delivers on the thread that sent the source's event.
+    @inlinable
     public func dematerialize<T>() -> Signal<T> where Value == Event<T> {
-        DematerializeSignal(source: self).named("[\(name)] -dematerialize")
-    }
-}
-
-final class MaterializeSignal<Value>: Signal<Event<Value>>, @unchecked Sendable {
-    private let source: Signal<Value>
-
-    init(source: Signal<Value>) {
-        self.source = source
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Event<Value>>) -> Disposable {
-        let disposable = CompoundDisposable()
-        subscriber.didSubscribe(with: disposable)
-        source.subscribe(MaterializeSink(downstream: subscriber, outer: disposable))
-        return disposable
+        LiftedSignal(self, ()) { downstream, _ in DematerializeSink(downstream: downstream) }
+            .named("[\(name)] -dematerialize")
     }
 }
 
 /// Owns its disposable: the source's is already disposed when the terminal event's value
 /// goes out, and the completion after it must still see a downstream disposal.
-final class MaterializeSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Event<Value>>
-    private let outer: CompoundDisposable
-
-    init(downstream: some Subscriber<Event<Value>>, outer: CompoundDisposable) {
-        self.downstream = downstream
-        self.outer = outer
-    }
-
-    func didSubscribe(with disposable: CompoundDisposable) { outer.add(disposable) }
-    func sendNext(_ value: Value) { downstream.sendNext(.next(value)) }
-    func sendError(_ error: any Error) { sendFinalValue(.error(error), to: downstream, ending: outer) }
-    func sendCompleted() { sendFinalValue(.completed, to: downstream, ending: outer) }
+@usableFromInline
+final class MaterializeSink<Value>: SerialOutputPoint<Event<Value>>, Subscriber, @unchecked Sendable {
+    @usableFromInline func sendNext(_ value: Value) { send(.next(value)) }
+    @usableFromInline func sendError(_ error: any Error) { finish(sending: .error(error)) }
+    @usableFromInline func sendCompleted() { finish(sending: .completed) }
 }
 
-final class DematerializeSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Event<Value>>
-
-    init(source: Signal<Event<Value>>) {
-        self.source = source
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        source.subscribe(DematerializeSink(downstream: subscriber))
-    }
-}
-
-/// A terminal event value stops the source (`EarlyStop`).
-final class DematerializeSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
-    private var stop = EarlyStop()
-
-    init(downstream: some Subscriber<Value>) {
-        self.downstream = downstream
-    }
-
-    func didSubscribe(with disposable: CompoundDisposable) {
-        stop.didSubscribe(with: disposable)
-        downstream.didSubscribe(with: disposable)
-    }
-
-    func sendNext(_ event: Event<Value>) {
-        guard !stop.isDone else { return }
+/// A terminal event value stops the source (`EarlyStoppingSink`).
+@usableFromInline
+final class DematerializeSink<Value>: EarlyStoppingSink<Value>, Subscriber, @unchecked Sendable {
+    @usableFromInline func sendNext(_ event: Event<Value>) {
+        guard !isDone else { return }
         switch event {
         case .next(let value):
             downstream.sendNext(value)
         case .error(let error):
-            if stop.stopSource() { downstream.sendError(error) }
+            stop(error: error)
         case .completed:
-            if stop.stopSource() { downstream.sendCompleted() }
+            stop(error: nil)
         }
-    }
-
-    func sendError(_ error: any Error) {
-        if stop.finish() { downstream.sendError(error) }
-    }
-
-    func sendCompleted() {
-        if stop.finish() { downstream.sendCompleted() }
     }
 }

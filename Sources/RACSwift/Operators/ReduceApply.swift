@@ -7,8 +7,9 @@ extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
     /// Delivers on the thread that sent the source's event.
+    @inlinable
     public func reduceApply<A, R>() -> Signal<R> where Value == ((A) -> R, A) {
-        MapSignal(source: self, transform: { $0.0($0.1) }).named("[\(name)] -reduceApply")
+        mapInternally({ $0.0($0.1) }).named("[\(name)] -reduceApply")
     }
 }
 
@@ -16,8 +17,9 @@ extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
     /// Delivers on the thread that sent the source's event.
+    @inlinable
     public func reduceApply<A, B, R>() -> Signal<R> where Value == ((A, B) -> R, A, B) {
-        MapSignal(source: self, transform: { $0.0($0.1, $0.2) }).named("[\(name)] -reduceApply")
+        mapInternally({ $0.0($0.1, $0.2) }).named("[\(name)] -reduceApply")
     }
 }
 
@@ -25,8 +27,9 @@ extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
     /// Delivers on the thread that sent the source's event.
+    @inlinable
     public func reduceApply<A, B, C, R>() -> Signal<R> where Value == ((A, B, C) -> R, A, B, C) {
-        MapSignal(source: self, transform: { $0.0($0.1, $0.2, $0.3) }).named("[\(name)] -reduceApply")
+        mapInternally({ $0.0($0.1, $0.2, $0.3) }).named("[\(name)] -reduceApply")
     }
 }
 
@@ -34,8 +37,9 @@ extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
     /// Delivers on the thread that sent the source's event.
+    @inlinable
     public func reduceApply<A, B, C, D, R>() -> Signal<R> where Value == ((A, B, C, D) -> R, A, B, C, D) {
-        MapSignal(source: self, transform: { $0.0($0.1, $0.2, $0.3, $0.4) }).named("[\(name)] -reduceApply")
+        mapInternally({ $0.0($0.1, $0.2, $0.3, $0.4) }).named("[\(name)] -reduceApply")
     }
 }
 
@@ -43,8 +47,9 @@ extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
     /// Delivers on the thread that sent the source's event.
+    @inlinable
     public func reduceApply<A, B, C, D, E, R>() -> Signal<R> where Value == ((A, B, C, D, E) -> R, A, B, C, D, E) {
-        MapSignal(source: self, transform: { $0.0($0.1, $0.2, $0.3, $0.4, $0.5) }).named("[\(name)] -reduceApply")
+        mapInternally({ $0.0($0.1, $0.2, $0.3, $0.4, $0.5) }).named("[\(name)] -reduceApply")
     }
 }
 
@@ -52,8 +57,9 @@ extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
     /// Delivers on the thread that sent the source's event.
+    @inlinable
     public func reduceApply<A, B, C, D, E, F, R>() -> Signal<R> where Value == ((A, B, C, D, E, F) -> R, A, B, C, D, E, F) {
-        MapSignal(source: self, transform: { $0.0($0.1, $0.2, $0.3, $0.4, $0.5, $0.6) }).named("[\(name)] -reduceApply")
+        mapInternally({ $0.0($0.1, $0.2, $0.3, $0.4, $0.5, $0.6) }).named("[\(name)] -reduceApply")
     }
 }
 
@@ -61,8 +67,9 @@ extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
     /// Delivers on the thread that sent the source's event.
+    @inlinable
     public func reduceApply<A, B, C, D, E, F, G, R>() -> Signal<R> where Value == ((A, B, C, D, E, F, G) -> R, A, B, C, D, E, F, G) {
-        MapSignal(source: self, transform: { $0.0($0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7) }).named("[\(name)] -reduceApply")
+        mapInternally({ $0.0($0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7) }).named("[\(name)] -reduceApply")
     }
 }
 
@@ -70,7 +77,8 @@ extension Signal {
     /// Calls the function in each tuple with the arguments that follow it and sends the
     /// result (RAC's `-reduceApply`). Terminal events pass through.
     /// Delivers on the thread that sent the source's event.
+    @inlinable
     public func reduceApply<A, B, C, D, E, F, G, H, R>() -> Signal<R> where Value == ((A, B, C, D, E, F, G, H) -> R, A, B, C, D, E, F, G, H) {
-        MapSignal(source: self, transform: { $0.0($0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8) }).named("[\(name)] -reduceApply")
+        mapInternally({ $0.0($0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8) }).named("[\(name)] -reduceApply")
     }
 }

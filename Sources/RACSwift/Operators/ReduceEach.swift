@@ -6,9 +6,10 @@ extension Signal {
     /// ```swift
     /// pairs.reduceEach { (a: Int, b: Int) in a + b }
     /// ```
+    @inlinable
     public func reduceEach<each T, U>(_ reduce: @escaping @Sendable (repeat each T) -> U) -> Signal<U>
     where Value == (repeat each T) {
-        MapSignal(source: self, transform: { (tuple: (repeat each T)) in reduce(repeat each tuple) })
+        mapInternally({ (tuple: (repeat each T)) in reduce(repeat each tuple) })
             .named("[\(name)] -reduceEach:")
     }
 }

@@ -12,34 +12,24 @@ extension Signal {
     /// Completes when either signal completes, and fails when either fails; the other is
     /// disposed first.
     /// Each value goes out on the thread that delivered `sampler`'s value.
+    @inlinable
     public func sample<U>(_ sampler: Signal<U>) -> Signal<Value> {
-        SampleSignal(source: self, sampler: sampler).named("[\(name)] -sample: \(sampler)")
+        OperatorSignal((self, sampler)) { subscriber, inputs in
+            let state = SampleState<Value>(downstream: subscriber)
+            subscriber.didSubscribe(with: state.disposable)
+            // RAC's order: the source first, so a synchronous source's value is there to
+            // sample. The sampler too when the source ended the result while being
+            // subscribed: RAC subscribes it, and the subscription is disposed at once.
+            inputs.0.subscribe(SampleSourceSink(state))
+            inputs.1.subscribe(SamplerSink<Value, U>(state))
+            return state.disposable
+        }.named("[\(name)] -sample: \(sampler)")
     }
 }
 
-final class SampleSignal<Value, U>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let sampler: Signal<U>
-
-    init(source: Signal<Value>, sampler: Signal<U>) {
-        self.source = source
-        self.sampler = sampler
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let state = SampleState<Value>(downstream: subscriber)
-        subscriber.didSubscribe(with: state.disposable)
-        // RAC's order: the source first, so a synchronous source's value is there to sample.
-        // The sampler too when the source ended the result while being subscribed: RAC
-        // subscribes it, and the subscription is disposed at once.
-        source.subscribe(SampleSourceSink(state))
-        sampler.subscribe(SamplerSink<Value, U>(state))
-        return state.disposable
-    }
-}
-
-/// The latest value and the output, under one lock (`SerializingSink`).
-private final class SampleState<Value>: SerializingSink<Value>, @unchecked Sendable {
+/// The latest value and the output, under one lock (`OutputPoint`).
+@usableFromInline
+final class SampleState<Value>: OutputPoint<Value>, @unchecked Sendable {
     // Guarded by `lock`.
     private var latest: Value?
     private var hasValue = false
@@ -55,39 +45,43 @@ private final class SampleState<Value>: SerializingSink<Value>, @unchecked Senda
         serialize {
             // `latest` is set whenever `hasValue` is; Value may itself be optional.
             guard hasValue else { return }
-            sendOutput(latest.unsafelyUnwrapped)
+            send(latest.unsafelyUnwrapped)
         }
     }
 
     func terminate(_ event: Event<Never>) {
         serialize {
-            if terminateOutput(event.error) { latest = nil }
+            if finish(error: event.error) { latest = nil }
         }
     }
 }
 
-private final class SampleSourceSink<Value>: Sink, Subscriber, @unchecked Sendable {
+@usableFromInline
+final class SampleSourceSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let state: SampleState<Value>
 
+    @usableFromInline
     init(_ state: SampleState<Value>) {
         self.state = state
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
-    func sendNext(_ value: Value) { state.store(value) }
-    func sendError(_ error: any Error) { state.terminate(.error(error)) }
-    func sendCompleted() { state.terminate(.completed) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
+    @usableFromInline func sendNext(_ value: Value) { state.store(value) }
+    @usableFromInline func sendError(_ error: any Error) { state.terminate(.error(error)) }
+    @usableFromInline func sendCompleted() { state.terminate(.completed) }
 }
 
-private final class SamplerSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
+@usableFromInline
+final class SamplerSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
     private let state: SampleState<Value>
 
+    @usableFromInline
     init(_ state: SampleState<Value>) {
         self.state = state
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
-    func sendNext(_ value: U) { state.sendLatest() }
-    func sendError(_ error: any Error) { state.terminate(.error(error)) }
-    func sendCompleted() { state.terminate(.completed) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
+    @usableFromInline func sendNext(_ value: U) { state.sendLatest() }
+    @usableFromInline func sendError(_ error: any Error) { state.terminate(.error(error)) }
+    @usableFromInline func sendCompleted() { state.terminate(.completed) }
 }

@@ -9,7 +9,7 @@ extension Signal {
     // value's cost in W7.
     @inlinable
     public func scan<U>(withStart start: U, reduce: @escaping @Sendable (_ running: U, _ next: Value) -> U) -> Signal<U> {
-        let signal = ScanSignal(source: self, start: start) { sink, value in
+        let signal = ScanSink.lift(self, start: start) { sink, value in
             let next = reduce(sink.running, value)
             sink.running = next
             sink.downstream.sendNext(next)
@@ -25,7 +25,7 @@ extension Signal {
     public func scan<U>(
         withStart start: U, reduceWithIndex reduce: @escaping @Sendable (_ running: U, _ next: Value, _ index: Int) -> U
     ) -> Signal<U> {
-        let signal = ScanSignal(source: self, start: start) { sink, value in
+        let signal = ScanSink.lift(self, start: start) { sink, value in
             let next = reduce(sink.running, value, sink.index)
             sink.index += 1
             sink.running = next
@@ -35,53 +35,50 @@ extension Signal {
     }
 }
 
+/// The accumulator and index live in the sink, so each subscription starts fresh. The work
+/// per value is `step`, formed where `scan` was called (see `scan(withStart:reduce:)`).
 @usableFromInline
-final class ScanSignal<Value, U>: Signal<U>, @unchecked Sendable {
+final class ScanSink<Value, U>: ForwardingSink<U>, Subscriber, @unchecked Sendable {
     /// One value's work: reduce into the sink's running value and send it. Made once per
     /// `scan` call, shared by its subscriptions; their state is the sink it is handed.
     @usableFromInline
     typealias Step = (ScanSink<Value, U>, Value) -> Void
 
-    private let source: Signal<Value>
-    private let start: U
     private let step: Step
-
-    @usableFromInline
-    init(source: Signal<Value>, start: U, step: @escaping Step) {
-        self.source = source
-        self.start = start
-        self.step = step
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<U>) -> Disposable {
-        source.subscribe(ScanSink(downstream: subscriber, start: start, step: step))
-    }
-
-    /// For the debug name.
-    @usableFromInline
-    var sourceName: String { source.name }
-}
-
-/// The accumulator and index live in the sink, so each subscription starts fresh. The work
-/// per value is `step`, formed where `scan` was called (see `scan(withStart:reduce:)`).
-@usableFromInline
-final class ScanSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
-    @usableFromInline let downstream: any Subscriber<U>
-    private let step: ScanSignal<Value, U>.Step
     // Serialized by the source; exclusivity is unchecked because the dynamic check costs
     // more than the reduction itself.
     @usableFromInline @exclusivity(unchecked) var running: U
     @usableFromInline @exclusivity(unchecked) var index = 0
 
-    init(downstream: some Subscriber<U>, start: U, step: @escaping ScanSignal<Value, U>.Step) {
-        self.downstream = downstream
+    @usableFromInline
+    init(downstream: any Subscriber<U>, start: U, step: @escaping Step) {
         self.running = start
         self.step = step
+        super.init(downstream: downstream)
+    }
+
+    /// The signal of a `scan` with `step`, built in the caller's specialized code.
+    @inlinable
+    static func lift(_ source: Signal<Value>, start: U, step: @escaping Step) -> LiftedSignal<Value, U, Arguments> {
+        LiftedSignal(source, Arguments(start: start, step: step)) {
+            ScanSink(downstream: $0, start: $1.start, step: $1.step)
+        }
+    }
+
+    /// The payload: a struct, so that `step` keeps the form of the sink's field (see
+    /// `Predicate`, LiftedSignal.swift).
+    @usableFromInline @frozen
+    struct Arguments {
+        @usableFromInline let start: U
+        @usableFromInline let step: Step
+
+        @inlinable
+        init(start: U, step: @escaping Step) {
+            self.start = start
+            self.step = step
+        }
     }
 
     @usableFromInline
     func sendNext(_ value: Value) { step(self, value) }
-    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
-    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

@@ -9,12 +9,13 @@ extension Signal {
     /// from `keys` or from the current case is forwarded at once.
     /// A case is subscribed on the thread that delivered its key; events go out on the thread
     /// their signal sent them, one at a time.
+    @inlinable
     public static func `switch`<Key: Hashable>(
         _ keys: Signal<Key>, cases: [Key: Signal<Value>], default defaultSignal: Signal<Value>?
     ) -> Signal<Value> {
         // The internal map, whose closure need not be @Sendable: keys are of any Hashable
         // type, as in RAC, and the dictionary is immutable.
-        MapSignal(source: keys) { key -> Signal<Value> in
+        keys.mapInternally { key -> Signal<Value> in
                 if let signal = cases[key] ?? defaultSignal { return signal }
                 return Signal.error(SignalError.noMatchingCase(String(describing: key)))
             }

@@ -15,48 +15,38 @@ extension Signal {
     /// RAC builds it from `publish`, `flattenMap:` and `takeUntil:`, which subscribes the new
     /// inner signal a moment before it disposes the old one; here the old one is disposed
     /// first, so two inner signals are never live at once.
+    @inlinable
     public func switchToLatest<T>() -> Signal<T> where Value: Signal<T> {
-        SwitchToLatestSignal<Value, T>(source: self).named("[\(name)] -switchToLatest")
-    }
-}
-
-final class SwitchToLatestSignal<Source: Signal<Value>, Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Source>
-
-    init(source: Signal<Source>) {
-        self.source = source
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let sink = SwitchToLatestSink<Source, Value>(downstream: subscriber)
-        subscriber.didSubscribe(with: sink.disposable)
-        source.subscribe(sink)
-        return sink.disposable
+        LiftedSignal(self, ()) { downstream, _, subscription in
+            SwitchToLatestSink<Value, T>(downstream: downstream, disposable: subscription)
+        }.named("[\(name)] -switchToLatest")
     }
 }
 
 /// Subscribes to the outer signal and to one inner signal at a time. Each inner subscription
 /// carries a generation number; an event whose generation is not the latest is dropped under
 /// the lock, which is what keeps a replaced inner signal out even while it is mid-send.
-private final class SwitchToLatestSink<Source: Signal<Value>, Value>: SerializingSink<Value>, Subscriber, @unchecked Sendable {
+@usableFromInline
+final class SwitchToLatestSink<Source: Signal<Value>, Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let inner = SerialDisposable()
     // Guarded by `lock`.
     private var generation = 0
     private var isInnerActive = false
     private var isOuterCompleted = false
 
-    override init(downstream: some Subscriber<Value>) {
-        super.init(downstream: downstream)
+    @usableFromInline
+    override init(downstream: some Subscriber<Value>, disposable: CompoundDisposable) {
+        super.init(downstream: downstream, disposable: disposable)
         disposable.add(inner)
     }
 
     // MARK: The outer signal
 
-    func didSubscribe(with outer: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with outer: CompoundDisposable) {
         disposable.add(outer)
     }
 
-    func sendNext(_ signal: Source) {
+    @usableFromInline func sendNext(_ signal: Source) {
         let current = serialize { () -> Int? in
             if !isOpen { return nil }
             generation += 1
@@ -78,29 +68,29 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Serializin
         serialize {
             let termination = signal.deliverConstant { value in
                 guard current == generation else { return }
-                sendOutput(value)
+                send(value)
             }
             guard let termination else { return false }
             guard current == generation, isOpen else { return true }
             switch termination {
             case .completed:
                 isInnerActive = false
-                if isOuterCompleted { terminateOutput(nil) }
+                if isOuterCompleted { finish(error: nil) }
             case .failed(let error):
-                terminateOutput(error)
+                finish(error: error)
             }
             return true
         }
     }
 
-    func sendError(_ error: any Error) {
-        serialize { terminateOutput(error) }
+    @usableFromInline func sendError(_ error: any Error) {
+        serialize { finish(error: error) }
     }
 
-    func sendCompleted() {
+    @usableFromInline func sendCompleted() {
         serialize {
             isOuterCompleted = true
-            if !isInnerActive { terminateOutput(nil) }
+            if !isInnerActive { finish(error: nil) }
         }
     }
 
@@ -118,14 +108,14 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Serializin
     func forward(_ value: Value, generation: Int) {
         serialize {
             guard generation == self.generation else { return }
-            sendOutput(value)
+            send(value)
         }
     }
 
     func innerFailed(_ error: any Error, generation: Int) {
         serialize {
             guard generation == self.generation else { return }
-            terminateOutput(error)
+            finish(error: error)
         }
     }
 
@@ -134,7 +124,7 @@ private final class SwitchToLatestSink<Source: Signal<Value>, Value>: Serializin
             guard generation == self.generation else { return }
             isInnerActive = false
             inner.disposable = nil
-            if isOuterCompleted { terminateOutput(nil) }
+            if isOuterCompleted { finish(error: nil) }
         }
     }
 }

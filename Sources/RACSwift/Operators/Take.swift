@@ -7,18 +7,20 @@ extension Signal {
     /// forever, provided it checks its disposable. Errors and an earlier completion pass
     /// through.
     /// Delivers on the thread that sent the source's event.
+    @inlinable
     public func take(_ count: Int) -> Signal<Value> {
         precondition(count >= 0, "Signal.take(_:): count must not be negative, got \(count)")
         if count == 0 { return Signal.empty.named("[\(name)] -take: 0") }
-        return TakeSignal(source: self, count: count).named("[\(name)] -take: \(count)")
+        return LiftedSignal(self, count) { TakeSink(downstream: $0, count: $1) }.named("[\(name)] -take: \(count)")
     }
 
     /// Sends values while `predicate` returns true; completes, without sending it, at the
     /// first value for which it returns false (RAC's `-takeWhileBlock:`).
     /// Errors, and a completion before that value, pass through.
     /// Delivers on the thread that sent the source's event.
+    @inlinable
     public func take(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
-        TakePredicateSignal(source: self, predicate: predicate, stopsWhen: false)
+        LiftedSignal(self, Predicate(predicate)) { TakePredicateSink(downstream: $0, predicate: $1.test, stopsWhen: false) }
             .named("[\(name)] -takeWhileBlock:")
     }
 
@@ -27,110 +29,56 @@ extension Signal {
     /// signal's event, see `take(until:)` with a `Signal`.
     /// Errors, and a completion before that value, pass through.
     /// Delivers on the thread that sent the source's event.
+    @inlinable
     public func take(until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
-        TakePredicateSignal(source: self, predicate: predicate, stopsWhen: true)
+        LiftedSignal(self, Predicate(predicate)) { TakePredicateSink(downstream: $0, predicate: $1.test, stopsWhen: true) }
             .named("[\(name)] -takeUntilBlock:")
     }
 }
 
-final class TakeSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let count: Int
-
-    init(source: Signal<Value>, count: Int) {
-        self.source = source
-        self.count = count
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        source.subscribe(TakeSink(downstream: subscriber, count: count))
-    }
-}
-
-/// At the last value it stops the source (`EarlyStop`), even one still inside its synchronous
-/// `subscribe`; a subscriber that disposed while receiving that value gets no completion.
-final class TakeSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
+/// At the last value it stops the source (`EarlyStoppingSink`), even one still inside its
+/// synchronous `subscribe`; a subscriber that disposed while receiving that value gets no
+/// completion.
+@usableFromInline
+final class TakeSink<Value>: EarlyStoppingSink<Value>, Subscriber, @unchecked Sendable {
     private var remaining: Int
-    private var stop = EarlyStop()
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, count: Int) {
-        self.downstream = downstream
         self.remaining = count
-    }
-
-    func didSubscribe(with disposable: CompoundDisposable) {
-        stop.didSubscribe(with: disposable)
-        downstream.didSubscribe(with: disposable)
+        super.init(downstream: downstream)
     }
 
     // The count goes down before the value goes out (RAC's rule): a value sent into the
     // source from inside the delivery of the last one finds nothing left to take.
-    @inline(__always) func sendNext(_ value: Value) {
-        guard remaining > 0, !stop.isDone else { return }
+    @usableFromInline @inline(__always) func sendNext(_ value: Value) {
+        guard remaining > 0, !isDone else { return }
         remaining -= 1
         downstream.sendNext(value)
-        if remaining == 0, stop.stopSource() { downstream.sendCompleted() }
-    }
-
-    func sendError(_ error: any Error) {
-        if stop.finish() { downstream.sendError(error) }
-    }
-
-    func sendCompleted() {
-        if stop.finish() { downstream.sendCompleted() }
-    }
-}
-
-final class TakePredicateSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let predicate: (Value) -> Bool
-    private let stopsWhen: Bool
-
-    init(source: Signal<Value>, predicate: @escaping (Value) -> Bool, stopsWhen: Bool) {
-        self.source = source
-        self.predicate = predicate
-        self.stopsWhen = stopsWhen
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        source.subscribe(TakePredicateSink(downstream: subscriber, predicate: predicate, stopsWhen: stopsWhen))
+        if remaining == 0 { stop(error: nil) }
     }
 }
 
 /// `take(until:)` stops when the predicate is true, `take(while:)` when it is false; one sink
 /// serves both by comparing with `stopsWhen`.
-final class TakePredicateSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
+@usableFromInline
+final class TakePredicateSink<Value>: EarlyStoppingSink<Value>, Subscriber, @unchecked Sendable {
     private let predicate: (Value) -> Bool
     private let stopsWhen: Bool
-    private var stop = EarlyStop()
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, predicate: @escaping (Value) -> Bool, stopsWhen: Bool) {
-        self.downstream = downstream
         self.predicate = predicate
         self.stopsWhen = stopsWhen
+        super.init(downstream: downstream)
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) {
-        stop.didSubscribe(with: disposable)
-        downstream.didSubscribe(with: disposable)
-    }
-
-    func sendNext(_ value: Value) {
-        guard !stop.isDone else { return }
+    @usableFromInline func sendNext(_ value: Value) {
+        guard !isDone else { return }
         if predicate(value) == stopsWhen {
-            if stop.stopSource() { downstream.sendCompleted() }
+            stop(error: nil)
         } else {
             downstream.sendNext(value)
         }
-    }
-
-    func sendError(_ error: any Error) {
-        if stop.finish() { downstream.sendError(error) }
-    }
-
-    func sendCompleted() {
-        if stop.finish() { downstream.sendCompleted() }
     }
 }

@@ -14,72 +14,66 @@ extension Signal {
     /// and completion of this signal are forwarded and dispose the trigger.
     /// Events go out on the thread that sent them; a completion caused by `trigger` on the
     /// thread of `trigger`'s event.
+    @inlinable
     public func take<U>(until trigger: Signal<U>) -> Signal<Value> {
-        TakeUntilSignal(source: self, trigger: trigger).named("[\(name)] -takeUntil: \(trigger)")
-    }
-}
-
-final class TakeUntilSignal<Value, U>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let trigger: Signal<U>
-
-    init(source: Signal<Value>, trigger: Signal<U>) {
-        self.source = source
-        self.trigger = trigger
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let state = TakeUntilState<Value>(downstream: subscriber)
-        subscriber.didSubscribe(with: state.disposable)
-        trigger.subscribe(TakeUntilTriggerSink<Value, U>(state))
-        if !state.disposable.isDisposed { source.subscribe(TakeUntilSourceSink(state)) }
-        return state.disposable
+        OperatorSignal((self, trigger)) { subscriber, inputs in
+            let state = TakeUntilState<Value>(downstream: subscriber)
+            subscriber.didSubscribe(with: state.disposable)
+            inputs.1.subscribe(TakeUntilTriggerSink<Value, U>(state))
+            if !state.disposable.isDisposed { inputs.0.subscribe(TakeUntilSourceSink(state)) }
+            return state.disposable
+        }.named("[\(name)] -takeUntil: \(trigger)")
     }
 }
 
 /// Serializes the source's events with the trigger's under one lock.
-private final class TakeUntilState<Value>: SerializingSink<Value>, @unchecked Sendable {
+@usableFromInline
+final class TakeUntilState<Value>: OutputPoint<Value>, @unchecked Sendable {
     func forward(_ value: Value) {
-        serialize { sendOutput(value) }
+        serialize { send(value) }
     }
 
     func terminate(_ error: (any Error)?) {
-        serialize { terminateOutput(error) }
+        serialize { finish(error: error) }
     }
 }
 
-private final class TakeUntilSourceSink<Value>: Sink, Subscriber, @unchecked Sendable {
+@usableFromInline
+final class TakeUntilSourceSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let state: TakeUntilState<Value>
 
+    @usableFromInline
     init(_ state: TakeUntilState<Value>) {
         self.state = state
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
-    func sendNext(_ value: Value) { state.forward(value) }
-    func sendError(_ error: any Error) { state.terminate(error) }
-    func sendCompleted() { state.terminate(nil) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
+    @usableFromInline func sendNext(_ value: Value) { state.forward(value) }
+    @usableFromInline func sendError(_ error: any Error) { state.terminate(error) }
+    @usableFromInline func sendCompleted() { state.terminate(nil) }
 }
 
-private final class TakeUntilTriggerSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
+@usableFromInline
+final class TakeUntilTriggerSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
     private let state: TakeUntilState<Value>
     private var subscription: CompoundDisposable?
 
+    @usableFromInline
     init(_ state: TakeUntilState<Value>) {
         self.state = state
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) {
         subscription = disposable
         state.disposable.add(disposable)
     }
 
-    func sendNext(_ value: U) { state.terminate(nil) }
-    func sendCompleted() { state.terminate(nil) }
+    @usableFromInline func sendNext(_ value: U) { state.terminate(nil) }
+    @usableFromInline func sendCompleted() { state.terminate(nil) }
 
     // RAC subscribes to the trigger with next and completed blocks only, so its error ends
     // the trigger's subscription and nothing else.
-    func sendError(_ error: any Error) {
+    @usableFromInline func sendError(_ error: any Error) {
         if let subscription { state.disposable.remove(subscription) }
     }
 }

@@ -7,65 +7,55 @@ extension Signal {
     /// This signal's completion is not forwarded (the result waits for `replacement`); its
     /// error is, and ends the result.
     /// Events go out on the thread their signal sent them.
+    @inlinable
     public func take(untilReplacement replacement: Signal<Value>) -> Signal<Value> {
-        TakeUntilReplacementSignal(source: self, replacement: replacement)
-            .named("[\(name)] -takeUntilReplacement: \(replacement)")
-    }
-}
-
-final class TakeUntilReplacementSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let replacement: Signal<Value>
-
-    init(source: Signal<Value>, replacement: Signal<Value>) {
-        self.source = source
-        self.replacement = replacement
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let state = TakeUntilReplacementState<Value>(downstream: subscriber)
-        subscriber.didSubscribe(with: state.disposable)
-        replacement.subscribe(ReplacementSink(state))
-        if !state.isReplaced { source.subscribe(ReplacedSourceSink(state)) }
-        return state.disposable
+        OperatorSignal((self, replacement)) { subscriber, inputs in
+            let state = TakeUntilReplacementState<Value>(downstream: subscriber)
+            subscriber.didSubscribe(with: state.disposable)
+            inputs.1.subscribe(ReplacementSink(state))
+            if !state.isReplaced { inputs.0.subscribe(ReplacedSourceSink(state)) }
+            return state.disposable
+        }.named("[\(name)] -takeUntilReplacement: \(replacement)")
     }
 }
 
 /// Which of the two signals speaks, under one lock. The source's subscription lives in
 /// `sourceSubscription`, disposed the moment the replacement first sends.
-private final class TakeUntilReplacementState<Value>: SerializingSink<Value>, @unchecked Sendable {
+@usableFromInline
+final class TakeUntilReplacementState<Value>: OutputPoint<Value>, @unchecked Sendable {
     let sourceSubscription = SerialDisposable()
     private var replaced = false  // guarded by `lock`
 
-    override init(downstream: some Subscriber<Value>) {
+    @usableFromInline
+    init(downstream: some Subscriber<Value>) {
         super.init(downstream: downstream)
         disposable.add(sourceSubscription)
     }
 
-    var isReplaced: Bool { serialize { replaced } || sourceSubscription.isDisposed }
+    @usableFromInline var isReplaced: Bool { serialize { replaced } || sourceSubscription.isDisposed }
 
     func sourceNext(_ value: Value) {
         serialize {
             guard !replaced else { return }
-            sendOutput(value)
+            send(value)
         }
     }
 
     func sourceFailed(_ error: any Error) {
         serialize {
             guard !replaced else { return }
-            terminateOutput(error)
+            finish(error: error)
         }
     }
 
     func replacementNext(_ value: Value) {
         replace()
-        serialize { sendOutput(value) }
+        serialize { send(value) }
     }
 
     func replacementFinished(_ error: (any Error)?) {
         replace()
-        serialize { terminateOutput(error) }
+        serialize { finish(error: error) }
     }
 
     /// The replacement spoke: from now on the source is ignored, and its subscription is
@@ -81,29 +71,33 @@ private final class TakeUntilReplacementState<Value>: SerializingSink<Value>, @u
     }
 }
 
-private final class ReplacedSourceSink<Value>: Sink, Subscriber, @unchecked Sendable {
+@usableFromInline
+final class ReplacedSourceSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let state: TakeUntilReplacementState<Value>
 
+    @usableFromInline
     init(_ state: TakeUntilReplacementState<Value>) {
         self.state = state
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { state.sourceSubscription.disposable = disposable }
-    func sendNext(_ value: Value) { state.sourceNext(value) }
-    func sendError(_ error: any Error) { state.sourceFailed(error) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { state.sourceSubscription.disposable = disposable }
+    @usableFromInline func sendNext(_ value: Value) { state.sourceNext(value) }
+    @usableFromInline func sendError(_ error: any Error) { state.sourceFailed(error) }
     // RAC concatenates `never` to the source: its completion is not the result's.
-    func sendCompleted() {}
+    @usableFromInline func sendCompleted() {}
 }
 
-private final class ReplacementSink<Value>: Sink, Subscriber, @unchecked Sendable {
+@usableFromInline
+final class ReplacementSink<Value>: Sink, Subscriber, @unchecked Sendable {
     private let state: TakeUntilReplacementState<Value>
 
+    @usableFromInline
     init(_ state: TakeUntilReplacementState<Value>) {
         self.state = state
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
-    func sendNext(_ value: Value) { state.replacementNext(value) }
-    func sendError(_ error: any Error) { state.replacementFinished(error) }
-    func sendCompleted() { state.replacementFinished(nil) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
+    @usableFromInline func sendNext(_ value: Value) { state.replacementNext(value) }
+    @usableFromInline func sendError(_ error: any Error) { state.replacementFinished(error) }
+    @usableFromInline func sendCompleted() { state.replacementFinished(nil) }
 }

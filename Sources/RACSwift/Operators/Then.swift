@@ -5,8 +5,9 @@ extension Signal {
     /// from this signal is forwarded and `block` never runs.
     /// `block` runs, and its signal is subscribed, on the thread that delivered this signal's
     /// completion.
+    @inlinable
     public func then<U>(_ block: @escaping @Sendable () -> Signal<U>) -> Signal<U> {
-        let ignored: Signal<U> = IgnoreValuesSignal(source: self)
+        let ignored: Signal<U> = ignoringValues()
         return ignored.concat(Signal<U>.defer(block)).named("[\(name)] -then:")
     }
 }

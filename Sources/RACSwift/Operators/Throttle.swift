@@ -27,9 +27,10 @@ extension Signal {
     ///
     /// - Precondition: `interval` is not negative; `scheduler` is not `Scheduler.immediate`,
     ///   which cannot wait without blocking the sender.
+    @inlinable
     public func throttle(_ interval: TimeInterval, on scheduler: Scheduler? = nil) -> Signal<Value> {
         checkThrottleArguments(interval, scheduler, operator: "Signal.throttle(_:on:)")
-        return ThrottleSignal(source: self, interval: interval, scheduler: scheduler, predicate: { _ in true })
+        return throttling(interval, scheduler, { _ in true })
             .named("[\(name)] -throttle: \(interval)")
     }
 
@@ -42,16 +43,27 @@ extension Signal {
     /// called without a scheduler on the main thread.
     ///
     /// - Precondition: `interval` is not negative; `scheduler` is not `Scheduler.immediate`.
+    @inlinable
     public func throttle(
         _ interval: TimeInterval, on scheduler: Scheduler? = nil,
         valuesPassingTest predicate: @escaping @Sendable (Value) -> Bool
     ) -> Signal<Value> {
         checkThrottleArguments(interval, scheduler, operator: "Signal.throttle(_:on:valuesPassingTest:)")
-        return ThrottleSignal(source: self, interval: interval, scheduler: scheduler, predicate: predicate)
+        return throttling(interval, scheduler, predicate)
             .named("[\(name)] -throttle: \(interval) valuesPassingTest:")
     }
 
-    private func checkThrottleArguments(_ interval: TimeInterval, _ scheduler: Scheduler?, operator name: String) {
+    @inlinable
+    func throttling(
+        _ interval: TimeInterval, _ scheduler: Scheduler?, _ predicate: @escaping (Value) -> Bool
+    ) -> Signal<Value> {
+        LiftedSignal(self, (interval, scheduler, predicate)) {
+            ThrottleSink(downstream: $0, interval: $1.0, scheduler: $1.1, predicate: $1.2, disposable: $2)
+        }
+    }
+
+    @usableFromInline
+    func checkThrottleArguments(_ interval: TimeInterval, _ scheduler: Scheduler?, operator name: String) {
         precondition(interval >= 0, "\(name): interval must not be negative, got \(interval)")
         precondition(
             scheduler !== Scheduler.immediate,
@@ -126,66 +138,42 @@ struct ThrottleStateMachine<Value> {
     }
 }
 
-final class ThrottleSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let interval: TimeInterval
-    private let scheduler: Scheduler?
-    private let predicate: (Value) -> Bool
-
-    init(source: Signal<Value>, interval: TimeInterval, scheduler: Scheduler?, predicate: @escaping (Value) -> Bool) {
-        self.source = source
-        self.interval = interval
-        self.scheduler = scheduler
-        self.predicate = predicate
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let sink = ThrottleSink(
-            downstream: subscriber, interval: interval, scheduler: scheduler, predicate: predicate)
-        subscriber.didSubscribe(with: sink.disposable)
-        source.subscribe(sink)
-        return sink.disposable
-    }
-}
-
-/// Input plus timer: the output is serialized by `lock`, held while delivering.
-final class ThrottleSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    let disposable = CompoundDisposable()
-    private let downstream: any Subscriber<Value>
+/// Input plus timer, serialized by the output point.
+@usableFromInline
+final class ThrottleSink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let interval: TimeInterval
     private let schedulers: TimerSchedulerChoice
     private let predicate: (Value) -> Bool
     private let timer = SerialDisposable()
-    private let lock = RecursiveLock()
     private var machine = ThrottleStateMachine<Value>()  // guarded by `lock`
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, interval: TimeInterval, scheduler: Scheduler?,
-         predicate: @escaping (Value) -> Bool) {
-        self.downstream = downstream
+         predicate: @escaping (Value) -> Bool, disposable: CompoundDisposable) {
         self.interval = interval
         self.schedulers = TimerSchedulerChoice(scheduler)
         self.predicate = predicate
-        super.init()
+        super.init(downstream: downstream, disposable: disposable)
         disposable.add(timer)
     }
 
-    func didSubscribe(with source: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with source: CompoundDisposable) {
         disposable.add(source)
     }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         // As in RAC, the test and the scheduler choice happen on the sender's thread, before
         // the lock.
         let isThrottled = predicate(value)
         let scheduler = schedulers.scheduler()
-        lock.withLock {
-            guard !disposable.isDisposed else { return }
+        serialize {
+            guard isOpen else { return }
             switch machine.receive(value, isThrottled: isThrottled) {
             case .ignore:
                 return
             case .send(let value):
                 timer.disposable?.dispose()
-                downstream.sendNext(value)
+                send(value)
             case .startTimer(let generation):
                 timer.disposable?.dispose()
                 timer.disposable = scheduler.afterDelay(interval) { [self] in
@@ -196,28 +184,25 @@ final class ThrottleSink<Value>: Sink, Subscriber, @unchecked Sendable {
     }
 
     private func timerFired(_ generation: UInt64) {
-        lock.withLock {
-            guard !disposable.isDisposed, let value = machine.timerFired(generation: generation) else { return }
-            downstream.sendNext(value)
+        serialize {
+            guard isOpen, let value = machine.timerFired(generation: generation) else { return }
+            send(value)
         }
     }
 
-    func sendError(_ error: any Error) {
-        lock.withLock {
-            guard machine.fail() else { return }
-            disposable.dispose()
-            downstream.sendError(error)
+    @usableFromInline func sendError(_ error: any Error) {
+        serialize {
+            if machine.fail() { finish(error: error) }
         }
     }
 
-    func sendCompleted() {
-        lock.withLock {
+    @usableFromInline func sendCompleted() {
+        serialize {
             guard case .complete(let pending) = machine.complete() else { return }
-            if let pending { downstream.sendNext(pending) }
-            // A subscriber that disposed while it received the last value gets no completion.
-            if disposable.isDisposed { return }
-            disposable.dispose()
-            downstream.sendCompleted()
+            if let pending { send(pending) }
+            // A subscriber that disposed while it received the last value gets no completion
+            // (`finish` checks).
+            finish(error: nil)
         }
     }
 }

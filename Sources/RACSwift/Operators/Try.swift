@@ -3,8 +3,9 @@ extension Signal {
     /// signal and is sent as the result's error (RAC's `-try:`, where the block returns NO and
     /// sets an error). Completion and this signal's own error pass through.
     /// Delivers on the thread that sent the source's event.
+    @inlinable
     public func `try`(_ body: @escaping @Sendable (Value) throws -> Void) -> Signal<Value> {
-        TryMapSignal(source: self) { value in
+        tryMap { value in
             try body(value)
             return value
         }.named("[\(name)] -try:")
@@ -14,8 +15,9 @@ extension Signal {
     /// signal and is sent as the result's error (RAC's `-tryMap:`).
     /// Completion and this signal's own error pass through.
     /// Delivers on the thread that sent the source's event.
+    @inlinable
     public func tryMap<U>(_ transform: @escaping @Sendable (Value) throws -> U) -> Signal<U> {
-        TryMapSignal(source: self, transform: transform).named("[\(name)] -tryMap:")
+        LiftedSignal(self, transform) { TryMapSink(downstream: $0, transform: $1) }.named("[\(name)] -tryMap:")
     }
 
     /// A signal that runs `body` for each subscriber and sends its result, then completes, or
@@ -26,54 +28,27 @@ extension Signal {
     }
 }
 
-final class TryMapSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Source>
+/// A throw stops the source (`EarlyStoppingSink`), even one that is still sending synchronously.
+@usableFromInline
+final class TryMapSink<Source, Value>: EarlyStoppingSink<Value>, Subscriber, @unchecked Sendable {
     private let transform: (Source) throws -> Value
 
-    init(source: Signal<Source>, transform: @escaping (Source) throws -> Value) {
-        self.source = source
-        self.transform = transform
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        source.subscribe(TryMapSink(downstream: subscriber, transform: transform))
-    }
-}
-
-/// A throw stops the source (`EarlyStop`), even one that is still sending synchronously.
-final class TryMapSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
-    private let transform: (Source) throws -> Value
-    private var stop = EarlyStop()
-
+    @usableFromInline
     init(downstream: some Subscriber<Value>, transform: @escaping (Source) throws -> Value) {
-        self.downstream = downstream
         self.transform = transform
+        super.init(downstream: downstream)
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) {
-        stop.didSubscribe(with: disposable)
-        downstream.didSubscribe(with: disposable)
-    }
-
-    func sendNext(_ value: Source) {
-        guard !stop.isDone else { return }
+    @usableFromInline func sendNext(_ value: Source) {
+        guard !isDone else { return }
         let result: Value
         do {
             result = try transform(value)
         } catch {
-            if stop.stopSource() { downstream.sendError(error) }
+            stop(error: error)
             return
         }
         downstream.sendNext(result)
-    }
-
-    func sendError(_ error: any Error) {
-        if stop.finish() { downstream.sendError(error) }
-    }
-
-    func sendCompleted() {
-        if stop.finish() { downstream.sendCompleted() }
     }
 }
 

@@ -69,7 +69,7 @@ final class ZipBuffer<T>: ZipBufferBase, @unchecked Sendable {
 /// a tuple goes out when every buffer holds a value; the result completes when some input has
 /// completed with an empty buffer (RAC's `-zipWith:` rule, applied to all inputs at once).
 /// The lock is the output's serializing point.
-final class ZipState<Output>: SerializingSink<Output>, @unchecked Sendable {
+final class ZipState<Output>: OutputPoint<Output>, @unchecked Sendable {
     private let buffers: [ZipBufferBase]
     private let makeOutput: () -> Output  // pops the head of every buffer
 
@@ -86,7 +86,7 @@ final class ZipState<Output>: SerializingSink<Output>, @unchecked Sendable {
             guard isOpen else { return }
             append()
             for buffer in buffers where buffer.isEmpty { return }
-            sendOutput(makeOutput())
+            send(makeOutput())
             // A subscriber that disposed while receiving the tuple gets no completion
             // (`terminateOutput` checks).
             completeIfExhausted()
@@ -103,19 +103,19 @@ final class ZipState<Output>: SerializingSink<Output>, @unchecked Sendable {
 
     func fail(_ error: any Error) {
         serialize {
-            if terminateOutput(error) { releaseBuffers() }
+            if finish(error: error) { releaseBuffers() }
         }
     }
 
     /// Completes at once when there is nothing to zip (RAC: `+zip:` of no streams is empty).
     func completeIfNoInputs() {
         guard buffers.isEmpty else { return }
-        serialize { terminateOutput(nil) }
+        serialize { finish(error: nil) }
     }
 
     private func completeIfExhausted() {
         guard buffers.contains(where: { $0.isCompleted && $0.isEmpty }) else { return }
-        if terminateOutput(nil) { releaseBuffers() }
+        if finish(error: nil) { releaseBuffers() }
     }
 
     // Unpaired values of a finished zip are garbage; an input still running (its sink keeps
@@ -211,5 +211,24 @@ final class ZipArraySignal<T, Output>: Signal<Output>, @unchecked Sendable {
             subscribeSide(signal, buffer, state)
         }
         return state.disposable
+    }
+}
+
+extension Signal {
+    /// Pairs the n-th value of this signal with the n-th value of `other` (RAC's `-zipWith:`).
+    ///
+    /// ```
+    /// self:  -a-b-c|
+    /// other: --x--y|
+    /// zip:   --1--2|     1 = (a, x), 2 = (b, y)
+    /// ```
+    ///
+    /// Completes as soon as either side has completed and every value it sent has been paired
+    /// (1…5 zipped with A…D sends four pairs, then completes). An error from either side is
+    /// forwarded at once. Values from the two sides may arrive on different threads; pairs go
+    /// out one at a time. It behaves as `Signal.zip(self, other)`: both run on the same zip
+    /// machine (above).
+    public func zip<U>(with other: Signal<U>) -> Signal<(Value, U)> {
+        ZipPairSignal(self, other).named("[\(name)] -zipWith: \(other)")
     }
 }

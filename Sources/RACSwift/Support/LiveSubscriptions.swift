@@ -41,11 +41,3 @@ public enum LiveSubscriptions {
         #endif
     }
 }
-
-/// Base class of the library's internal subscribers: every instance is a live subscription
-/// part for `LiveSubscriptions`. Subclasses keep the hot path final and free of this class.
-@usableFromInline
-class Sink: @unchecked Sendable {
-    @usableFromInline init() { LiveSubscriptions.increment() }
-    deinit { LiveSubscriptions.decrement() }
-}

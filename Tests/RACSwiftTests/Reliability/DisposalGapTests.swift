@@ -5,7 +5,7 @@ import XCTest
 /// Deterministic, single-threaded regressions for the terminal-event-after-disposal gap: a
 /// disposable that runs early in the operator's disposal makes another input complete or
 /// fail synchronously while `dispose()` is still running; nothing may reach the subscriber.
-/// The multi-input operators keep the rule in one place, `SerializingSink`.
+/// The multi-input operators keep the rule in one place, `OutputPoint`.
 /// (merge, combineLatest and switchToLatest complete only once every input has, which a
 /// disposal on one thread cannot bring about; StressTests races them across threads.)
 final class DisposalGapTests: RACTestCase {

@@ -17,9 +17,10 @@
 /// `lock` (RAC's order). Nothing else goes out in between: the output is already closed. A
 /// termination nested inside a delivery on the same thread disposes with `lock` released
 /// (every level of it) and takes it again to send the terminal event.
-class SerializingSink<Output>: Sink, @unchecked Sendable {
+@usableFromInline
+class OutputPoint<Output>: Sink, @unchecked Sendable {
     /// The subscription; the inputs' subscriptions are added to it.
-    final let disposable = CompoundDisposable()
+    @usableFromInline final let disposable: CompoundDisposable
     final let lock = RecursiveLock()
     private final let downstream: any Subscriber<Output>
     // Guarded by `lock`.
@@ -34,8 +35,11 @@ class SerializingSink<Output>: Sink, @unchecked Sendable {
         case failed(any Error)
     }
 
-    init(downstream: some Subscriber<Output>) {
+    /// `disposable` is the subscription's compound, when a `LiftedSignal` made it.
+    @usableFromInline
+    init(downstream: some Subscriber<Output>, disposable: CompoundDisposable = CompoundDisposable()) {
         self.downstream = downstream
+        self.disposable = disposable
     }
 
     /// Runs `body` with `lock` held, then carries out a termination it claimed.
@@ -54,7 +58,7 @@ class SerializingSink<Output>: Sink, @unchecked Sendable {
         }
         if let claimed {
             disposable.dispose()
-            lock.withLock { send(claimed) }
+            lock.withLock { deliver(claimed) }
         }
         return result
     }
@@ -67,7 +71,7 @@ class SerializingSink<Output>: Sink, @unchecked Sendable {
     final var hasTerminated: Bool { isTerminated }
 
     /// Sends `value`, unless the output has ended.
-    final func sendOutput(_ value: Output) {
+    final func send(_ value: Output) {
         if isOpen { downstream.sendNext(value) }
     }
 
@@ -77,7 +81,7 @@ class SerializingSink<Output>: Sink, @unchecked Sendable {
     /// nested inside a delivery on this thread, they happen at once, the disposal with `lock`
     /// released (every level of it) and taken again.
     @discardableResult
-    final func terminateOutput(_ error: (any Error)?) -> Bool {
+    final func finish(error: (any Error)?) -> Bool {
         guard isOpen else { return false }
         isTerminated = true
         let terminal: Terminal = error.map { .failed($0) } ?? .completed
@@ -88,15 +92,69 @@ class SerializingSink<Output>: Sink, @unchecked Sendable {
             // send at once, where RAC sends it. Meanwhile another thread may run a
             // `serialize` body, but nothing goes out: the output is closed.
             lock.withLockReleased { disposable.dispose() }
-            send(terminal)
+            deliver(terminal)
         }
         return true
     }
 
-    private final func send(_ terminal: Terminal) {
+    private final func deliver(_ terminal: Terminal) {
         switch terminal {
         case .completed: downstream.sendCompleted()
         case .failed(let error): downstream.sendError(error)
         }
+    }
+}
+
+/// The output point of a sink fed by one serialized source that owns its subscription's
+/// compound (a `LiftedSignal` made it): the same rule as `OutputPoint` without the lock, since
+/// the source delivers one event at a time. Nothing goes out once the subscription is
+/// disposed — by a terminal event or from outside — and a terminal event disposes the
+/// subscription before it goes out (RAC's order).
+///
+/// Values go out unchecked: the source stops sending once its subscription, part of this one,
+/// is disposed. The sink checks `isOpen` itself where it sends values of its own after the
+/// source has ended (takeLast's buffer).
+@usableFromInline
+class SerialOutputPoint<Output>: Sink, @unchecked Sendable {
+    /// The subscription; the source's subscription joins it.
+    @usableFromInline final let disposable: CompoundDisposable
+    private final let downstream: any Subscriber<Output>
+
+    @usableFromInline
+    init(downstream: any Subscriber<Output>, disposable: CompoundDisposable) {
+        self.downstream = downstream
+        self.disposable = disposable
+    }
+
+    /// The source's subscription joins the output's (the `Subscriber` requirement of the
+    /// subclass).
+    @usableFromInline final func didSubscribe(with source: CompoundDisposable) {
+        // A sink passed on to the signal whose subscription it is (RAC's concat does that).
+        if source !== disposable { disposable.add(source) }
+    }
+
+    /// Whether events still go out.
+    final var isOpen: Bool { !disposable.isDisposed }
+
+    /// Sends `value` (see the type's note on checks).
+    final func send(_ value: Output) {
+        downstream.sendNext(value)
+    }
+
+    /// Ends the output, unless it has ended: disposes the subscription, then sends `error`, or
+    /// completion if it is nil.
+    final func finish(error: (any Error)?) {
+        guard isOpen else { return }
+        disposable.dispose()
+        if let error { downstream.sendError(error) } else { downstream.sendCompleted() }
+    }
+
+    /// How an operator that answers once, at its source's end (aggregate, collect, any/all,
+    /// materialize's last event), ends: it sends `value`, then — unless the subscriber
+    /// disposed meanwhile, also while receiving `value` — disposes and completes.
+    final func finish(sending value: Output) {
+        guard isOpen else { return }
+        downstream.sendNext(value)
+        finish(error: nil)
     }
 }

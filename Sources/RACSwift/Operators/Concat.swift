@@ -1,4 +1,95 @@
 extension Signal {
+    /// Sends this signal's events, then, once it completes, subscribes `signal` and sends its
+    /// events (RAC's `-concat:`). An error from either ends the result; `signal` is not
+    /// subscribed until this one completes, and not at all if this one fails or the
+    /// subscription is disposed first. Disposal stops whichever is running.
+    @inlinable
+    public func concat(_ signal: Signal<Value>) -> Signal<Value> {
+        OperatorSignal((self, signal)) { subscriber, inputs in
+            let state = ConcatState(downstream: subscriber)
+            subscriber.didSubscribe(with: state.disposable)
+            inputs.0.subscribe(ConcatFirstSubscriber(state, next: inputs.1))
+            return state.disposable
+        }.named("[\(name)] -concat: \(signal)")
+    }
+}
+
+/// What both halves share: the downstream, the subscription handed to it, and the slot
+/// holding whichever input is running.
+@usableFromInline
+final class ConcatState<Value>: @unchecked Sendable {
+    let downstream: any Subscriber<Value>
+    @usableFromInline let disposable = CompoundDisposable()
+    let current = SerialDisposable()
+
+    @usableFromInline
+    init(downstream: some Subscriber<Value>) {
+        self.downstream = downstream
+        disposable.add(current)
+    }
+
+    // Terminate: dispose the whole subscription first, then forward (RAC's order), so the
+    // disposable `subscribe` returned reads as disposed once the result has ended.
+    @usableFromInline func sendError(_ error: any Error) {
+        disposable.dispose()
+        downstream.sendError(error)
+    }
+
+    @usableFromInline func sendCompleted() {
+        disposable.dispose()
+        downstream.sendCompleted()
+    }
+}
+
+/// Forwards the first signal's events; its completion hands over to the second signal. Only
+/// the second signal is retained, because only it still has to be subscribed.
+@usableFromInline
+final class ConcatFirstSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let state: ConcatState<Value>
+    private var next: Signal<Value>?
+
+    @usableFromInline
+    init(_ state: ConcatState<Value>, next: Signal<Value>) {
+        self.state = state
+        self.next = next
+    }
+
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) {
+        state.current.disposable = disposable
+    }
+
+    @usableFromInline func sendNext(_ value: Value) { state.downstream.sendNext(value) }
+
+    @usableFromInline func sendError(_ error: any Error) {
+        next = nil
+        state.sendError(error)
+    }
+
+    @usableFromInline func sendCompleted() {
+        guard let next else { return }
+        self.next = nil
+        guard !state.disposable.isDisposed else { return }
+        next.subscribe(ConcatSecondSubscriber(state))
+    }
+}
+
+private final class ConcatSecondSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let state: ConcatState<Value>
+
+    init(_ state: ConcatState<Value>) {
+        self.state = state
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) {
+        state.current.disposable = disposable
+    }
+
+    func sendNext(_ value: Value) { state.downstream.sendNext(value) }
+    func sendError(_ error: any Error) { state.sendError(error) }
+    func sendCompleted() { state.sendCompleted() }
+}
+
+extension Signal {
     /// Sends the events of each signal in turn, subscribing the next one only when the one
     /// before it completes (RAC's `+concat:`). An error from any of them ends the result;
     /// disposal stops whichever is running. An empty array completes at once.

@@ -1,0 +1,94 @@
+/// Base class of the library's internal subscribers: every instance is a live subscription
+/// part for `LiveSubscriptions`. Subclasses keep the hot path final and free of this class.
+@usableFromInline
+class Sink: @unchecked Sendable {
+    @usableFromInline init() { LiveSubscriptions.increment() }
+    deinit { LiveSubscriptions.decrement() }
+}
+
+/// Forwards one inner subscription's events into an operator's own subscription `outer`
+/// (defer, catch's replacement...): the inner subscription is added to `outer`, so disposing
+/// `outer` stops it, and a terminal event disposes `outer` before it is forwarded.
+final class InnerForwardSink<Value>: SerialOutputPoint<Value>, Subscriber, @unchecked Sendable {
+    init(downstream: any Subscriber<Value>, outer: CompoundDisposable) {
+        super.init(downstream: downstream, disposable: outer)
+    }
+
+    func sendNext(_ value: Value) { send(value) }
+    func sendError(_ error: any Error) { finish(error: error) }
+    func sendCompleted() { finish(error: nil) }
+}
+
+/// The base of a single-input sink that may end its output from `sendNext` (take,
+/// take(while:), tryMap, dematerialize).
+///
+/// It keeps the subscription's compound from `didSubscribe(with:)` — the only handle on a
+/// source that is still inside its synchronous `subscribe` — and remembers that the output has
+/// ended, so that whatever the source sends afterwards is dropped. No lock: the source
+/// serializes.
+@usableFromInline
+class EarlyStoppingSink<Output>: Sink, @unchecked Sendable {
+    @usableFromInline final let downstream: any Subscriber<Output>
+    private final var subscription: CompoundDisposable?
+    /// The output has had its terminal event (or the sink has decided it will).
+    @usableFromInline final private(set) var isDone = false
+
+    @usableFromInline
+    init(downstream: any Subscriber<Output>) {
+        self.downstream = downstream
+    }
+
+    @usableFromInline
+    final func didSubscribe(with disposable: CompoundDisposable) {
+        subscription = disposable
+        downstream.didSubscribe(with: disposable)
+    }
+
+    @usableFromInline
+    final func sendError(_ error: any Error) {
+        if finish() { downstream.sendError(error) }
+    }
+
+    @usableFromInline
+    final func sendCompleted() {
+        if finish() { downstream.sendCompleted() }
+    }
+
+    /// Ends the output early: disposes the source's subscription, then sends `error`, or
+    /// completion if it is nil — not when the output had ended already, nor when the
+    /// subscription was disposed meanwhile (e.g. by the subscriber, while it received the
+    /// value just sent), since nothing may follow a disposal.
+    final func stop(error: (any Error)?) {
+        if isDone { return }
+        isDone = true
+        if let subscription {
+            if subscription.isDisposed { return }
+            subscription.dispose()
+        }
+        if let error { downstream.sendError(error) } else { downstream.sendCompleted() }
+    }
+
+    /// For the source's own terminal event: true the first time, when it must be forwarded.
+    private final func finish() -> Bool {
+        if isDone { return false }
+        isDone = true
+        return true
+    }
+}
+
+/// The base of a sink with one source that handles only values and passes the rest on
+/// unchanged: the source's terminal events, and its subscription, which is the whole
+/// subscription (map, filter, scan, skip, doNext...). No lock: the source serializes.
+@usableFromInline
+class ForwardingSink<Output>: Sink, @unchecked Sendable {
+    @usableFromInline final let downstream: any Subscriber<Output>
+
+    @usableFromInline
+    init(downstream: any Subscriber<Output>) {
+        self.downstream = downstream
+    }
+
+    @usableFromInline final func sendError(_ error: any Error) { downstream.sendError(error) }
+    @usableFromInline final func sendCompleted() { downstream.sendCompleted() }
+    @usableFromInline final func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+}

@@ -51,21 +51,23 @@ final class ChannelTests: RACTestCase {
     }
 
     func testCompletingTheLeadingTerminalCompletesBothSides() {
-        let channel = Channel<String>()
-        nonisolated(unsafe) var completed: [String] = []
-        channel.leadingTerminal.subscribeCompleted { completed.append("leading") }
-        channel.followingTerminal.subscribeCompleted { completed.append("following") }
-        channel.leadingTerminal.sendCompleted()
-        XCTAssertEqual(Set(completed), ["leading", "following"])
+        assertCompletingCompletesBothSides { $0.leadingTerminal }
     }
 
     func testCompletingTheFollowingTerminalCompletesBothSides() {
+        assertCompletingCompletesBothSides { $0.followingTerminal }
+    }
+
+    /// Completes the terminal `pick` chooses; both terminals' subscribers must complete.
+    private func assertCompletingCompletesBothSides(
+        _ pick: (Channel<String>) -> ChannelTerminal<String>, line: UInt = #line
+    ) {
         let channel = Channel<String>()
         nonisolated(unsafe) var completed: [String] = []
         channel.leadingTerminal.subscribeCompleted { completed.append("leading") }
         channel.followingTerminal.subscribeCompleted { completed.append("following") }
-        channel.followingTerminal.sendCompleted()
-        XCTAssertEqual(Set(completed), ["leading", "following"])
+        pick(channel).sendCompleted()
+        XCTAssertEqual(Set(completed), ["leading", "following"], line: line)
     }
 
     func testAnErrorReachesBothSides() {

@@ -305,18 +305,8 @@ final class ReentrancyModelTests: RACTestCase {
     }
 
     func testMergeUnderReentrancy() {
-        check("merge(_:)", sources: 2, build: { _, sources, _ in sources[0].merge(sources[1]) }, model: { world, _ in
-            var active = 2
-            let bag = ModelBag()
-            world.onDispose = { bag.dispose() }
-            for index in 0...1 {
-                bag.add(world.sources[index].subscribe(next: { world.next($0) }, terminal: { event in
-                    guard event == .completed else { world.end(event); return }
-                    active -= 1
-                    if active == 0 { world.end(.completed) }
-                }))
-            }
-        })
+        check("merge(_:)", sources: 2, build: { _, sources, _ in sources[0].merge(sources[1]) },
+              model: { world, _ in Self.modelMerge(world) })
     }
 
     func testConcatUnderReentrancy() {
@@ -639,18 +629,8 @@ final class ReentrancyModelTests: RACTestCase {
     }
 
     func testStaticMergeOfThreeUnderReentrancy() {
-        check("merge([_, _, _])", sources: 3, build: { _, sources, _ in Signal.merge(sources) }, model: { world, _ in
-            var active = 3
-            let bag = ModelBag()
-            world.onDispose = { bag.dispose() }
-            for index in 0...2 {
-                bag.add(world.sources[index].subscribe(next: { world.next($0) }, terminal: { event in
-                    guard event == .completed else { world.end(event); return }
-                    active -= 1
-                    if active == 0 { world.end(.completed) }
-                }))
-            }
-        })
+        check("merge([_, _, _])", sources: 3, build: { _, sources, _ in Signal.merge(sources) },
+              model: { world, _ in Self.modelMerge(world) })
     }
 
     func testFlattenMapUnderReentrancy() {
@@ -820,6 +800,21 @@ final class ReentrancyModelTests: RACTestCase {
                 world.end(.completed)
             }))
         })
+    }
+
+    /// RAC's merge of every world source: values as they come, the first error ends it, and
+    /// it completes once every source has.
+    private static func modelMerge(_ world: ModelWorld) {
+        var active = world.sources.count
+        let bag = ModelBag()
+        world.onDispose = { bag.dispose() }
+        for source in world.sources {
+            bag.add(source.subscribe(next: { world.next($0) }, terminal: { event in
+                guard event == .completed else { world.end(event); return }
+                active -= 1
+                if active == 0 { world.end(.completed) }
+            }))
+        }
     }
 
     /// An array of small values as one integer: each value + 1 as a base-16 digit.

@@ -123,36 +123,19 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
         terminate { $0.sendCompleted() }
     }
 
-    /// Ends the subscription: disposes it, then sends the terminal event with `send` (RAC's
-    /// order), unless it already ended.
-    ///
-    /// The disposal runs with the lock released: it may take the locks of signals the create
-    /// block subscribed to (a subject's, say), and a thread delivering from one of them into
-    /// this subscriber holds that lock while it waits for this one. Nothing goes out
-    /// meanwhile: the subscriber below has already been taken out. Inside a delivery on this
-    /// thread (a terminal event sent from `sendNext`) the lock is released around the
-    /// disposal and taken again, so the terminal event still goes out nested, where RAC
-    /// sends it.
+    /// Ends the subscription, unless it already ended: takes the subscriber out, so nothing
+    /// else goes out, then disposes the subscription and sends the terminal event with `send`
+    /// — the output point's last step (`RecursiveLock.endOutput`), which disposes with the
+    /// lock released and sends nested where RAC sends it.
     private func terminate(_ send: (Downstream) -> Void) {
-        let claimed = lock.withLock { () -> Unmanaged<Downstream>? in
-            guard let downstream = take() else { return nil }
+        lock.withLock {
+            guard let downstream = take() else { return }
             guard !disposable.isDisposed else {
                 letGo(downstream)
-                return nil
+                return
             }
-            guard depth == 0 else {
-                lock.withLockReleased { disposable.dispose() }
-                downstream._withUnsafeGuaranteedRef(send)
-                letGo(downstream)
-                return nil
-            }
-            return downstream
-        }
-        guard let claimed else { return }
-        disposable.dispose()
-        lock.withLock {
-            claimed._withUnsafeGuaranteedRef(send)
-            letGo(claimed)
+            lock.endOutput(disposing: disposable) { downstream._withUnsafeGuaranteedRef(send) }
+            letGo(downstream)
         }
     }
 

@@ -91,8 +91,7 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
             // Nested inside a delivery on this thread: dispose with the lock released, then
             // send at once, where RAC sends it. Meanwhile another thread may run a
             // `serialize` body, but nothing goes out: the output is closed.
-            lock.withLockReleased { disposable.dispose() }
-            deliver(terminal)
+            lock.endOutput(disposing: disposable) { deliver(terminal) }
         }
         return true
     }
@@ -102,6 +101,24 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
         case .completed: downstream.sendCompleted()
         case .failed(let error): downstream.sendError(error)
         }
+    }
+}
+
+extension RecursiveLock {
+    /// The terminal rule's last step, shared by every serializing point that holds this lock
+    /// while it delivers — the output point, `create`'s subscriber (`PassthroughSubscriber`) and
+    /// `AnySubscriber` — once it has closed its output under the lock: disposes `subscription`
+    /// with the lock released, every level this thread holds, then runs `deliver` (the terminal
+    /// event) with the lock held again, so that it goes out where RAC sends it, nested inside
+    /// a delivery if there is one.
+    ///
+    /// Why released: disposing may take the lock of a signal the subscription is subscribed to
+    /// (a subject's), which a thread delivering from that signal into this point holds while it
+    /// waits for this lock. Meanwhile another thread may take the lock, but nothing goes out:
+    /// the output is closed.
+    func endOutput(disposing subscription: Disposable, then deliver: () -> Void) {
+        withLockReleased { subscription.dispose() }
+        deliver()
     }
 }
 

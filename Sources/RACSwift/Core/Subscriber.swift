@@ -72,12 +72,10 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
     }
 
     /// Ends the subscriber, unless it has ended: under the lock, takes the terminal closure
-    /// `pick` chooses and clears the closures, so nothing else is delivered; disposes every
-    /// subscription with the lock released — disposing one may take the lock of the signal
-    /// it belongs to, which a thread delivering from that signal into this subscriber holds
-    /// while it waits for this lock; then calls the closure under the lock (RAC's order).
-    /// Inside a delivery of `next` on this thread (a terminal event sent from it), the lock
-    /// is released around the disposal and taken again, so the closure still runs nested.
+    /// `pick` chooses and clears the closures, so nothing else is delivered; then disposes
+    /// every subscription and calls the closure — the output point's last step
+    /// (`RecursiveLock.endOutput`), which disposes with the lock released and calls the
+    /// closure nested inside a delivery of `next` on this thread, if there is one (RAC's order).
     private func terminate(_ pick: (AnySubscriber) -> (() -> Void)?) {
         lock.withLock {
             guard !isTerminated, !disposable.isDisposed else { return }
@@ -86,9 +84,7 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
             next = nil
             error = nil
             completed = nil
-            // Nothing can be delivered meanwhile: the closures are gone.
-            lock.withLockReleased { disposable.dispose() }
-            block?()
+            lock.endOutput(disposing: disposable) { block?() }
         }
     }
 

@@ -110,10 +110,10 @@ final class BufferSink<Value>: OutputPoint<[Value]>, Subscriber, @unchecked Send
     @usableFromInline func sendCompleted() {
         serialize {
             guard let values = machine.complete() else { return }
-            timer.disposable?.dispose()
             if !values.isEmpty { send(values) }
             // A subscriber that disposed while it received the last buffer gets no completion
-            // (`finish` checks).
+            // (`finish` checks). The timer goes with the subscription, disposed by `finish`
+            // outside the lock; should it fire first, the state machine has nothing to send.
             finish(error: nil)
         }
     }

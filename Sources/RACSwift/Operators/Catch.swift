@@ -20,41 +20,40 @@ extension Signal {
 }
 
 /// Retains the handler (not the replacement signal, which does not exist yet) until the
-/// source terminates.
+/// source terminates. Its output point also forwards the replacement's events, so that both
+/// signals end the output through one rule.
 @usableFromInline
 final class CatchSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
+    private let output: InnerForwardSink<Value>
     private var handler: ((any Error) -> Signal<Value>)?
-    private let outer: CompoundDisposable
     private var source: CompoundDisposable?
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, handler: @escaping (any Error) -> Signal<Value>,
          outer: CompoundDisposable) {
-        self.downstream = downstream
+        self.output = InnerForwardSink(downstream: downstream, outer: outer)
         self.handler = handler
-        self.outer = outer
     }
 
     @usableFromInline func didSubscribe(with disposable: CompoundDisposable) {
         source = disposable
-        outer.add(disposable)
+        output.didSubscribe(with: disposable)
     }
 
-    @usableFromInline func sendNext(_ value: Value) { downstream.sendNext(value) }
+    @usableFromInline func sendNext(_ value: Value) { output.send(value) }
 
     @usableFromInline func sendError(_ error: any Error) {
-        guard let handler, !outer.isDisposed else { return }
+        guard let handler, output.isOpen else { return }
         self.handler = nil
-        // The failed subscription is finished; only the replacement needs to stay in `outer`.
-        if let source { outer.remove(source) }
+        // The failed subscription is finished; only the replacement needs to stay in the
+        // output's subscription.
+        if let source { output.disposable.remove(source) }
         source = nil
-        handler(error).subscribe(InnerForwardSink(downstream: downstream, outer: outer))
+        handler(error).subscribe(output)
     }
 
     @usableFromInline func sendCompleted() {
         handler = nil
-        outer.dispose()
-        downstream.sendCompleted()
+        output.finish(error: nil)
     }
 }

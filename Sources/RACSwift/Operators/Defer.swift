@@ -7,25 +7,26 @@ extension Signal {
     /// else on a background scheduler. Disposal before it has run cancels it. The result sends
     /// whatever the made signal sends.
     public static func `defer`(_ make: @escaping @Sendable () -> Signal<Value>) -> Signal<Value> {
-        DeferSignal(make).named("+defer:")
+        // The signal `make` returns is subscribed with the output point, which joins its
+        // subscription to this one.
+        OperatorSignal(make) { subscriber, make in
+            subscribeScheduled(subscriber) { output in make().subscribe(output) }
+        }.named("+defer:")
     }
 }
 
-final class DeferSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let make: () -> Signal<Value>
-
-    init(_ make: @escaping () -> Signal<Value>) {
-        self.make = make
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+extension Signal {
+    /// The subscription of `defer` and `Signal.try`: gives `subscriber` the subscription, then
+    /// runs `start` with the subscription's output point through `Scheduler.subscription`, as
+    /// RAC's `createSignal:` block runs — also when the subscription is already over, then to
+    /// no effect, since the output point sends nothing after disposal.
+    static func subscribeScheduled(
+        _ subscriber: any Subscriber<Value>, _ start: @escaping (InnerForwardSink<Value>) -> Void
+    ) -> Disposable {
         let disposable = CompoundDisposable()
         subscriber.didSubscribe(with: disposable)
-        let make = self.make
-        // As RAC's createSignal: block, `make` runs also when the subscription is already
-        // over; the signal it makes is subscribed, and that subscription disposed at once.
         Scheduler.runSubscription(adding: disposable) {
-            make().subscribe(InnerForwardSink(downstream: subscriber, outer: disposable))
+            start(InnerForwardSink(downstream: subscriber, outer: disposable))
         }
         return disposable
     }

@@ -24,7 +24,16 @@ extension Signal {
     /// fails with the error `body` throws (RAC's `+try:`). `body` runs at subscription time
     /// through `Scheduler.subscription`.
     public static func `try`(_ body: @escaping @Sendable () throws -> Value) -> Signal<Value> {
-        TrySignal(body).named("+try:")
+        OperatorSignal(body) { subscriber, body in
+            subscribeScheduled(subscriber) { output in
+                guard output.isOpen else { return }
+                do {
+                    output.finish(sending: try body())
+                } catch {
+                    output.finish(error: error)
+                }
+            }
+        }.named("+try:")
     }
 }
 
@@ -49,36 +58,5 @@ final class TryMapSink<Source, Value>: EarlyStoppingSink<Value>, Subscriber, @un
             return
         }
         downstream.sendNext(result)
-    }
-}
-
-final class TrySignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let body: () throws -> Value
-
-    init(_ body: @escaping () throws -> Value) {
-        self.body = body
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let disposable = CompoundDisposable()
-        subscriber.didSubscribe(with: disposable)
-        let body = self.body
-        Scheduler.runSubscription(adding: disposable) {
-            if disposable.isDisposed { return }
-            let value: Value
-            do {
-                value = try body()
-            } catch {
-                disposable.dispose()
-                subscriber.sendError(error)
-                return
-            }
-            if disposable.isDisposed { return }
-            subscriber.sendNext(value)
-            if disposable.isDisposed { return }
-            disposable.dispose()
-            subscriber.sendCompleted()
-        }
-        return disposable
     }
 }

@@ -124,16 +124,7 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
     /// Disposes every disposable it holds, once; disposables added afterwards are disposed at
     /// once (RAC's `-dispose`). Thread-safe.
     override public func dispose() {
-        // A subscription that ended on its own is usually disposed again by its owner: a load
-        // instead of a lock round trip and an exchange.
-        if isDisposed { return }
-        lock.lock()
-        // Marked inside the lock: event paths that check `isDisposed` see it at once, and a
-        // concurrent `add` sees it before it could append.
-        guard markDisposedHoldingLock() else {
-            lock.unlock()
-            return
-        }
+        guard beginDisposal(locking: lock) else { return }
         if first == nil, second == nil, rest.isEmpty {
             // Empty: nothing to take or release.
             lock.unlock()

@@ -45,4 +45,25 @@ open class Disposable: @unchecked Sendable {
     final func markDisposedHoldingLock() -> Bool {
         disposed.setExclusively()
     }
+
+    /// The start of `dispose()` in a container that keeps what it disposes under `lock`
+    /// (CompoundDisposable, SerialDisposable): true for the one caller that disposes, which
+    /// returns holding `lock` — it takes the contents, unlocks, then disposes them — and false,
+    /// with `lock` not held, for every other caller.
+    ///
+    /// Marked inside the lock, so that a concurrent addition either sees the mark and disposes
+    /// its newcomer itself or is taken by the disposing caller — never both, never neither —
+    /// and an event path that checks `isDisposed` sees it at once. An owner disposing again a
+    /// container that ended on its own (the common case for a subscription) pays a load, not a
+    /// lock round trip.
+    @inline(__always)
+    final func beginDisposal(locking lock: borrowing UnfairLock) -> Bool {
+        if isDisposed { return false }
+        lock.lock()
+        guard markDisposedHoldingLock() else {
+            lock.unlock()
+            return false
+        }
+        return true
+    }
 }

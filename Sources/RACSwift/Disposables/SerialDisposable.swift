@@ -36,16 +36,7 @@ public final class SerialDisposable: Disposable, @unchecked Sendable {
     /// Disposes the current disposable, once; a disposable swapped in afterwards is disposed at
     /// once (RAC's `-dispose`). Thread-safe.
     override public func dispose() {
-        // Disposed again by an owner after it ended on its own: a load, no lock.
-        if isDisposed { return }
-        lock.lock()
-        // Marked inside the lock, so a concurrent `swap` either hands its disposable to this
-        // call or disposes it itself; under the lock a load and a store do what an exchange
-        // would.
-        guard markDisposedHoldingLock() else {
-            lock.unlock()
-            return
-        }
+        guard beginDisposal(locking: lock) else { return }
         let taken = inner
         inner = nil
         lock.unlock()

@@ -15,19 +15,17 @@ extension Signal {
     }
 }
 
-extension Signal {
-    /// The subscription of `defer` and `Signal.try`: gives `subscriber` the subscription, then
-    /// runs `start` with the subscription's output point through `Scheduler.subscription`, as
-    /// RAC's `createSignal:` block runs — also when the subscription is already over, then to
-    /// no effect, since the output point sends nothing after disposal.
-    static func subscribeScheduled(
-        _ subscriber: any Subscriber<Value>, _ start: @escaping (InnerForwardSink<Value>) -> Void
-    ) -> Disposable {
-        let disposable = CompoundDisposable()
-        subscriber.didSubscribe(with: disposable)
-        Scheduler.runSubscription(adding: disposable) {
-            start(InnerForwardSink(downstream: subscriber, outer: disposable))
-        }
-        return disposable
+/// The subscription of `defer`, `Signal.try` and `startWith`: gives `subscriber` the
+/// subscription, then runs `start` with the subscription's output point through
+/// `Scheduler.subscription`, as RAC's `createSignal:` block runs — also when the subscription
+/// is already over, then to no effect, since the output point sends nothing after disposal.
+func subscribeScheduled<Value>(
+    _ subscriber: any Subscriber<Value>, _ start: @escaping (InnerForwardSink<Value>) -> Void
+) -> Disposable {
+    let disposable = CompoundDisposable()
+    subscriber.didSubscribe(with: disposable)
+    Scheduler.runSubscription(adding: disposable) {
+        start(InnerForwardSink(downstream: subscriber, outer: disposable))
     }
+    return disposable
 }

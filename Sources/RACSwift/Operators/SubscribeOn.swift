@@ -9,42 +9,31 @@ extension Signal {
     /// source's own disposal is scheduled on `scheduler` (or runs at once when disposal happens
     /// on `scheduler` already); disposing before the scheduled subscription has run cancels it.
     public func subscribe(on scheduler: Scheduler) -> Signal<Value> {
-        SubscribeOnSignal(source: self, scheduler: scheduler).named("[\(name)] -subscribeOn: \(scheduler.name)")
-    }
-}
-
-final class SubscribeOnSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let scheduler: Scheduler
-
-    init(source: Signal<Value>, scheduler: Scheduler) {
-        self.source = source
-        self.scheduler = scheduler
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let sink = SubscribeOnSink(downstream: subscriber, scheduler: scheduler)
-        subscriber.didSubscribe(with: sink.disposable)
-        let source = self.source
-        sink.disposable.add(scheduler.schedule { source.subscribe(sink) })
-        sink.disposable.add(Disposable { sink.disposeSource() })
-        return sink.disposable
+        OperatorSignal((self, scheduler)) { subscriber, arguments in
+            let (source, scheduler) = arguments
+            let sink = SubscribeOnSink(downstream: subscriber, scheduler: scheduler)
+            let disposable = sink.output.disposable
+            subscriber.didSubscribe(with: disposable)
+            disposable.add(scheduler.schedule { source.subscribe(sink) })
+            disposable.add(Disposable { sink.disposeSource() })
+            return disposable
+        }.named("[\(name)] -subscribeOn: \(scheduler.name)")
     }
 }
 
 /// One input, forwarded as it comes (no lock). It holds the source subscription apart from
-/// its own disposable, so that disposing the output can hand the source's disposal to the
-/// scheduler instead of running it on the disposing thread.
+/// the output's subscription, so that disposing the output can hand the source's disposal to
+/// the scheduler instead of running it on the disposing thread.
 final class SubscribeOnSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    let disposable = CompoundDisposable()
-    private let downstream: any Subscriber<Value>
+    /// Its subscription is the result's; the source's stays out of it (see above).
+    let output: SerialOutputPoint<Value>
     private let scheduler: Scheduler
     private let lock = UnfairLock()
     private var source: CompoundDisposable?  // guarded by `lock`
     private var isDisposed = false  // guarded by `lock`
 
     init(downstream: some Subscriber<Value>, scheduler: Scheduler) {
-        self.downstream = downstream
+        self.output = SerialOutputPoint(downstream: downstream, disposable: CompoundDisposable())
         self.scheduler = scheduler
     }
 
@@ -74,19 +63,9 @@ final class SubscribeOnSink<Value>: Sink, Subscriber, @unchecked Sendable {
     }
 
     func sendNext(_ value: Value) {
-        guard !disposable.isDisposed else { return }
-        downstream.sendNext(value)
+        if output.isOpen { output.send(value) }
     }
 
-    func sendError(_ error: any Error) {
-        guard !disposable.isDisposed else { return }
-        disposable.dispose()
-        downstream.sendError(error)
-    }
-
-    func sendCompleted() {
-        guard !disposable.isDisposed else { return }
-        disposable.dispose()
-        downstream.sendCompleted()
-    }
+    func sendError(_ error: any Error) { output.finish(error: error) }
+    func sendCompleted() { output.finish(error: nil) }
 }

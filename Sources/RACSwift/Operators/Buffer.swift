@@ -25,7 +25,7 @@ extension Signal {
 }
 
 /// RAC's bufferWithTime rules as pure transitions; `BufferSink` runs them under its lock.
-struct BufferStateMachine<Value> {
+struct BufferState<Value> {
     private var values: [Value] = []
     private var isTerminated = false
 
@@ -72,7 +72,7 @@ final class BufferSink<Value>: OutputPoint<[Value]>, Subscriber, @unchecked Send
     private let interval: TimeInterval
     private let scheduler: Scheduler
     private let timer = SerialDisposable()
-    private var machine = BufferStateMachine<Value>()  // guarded by `lock`
+    private var machine = BufferState<Value>()  // guarded by `lock`
 
     @usableFromInline
     init(downstream: some Subscriber<[Value]>, interval: TimeInterval, scheduler: Scheduler,

@@ -38,7 +38,7 @@ extension Signal {
 
 /// RAC's delay rules as pure transitions; `DelaySink` runs them under its lock. The delayed
 /// events themselves wait in the sink's `ScheduledBlocks`, which disposal and errors cancel.
-struct DelayStateMachine {
+struct DelayState {
     private var isTerminated = false
 
     /// A value or the completion arrived: whether to schedule it (false once terminated).
@@ -62,7 +62,7 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
     private let interval: TimeInterval
     private let schedulers: TimerSchedulerChoice
     private let pending = ScheduledBlocks()
-    private var machine = DelayStateMachine()  // guarded by `lock`
+    private var machine = DelayState()  // guarded by `lock`
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, interval: TimeInterval, scheduler: Scheduler?,

@@ -15,21 +15,21 @@ extension Signal {
     @inlinable
     public func sample<U>(_ sampler: Signal<U>) -> Signal<Value> {
         OperatorSignal((self, sampler)) { subscriber, inputs in
-            let state = SampleState<Value>(downstream: subscriber)
-            subscriber.didSubscribe(with: state.disposable)
+            let sink = SampleSink<Value>(downstream: subscriber)
+            subscriber.didSubscribe(with: sink.disposable)
             // RAC's order: the source first, so a synchronous source's value is there to
             // sample. The sampler too when the source ended the result while being
             // subscribed: RAC subscribes it, and the subscription is disposed at once.
-            inputs.0.subscribe(SampleSourceSink(state))
-            inputs.1.subscribe(SamplerSink<Value, U>(state))
-            return state.disposable
+            inputs.0.subscribe(SampleSourceInput(sink))
+            inputs.1.subscribe(SamplerInput<Value, U>(sink))
+            return sink.disposable
         }.named("[\(name)] -sample: \(sampler)")
     }
 }
 
 /// The latest value and the output, under one lock (`OutputPoint`).
 @usableFromInline
-final class SampleState<Value>: OutputPoint<Value>, @unchecked Sendable {
+final class SampleSink<Value>: OutputPoint<Value>, @unchecked Sendable {
     // Guarded by `lock`.
     private var latest: Value?
     private var hasValue = false
@@ -57,31 +57,31 @@ final class SampleState<Value>: OutputPoint<Value>, @unchecked Sendable {
 }
 
 @usableFromInline
-final class SampleSourceSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let state: SampleState<Value>
+final class SampleSourceInput<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let sink: SampleSink<Value>
 
     @usableFromInline
-    init(_ state: SampleState<Value>) {
-        self.state = state
+    init(_ sink: SampleSink<Value>) {
+        self.sink = sink
     }
 
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
-    @usableFromInline func sendNext(_ value: Value) { state.store(value) }
-    @usableFromInline func sendError(_ error: any Error) { state.terminate(.error(error)) }
-    @usableFromInline func sendCompleted() { state.terminate(.completed) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { sink.disposable.add(disposable) }
+    @usableFromInline func sendNext(_ value: Value) { sink.store(value) }
+    @usableFromInline func sendError(_ error: any Error) { sink.terminate(.error(error)) }
+    @usableFromInline func sendCompleted() { sink.terminate(.completed) }
 }
 
 @usableFromInline
-final class SamplerSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
-    private let state: SampleState<Value>
+final class SamplerInput<Value, U>: Sink, Subscriber, @unchecked Sendable {
+    private let sink: SampleSink<Value>
 
     @usableFromInline
-    init(_ state: SampleState<Value>) {
-        self.state = state
+    init(_ sink: SampleSink<Value>) {
+        self.sink = sink
     }
 
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
-    @usableFromInline func sendNext(_ value: U) { state.sendLatest() }
-    @usableFromInline func sendError(_ error: any Error) { state.terminate(.error(error)) }
-    @usableFromInline func sendCompleted() { state.terminate(.completed) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { sink.disposable.add(disposable) }
+    @usableFromInline func sendNext(_ value: U) { sink.sendLatest() }
+    @usableFromInline func sendError(_ error: any Error) { sink.terminate(.error(error)) }
+    @usableFromInline func sendCompleted() { sink.terminate(.completed) }
 }

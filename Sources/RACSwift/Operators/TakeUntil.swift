@@ -17,18 +17,18 @@ extension Signal {
     @inlinable
     public func take<U>(until trigger: Signal<U>) -> Signal<Value> {
         OperatorSignal((self, trigger)) { subscriber, inputs in
-            let state = TakeUntilState<Value>(downstream: subscriber)
-            subscriber.didSubscribe(with: state.disposable)
-            inputs.1.subscribe(TakeUntilTriggerSink<Value, U>(state))
-            if !state.disposable.isDisposed { inputs.0.subscribe(TakeUntilSourceSink(state)) }
-            return state.disposable
+            let sink = TakeUntilSink<Value>(downstream: subscriber)
+            subscriber.didSubscribe(with: sink.disposable)
+            inputs.1.subscribe(TakeUntilTriggerInput<Value, U>(sink))
+            if !sink.disposable.isDisposed { inputs.0.subscribe(TakeUntilSourceInput(sink)) }
+            return sink.disposable
         }.named("[\(name)] -takeUntil: \(trigger)")
     }
 }
 
 /// Serializes the source's events with the trigger's under one lock.
 @usableFromInline
-final class TakeUntilState<Value>: OutputPoint<Value>, @unchecked Sendable {
+final class TakeUntilSink<Value>: OutputPoint<Value>, @unchecked Sendable {
     func forward(_ value: Value) {
         serialize { send(value) }
     }
@@ -39,41 +39,41 @@ final class TakeUntilState<Value>: OutputPoint<Value>, @unchecked Sendable {
 }
 
 @usableFromInline
-final class TakeUntilSourceSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let state: TakeUntilState<Value>
+final class TakeUntilSourceInput<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let sink: TakeUntilSink<Value>
 
     @usableFromInline
-    init(_ state: TakeUntilState<Value>) {
-        self.state = state
+    init(_ sink: TakeUntilSink<Value>) {
+        self.sink = sink
     }
 
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
-    @usableFromInline func sendNext(_ value: Value) { state.forward(value) }
-    @usableFromInline func sendError(_ error: any Error) { state.terminate(error) }
-    @usableFromInline func sendCompleted() { state.terminate(nil) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { sink.disposable.add(disposable) }
+    @usableFromInline func sendNext(_ value: Value) { sink.forward(value) }
+    @usableFromInline func sendError(_ error: any Error) { sink.terminate(error) }
+    @usableFromInline func sendCompleted() { sink.terminate(nil) }
 }
 
 @usableFromInline
-final class TakeUntilTriggerSink<Value, U>: Sink, Subscriber, @unchecked Sendable {
-    private let state: TakeUntilState<Value>
+final class TakeUntilTriggerInput<Value, U>: Sink, Subscriber, @unchecked Sendable {
+    private let sink: TakeUntilSink<Value>
     private var subscription: CompoundDisposable?
 
     @usableFromInline
-    init(_ state: TakeUntilState<Value>) {
-        self.state = state
+    init(_ sink: TakeUntilSink<Value>) {
+        self.sink = sink
     }
 
     @usableFromInline func didSubscribe(with disposable: CompoundDisposable) {
         subscription = disposable
-        state.disposable.add(disposable)
+        sink.disposable.add(disposable)
     }
 
-    @usableFromInline func sendNext(_ value: U) { state.terminate(nil) }
-    @usableFromInline func sendCompleted() { state.terminate(nil) }
+    @usableFromInline func sendNext(_ value: U) { sink.terminate(nil) }
+    @usableFromInline func sendCompleted() { sink.terminate(nil) }
 
     // RAC subscribes to the trigger with next and completed blocks only, so its error ends
     // the trigger's subscription and nothing else.
     @usableFromInline func sendError(_ error: any Error) {
-        if let subscription { state.disposable.remove(subscription) }
+        if let subscription { sink.disposable.remove(subscription) }
     }
 }

@@ -10,11 +10,11 @@ extension Signal {
     @inlinable
     public func take(untilReplacement replacement: Signal<Value>) -> Signal<Value> {
         OperatorSignal((self, replacement)) { subscriber, inputs in
-            let state = TakeUntilReplacementState<Value>(downstream: subscriber)
-            subscriber.didSubscribe(with: state.disposable)
-            inputs.1.subscribe(ReplacementSink(state))
-            if !state.isReplaced { inputs.0.subscribe(ReplacedSourceSink(state)) }
-            return state.disposable
+            let sink = TakeUntilReplacementSink<Value>(downstream: subscriber)
+            subscriber.didSubscribe(with: sink.disposable)
+            inputs.1.subscribe(ReplacementInput(sink))
+            if !sink.isReplaced { inputs.0.subscribe(ReplacedSourceInput(sink)) }
+            return sink.disposable
         }.named("[\(name)] -takeUntilReplacement: \(replacement)")
     }
 }
@@ -22,7 +22,7 @@ extension Signal {
 /// Which of the two signals speaks, under one lock. The source's subscription lives in
 /// `sourceSubscription`, disposed the moment the replacement first sends.
 @usableFromInline
-final class TakeUntilReplacementState<Value>: OutputPoint<Value>, @unchecked Sendable {
+final class TakeUntilReplacementSink<Value>: OutputPoint<Value>, @unchecked Sendable {
     let sourceSubscription = SerialDisposable()
     private var replaced = false  // guarded by `lock`
 
@@ -72,32 +72,32 @@ final class TakeUntilReplacementState<Value>: OutputPoint<Value>, @unchecked Sen
 }
 
 @usableFromInline
-final class ReplacedSourceSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let state: TakeUntilReplacementState<Value>
+final class ReplacedSourceInput<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let sink: TakeUntilReplacementSink<Value>
 
     @usableFromInline
-    init(_ state: TakeUntilReplacementState<Value>) {
-        self.state = state
+    init(_ sink: TakeUntilReplacementSink<Value>) {
+        self.sink = sink
     }
 
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { state.sourceSubscription.disposable = disposable }
-    @usableFromInline func sendNext(_ value: Value) { state.sourceNext(value) }
-    @usableFromInline func sendError(_ error: any Error) { state.sourceFailed(error) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { sink.sourceSubscription.disposable = disposable }
+    @usableFromInline func sendNext(_ value: Value) { sink.sourceNext(value) }
+    @usableFromInline func sendError(_ error: any Error) { sink.sourceFailed(error) }
     // RAC concatenates `never` to the source: its completion is not the result's.
     @usableFromInline func sendCompleted() {}
 }
 
 @usableFromInline
-final class ReplacementSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let state: TakeUntilReplacementState<Value>
+final class ReplacementInput<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let sink: TakeUntilReplacementSink<Value>
 
     @usableFromInline
-    init(_ state: TakeUntilReplacementState<Value>) {
-        self.state = state
+    init(_ sink: TakeUntilReplacementSink<Value>) {
+        self.sink = sink
     }
 
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
-    @usableFromInline func sendNext(_ value: Value) { state.replacementNext(value) }
-    @usableFromInline func sendError(_ error: any Error) { state.replacementFinished(error) }
-    @usableFromInline func sendCompleted() { state.replacementFinished(nil) }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { sink.disposable.add(disposable) }
+    @usableFromInline func sendNext(_ value: Value) { sink.replacementNext(value) }
+    @usableFromInline func sendError(_ error: any Error) { sink.replacementFinished(error) }
+    @usableFromInline func sendCompleted() { sink.replacementFinished(nil) }
 }

@@ -72,7 +72,7 @@ extension Signal {
 }
 
 /// RAC's throttle rules as pure transitions; `ThrottleSink` runs them under its lock.
-struct ThrottleStateMachine<Value> {
+struct ThrottleState<Value> {
     private enum State {
         case idle
         /// A value waits for the timer numbered `generation`.
@@ -145,7 +145,7 @@ final class ThrottleSink<Value>: OutputPoint<Value>, Subscriber, @unchecked Send
     private let schedulers: TimerSchedulerChoice
     private let predicate: (Value) -> Bool
     private let timer = SerialDisposable()
-    private var machine = ThrottleStateMachine<Value>()  // guarded by `lock`
+    private var machine = ThrottleState<Value>()  // guarded by `lock`
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, interval: TimeInterval, scheduler: Scheduler?,

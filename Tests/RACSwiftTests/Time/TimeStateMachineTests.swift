@@ -4,7 +4,7 @@ import XCTest
 /// The pure rules behind throttle, buffer and delay, transition by transition.
 final class TimeStateMachineTests: RACTestCase {
     func testThrottleMachineIgnoresTimerOfReplacedValue() {
-        var machine = ThrottleStateMachine<String>()
+        var machine = ThrottleState<String>()
         guard case .startTimer(let first) = machine.receive("a", isThrottled: true),
               case .startTimer(let second) = machine.receive("b", isThrottled: true)
         else { return XCTFail("throttled values start timers") }
@@ -14,7 +14,7 @@ final class TimeStateMachineTests: RACTestCase {
     }
 
     func testThrottleMachineUnthrottledValueDropsWaitingOne() {
-        var machine = ThrottleStateMachine<String>()
+        var machine = ThrottleState<String>()
         guard case .startTimer(let generation) = machine.receive("a", isThrottled: true) else {
             return XCTFail("a throttled value starts a timer")
         }
@@ -28,7 +28,7 @@ final class TimeStateMachineTests: RACTestCase {
     }
 
     func testThrottleMachineIgnoresEverythingAfterTermination() {
-        var machine = ThrottleStateMachine<Int>()
+        var machine = ThrottleState<Int>()
         _ = machine.receive(1, isThrottled: true)
         XCTAssertTrue(machine.fail())
         XCTAssertFalse(machine.fail())
@@ -39,7 +39,7 @@ final class TimeStateMachineTests: RACTestCase {
     }
 
     func testBufferMachineOpensWindowOnFirstValueOnly() {
-        var machine = BufferStateMachine<Int>()
+        var machine = BufferState<Int>()
         guard case .startTimer = machine.receive(1), case .none = machine.receive(2) else {
             return XCTFail("only the first value of a window starts the timer")
         }
@@ -52,7 +52,7 @@ final class TimeStateMachineTests: RACTestCase {
     }
 
     func testBufferMachineErrorDropsWindow() {
-        var machine = BufferStateMachine<Int>()
+        var machine = BufferState<Int>()
         _ = machine.receive(1)
         XCTAssertTrue(machine.fail())
         XCTAssertNil(machine.timerFired())
@@ -60,7 +60,7 @@ final class TimeStateMachineTests: RACTestCase {
     }
 
     func testDelayMachineTerminatesOnce() {
-        var machine = DelayStateMachine()
+        var machine = DelayState()
         XCTAssertTrue(machine.shouldSchedule())
         XCTAssertTrue(machine.terminate())
         XCTAssertFalse(machine.terminate())

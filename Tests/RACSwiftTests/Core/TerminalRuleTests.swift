@@ -1,0 +1,229 @@
+import Foundation
+import XCTest
+@testable import RACSwift
+
+/// The terminal rule — a terminal event disposes the subscription first, then goes out (RAC's
+/// order), and nothing goes out once a terminal event went out or disposal began — checked on
+/// the places that now end their output through the output point or its last step
+/// (`RecursiveLock.endOutput`): create's subscriber, `AnySubscriber`, catch, defer,
+/// `Signal.try`, startWith and subscribe(on:).
+final class TerminalRuleTests: RACTestCase {
+    /// Records events and the disposal of the subscription it was handed, in one log.
+    private final class OrderLog: Sink, Subscriber, @unchecked Sendable {
+        var entries: [String] = []
+        var onNext: ((Int) -> Void)?
+        func sendNext(_ value: Int) {
+            entries.append("next \(value)")
+            onNext?(value)
+        }
+        func sendError(_ error: any Error) { entries.append("error") }
+        func sendCompleted() { entries.append("completed") }
+        func didSubscribe(with disposable: CompoundDisposable) {
+            disposable.add(Disposable { [self] in entries.append("disposed") })
+        }
+    }
+
+    /// A source that ignores disposal: it keeps its subscriber until the test lets go, and
+    /// sends whatever the test tells it to — so that an operator's own check is what drops
+    /// terminal events after disposal.
+    private final class CarelessSource: Signal<Int>, @unchecked Sendable {
+        var subscriber: (any Subscriber<Int>)?
+        override func subscribe(_ subscriber: some Subscriber<Int>) -> Disposable {
+            self.subscriber = subscriber
+            let subscription = CompoundDisposable()
+            subscriber.didSubscribe(with: subscription)
+            return subscription
+        }
+    }
+
+    private struct Failure: Error {}
+
+    /// Thread-safe lines for `AnySubscriber`'s `@Sendable` closures.
+    private final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [String] = []
+        func append(_ line: String) { lock.withLock { stored.append(line) } }
+        var all: [String] { lock.withLock { stored } }
+    }
+
+    // MARK: create's subscriber
+
+    func testCreateDisposesBeforeTheTerminalEventAndDropsWhatFollows() {
+        let log = OrderLog()
+        let disposable = Signal<Int>.create { subscriber in
+            subscriber.sendNext(1)
+            subscriber.sendCompleted()
+            subscriber.sendNext(2)
+            subscriber.sendError(Failure())
+            return nil
+        }.subscribe(log)
+        XCTAssertTrue(disposable.isDisposed)
+        XCTAssertEqual(log.entries, ["next 1", "disposed", "completed"])
+    }
+
+    func testCreateTerminationNestedInADeliveryGoesOutThereAndStopsTheOuterSends() {
+        let log = OrderLog()
+        nonisolated(unsafe) var passthrough: (any Subscriber<Int>)?
+        log.onNext = { value in if value == 1 { passthrough?.sendError(Failure()) } }
+        _ = Signal<Int>.create { subscriber in
+            passthrough = subscriber
+            subscriber.sendNext(1)
+            subscriber.sendNext(2)
+            subscriber.sendCompleted()
+            return nil
+        }.subscribe(log)
+        passthrough = nil
+        log.onNext = nil
+        XCTAssertEqual(log.entries, ["next 1", "disposed", "error"])
+    }
+
+    // MARK: AnySubscriber
+
+    func testAnySubscriberDisposesBeforeCallingTheTerminalClosureAndIgnoresWhatFollows() {
+        let lines = Lines()
+        let subscriber = AnySubscriber<Int>(
+            next: { lines.append("next \($0)") }, error: { _ in lines.append("error") },
+            completed: { lines.append("completed") })
+        subscriber.disposable.add(Disposable { lines.append("disposed") })
+        subscriber.sendNext(1)
+        subscriber.sendCompleted()
+        subscriber.sendNext(2)
+        subscriber.sendError(Failure())
+        XCTAssertEqual(lines.all, ["next 1", "disposed", "completed"])
+    }
+
+    func testAnySubscriberTerminationNestedInNextRunsThere() {
+        let lines = Lines()
+        nonisolated(unsafe) var me: AnySubscriber<Int>?
+        let subscriber = AnySubscriber<Int>(
+            next: { value in
+                lines.append("next \(value)")
+                if value == 1 { me?.sendError(Failure()) }
+                lines.append("after next \(value)")
+            },
+            error: { _ in lines.append("error") })
+        me = subscriber
+        subscriber.disposable.add(Disposable { lines.append("disposed") })
+        subscriber.sendNext(1)
+        subscriber.sendNext(2)
+        me = nil
+        XCTAssertEqual(lines.all, ["next 1", "disposed", "error", "after next 1"])
+    }
+
+    // MARK: The shared last step
+
+    func testEndOutputDisposesWithTheLockReleasedAtEveryLevelThenDeliversUnderIt() {
+        let lock = RecursiveLock()
+        let entries = Lines()
+        let otherThreadGotTheLock = DispatchSemaphore(value: 0)
+        let disposal = Disposable {
+            // Another thread can take the lock only if this one let go of every level.
+            Thread.detachNewThread {
+                lock.withLock {}
+                otherThreadGotTheLock.signal()
+            }
+            let result = otherThreadGotTheLock.wait(timeout: .now() + 10)
+            entries.append(result == .success ? "disposed, lock free" : "disposed, lock held")
+        }
+        lock.withLock {
+            lock.withLock {
+                lock.endOutput(disposing: disposal) { entries.append("delivered") }
+                entries.append("still nested")
+            }
+        }
+        XCTAssertEqual(entries.all, ["disposed, lock free", "delivered", "still nested"])
+        XCTAssertTrue(disposal.isDisposed)
+    }
+
+    // MARK: catch
+
+    func testCatchDisposesBeforeForwardingCompletion() {
+        let log = OrderLog()
+        _ = Signal<Int>.return(1).catch { _ in .never }.subscribe(log)
+        XCTAssertEqual(log.entries, ["next 1", "disposed", "completed"])
+    }
+
+    func testCatchReplacementEndsThroughTheSameRule() {
+        let log = OrderLog()
+        _ = Signal<Int>.error(Failure()).catch { _ in Signal.from([5, 6]) }.subscribe(log)
+        XCTAssertEqual(log.entries, ["next 5", "next 6", "disposed", "completed"])
+    }
+
+    func testCatchForwardsNothingOnceDisposedEvenFromACarelessSource() {
+        let source = CarelessSource()
+        let log = OrderLog()
+        let disposable = source.catch { _ in Signal.return(9) }.subscribe(log)
+        source.subscriber?.sendNext(1)
+        disposable.dispose()
+        // Values go out unchecked, as through every single-source sink (a source stops sending
+        // once disposed); terminal events are the output point's to drop.
+        source.subscriber?.sendError(Failure())
+        source.subscriber?.sendCompleted()
+        source.subscriber = nil
+        XCTAssertEqual(log.entries, ["next 1", "disposed"], "neither a replacement nor a completion after disposal")
+    }
+
+    // MARK: defer, try, startWith
+
+    func testDeferDisposesBeforeForwardingTheMadeSignalsTerminalEvent() {
+        let log = OrderLog()
+        _ = Signal<Int>.defer { Signal.return(3) }.subscribe(log)
+        XCTAssertEqual(log.entries, ["next 3", "disposed", "completed"])
+    }
+
+    func testTrySendsTheValueThenDisposesThenCompletes() {
+        let log = OrderLog()
+        _ = Signal<Int>.try { 4 }.subscribe(log)
+        XCTAssertEqual(log.entries, ["next 4", "disposed", "completed"])
+    }
+
+    func testTryThatThrowsDisposesThenFails() {
+        let log = OrderLog()
+        _ = Signal<Int>.try { throw Failure() }.subscribe(log)
+        XCTAssertEqual(log.entries, ["disposed", "error"])
+    }
+
+    func testTrySubscriberDisposingWhileReceivingTheValueGetsNoCompletion() {
+        let log = OrderLog()
+        nonisolated(unsafe) var subscription: Disposable?
+        log.onNext = { _ in subscription?.dispose() }
+        // Subscribed from a scheduler that is not current, so that the subscription is in hand
+        // before the body runs.
+        let scheduler = TestScheduler()
+        scheduler.schedule {
+            subscription = Signal<Int>.try { 4 }.subscribe(on: scheduler).subscribe(log)
+        }
+        scheduler.run()
+        log.onNext = nil
+        subscription = nil
+        XCTAssertEqual(log.entries, ["next 4", "disposed"])
+    }
+
+    func testStartWithDisposesBeforeForwardingTheSourcesTerminalEvent() {
+        let log = OrderLog()
+        _ = Signal<Int>.error(Failure()).startWith(0).subscribe(log)
+        XCTAssertEqual(log.entries, ["next 0", "disposed", "error"])
+    }
+
+    // MARK: subscribe(on:)
+
+    func testSubscribeOnDisposesBeforeTheTerminalEventAndDropsEventsOnceDisposed() {
+        let scheduler = TestScheduler()
+        let log = OrderLog()
+        _ = Signal<Int>.from([1, 2]).subscribe(on: scheduler).subscribe(log)
+        scheduler.run()
+        XCTAssertEqual(log.entries, ["next 1", "next 2", "disposed", "completed"])
+
+        let source = CarelessSource()
+        let second = OrderLog()
+        let disposable = source.subscribe(on: scheduler).subscribe(second)
+        scheduler.run()
+        source.subscriber?.sendNext(1)
+        disposable.dispose()
+        scheduler.run()
+        source.subscriber?.sendNext(2)
+        source.subscriber?.sendCompleted()
+        source.subscriber = nil
+        XCTAssertEqual(second.entries, ["next 1", "disposed"])
+    }
+}

@@ -166,21 +166,25 @@ final class ThrottleSink<Value>: OutputPoint<Value>, Subscriber, @unchecked Send
         // the lock.
         let isThrottled = predicate(value)
         let scheduler = schedulers.scheduler()
-        serialize {
-            guard isOpen else { return }
+        // The timer a value replaces is cancelled after the lock is let go, as everything the
+        // contract has operators dispose: cancelling may take the scheduler's lock. Should it
+        // fire meanwhile, its generation is stale and the state machine has nothing to send.
+        let replaced = serialize { () -> Disposable? in
+            guard isOpen else { return nil }
             switch machine.receive(value, isThrottled: isThrottled) {
             case .ignore:
-                return
+                return nil
             case .send(let value):
-                timer.disposable?.dispose()
+                let replaced = timer.swap(with: nil)
                 send(value)
+                return replaced
             case .startTimer(let generation):
-                timer.disposable?.dispose()
-                timer.disposable = scheduler.afterDelay(interval) { [self] in
+                return timer.swap(with: scheduler.afterDelay(interval) { [self] in
                     timerFired(generation)
-                }
+                })
             }
         }
+        replaced?.dispose()
     }
 
     private func timerFired(_ generation: UInt64) {

@@ -13,11 +13,7 @@ extension Signal {
     ///   (RAC asserts the same: it cannot wait without blocking the sender).
     @inlinable
     public func buffer(withTime interval: TimeInterval, on scheduler: Scheduler) -> Signal<[Value]> {
-        precondition(
-            interval >= 0, "Signal.buffer(withTime:on:): interval must not be negative, got \(interval)")
-        precondition(
-            scheduler !== Scheduler.immediate,
-            "Signal.buffer(withTime:on:): scheduler must not be Scheduler.immediate, which cannot wait without blocking")
+        checkTimeArguments(interval, scheduler, operator: "Signal.buffer(withTime:on:)")
         return LiftedSignal(self, (interval, scheduler)) {
             BufferSink(downstream: $0, interval: $1.0, scheduler: $1.1, disposable: $2)
         }.named("[\(name)] -bufferWithTime: \(interval) onScheduler: \(scheduler.name)")

@@ -26,10 +26,7 @@ extension Signal {
     ///   which cannot wait without blocking the sender.
     @inlinable
     public func delay(_ interval: TimeInterval, on scheduler: Scheduler? = nil) -> Signal<Value> {
-        precondition(interval >= 0, "Signal.delay(_:on:): interval must not be negative, got \(interval)")
-        precondition(
-            scheduler !== Scheduler.immediate,
-            "Signal.delay(_:on:): scheduler must not be Scheduler.immediate, which cannot wait without blocking")
+        checkTimeArguments(interval, scheduler, operator: "Signal.delay(_:on:)")
         return LiftedSignal(self, (interval, scheduler)) {
             DelaySink(downstream: $0, interval: $1.0, scheduler: $1.1, disposable: $2)
         }.named("[\(name)] -delay: \(interval)")

@@ -29,7 +29,7 @@ extension Signal {
     ///   which cannot wait without blocking the sender.
     @inlinable
     public func throttle(_ interval: TimeInterval, on scheduler: Scheduler? = nil) -> Signal<Value> {
-        checkThrottleArguments(interval, scheduler, operator: "Signal.throttle(_:on:)")
+        checkTimeArguments(interval, scheduler, operator: "Signal.throttle(_:on:)")
         return throttling(interval, scheduler, { _ in true })
             .named("[\(name)] -throttle: \(interval)")
     }
@@ -48,7 +48,7 @@ extension Signal {
         _ interval: TimeInterval, on scheduler: Scheduler? = nil,
         valuesPassingTest predicate: @escaping @Sendable (Value) -> Bool
     ) -> Signal<Value> {
-        checkThrottleArguments(interval, scheduler, operator: "Signal.throttle(_:on:valuesPassingTest:)")
+        checkTimeArguments(interval, scheduler, operator: "Signal.throttle(_:on:valuesPassingTest:)")
         return throttling(interval, scheduler, predicate)
             .named("[\(name)] -throttle: \(interval) valuesPassingTest:")
     }
@@ -62,8 +62,12 @@ extension Signal {
         }
     }
 
+    /// The preconditions of the operators that wait (throttle, delay, buffer(withTime:),
+    /// timeout), named after the operator `name`: `interval` is not negative, and `scheduler`
+    /// is not `Scheduler.immediate`, which cannot wait without blocking the sender (RAC
+    /// asserts the same).
     @usableFromInline
-    func checkThrottleArguments(_ interval: TimeInterval, _ scheduler: Scheduler?, operator name: String) {
+    func checkTimeArguments(_ interval: TimeInterval, _ scheduler: Scheduler?, operator name: String) {
         precondition(interval >= 0, "\(name): interval must not be negative, got \(interval)")
         precondition(
             scheduler !== Scheduler.immediate,

@@ -12,11 +12,7 @@ extension Signal {
     ///   (RAC asserts the same: it cannot wait without blocking the subscriber).
     @inlinable
     public func timeout(_ interval: TimeInterval, on scheduler: Scheduler) -> Signal<Value> {
-        precondition(
-            interval >= 0, "Signal.timeout(_:on:): interval must not be negative, got \(interval)")
-        precondition(
-            scheduler !== Scheduler.immediate,
-            "Signal.timeout(_:on:): scheduler must not be Scheduler.immediate, which cannot wait without blocking")
+        checkTimeArguments(interval, scheduler, operator: "Signal.timeout(_:on:)")
         return LiftedSignal(self, (interval, scheduler)) { downstream, arguments, subscription in
             let sink = TimeoutSink(downstream: downstream, disposable: subscription)
             // The timer starts before the source is subscribed, as in RAC, so a source that

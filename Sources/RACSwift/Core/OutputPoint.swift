@@ -12,11 +12,12 @@
 ///
 /// Ending the output disposes the inputs' subscriptions, and disposing a subject's
 /// subscription takes that subject's lock — which a thread delivering into this operator
-/// holds while it waits for `lock`. So a termination claimed by the outermost `serialize`
-/// is carried out after it releases `lock`: dispose, then send the terminal event under
-/// `lock` (RAC's order). Nothing else goes out in between: the output is already closed. A
-/// termination nested inside a delivery on the same thread disposes with `lock` released
-/// (every level of it) and takes it again to send the terminal event.
+/// holds while it waits for `lock`. So a termination is carried out by `endOutput` (below),
+/// the last step every serializing point shares: dispose with `lock` released (every level
+/// this thread holds), then send the terminal event under `lock` (RAC's order). Nothing else
+/// goes out in between: the output is already closed. One claimed by the outermost
+/// `serialize` waits until its body has run; one nested inside a delivery on the same thread
+/// happens at once, where RAC sends it.
 @usableFromInline
 class OutputPoint<Output>: Sink, @unchecked Sendable {
     /// The subscription; the inputs' subscriptions are added to it.
@@ -42,25 +43,20 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
         self.disposable = disposable
     }
 
-    /// Runs `body` with `lock` held, then carries out a termination it claimed.
+    /// Runs `body` with `lock` held, then carries out a termination it claimed (with `lock`
+    /// released while it disposes).
     @discardableResult
     final func serialize<R>(_ body: () -> R) -> R {
-        var claimed: Terminal?
-        let result = lock.withLock { () -> R in
+        lock.withLock { () -> R in
             depth += 1
             let result = body()
             depth -= 1
             if depth == 0, let terminal = pending {
                 pending = nil
-                claimed = terminal
+                lock.endOutput(disposing: disposable) { deliver(terminal) }
             }
             return result
         }
-        if let claimed {
-            disposable.dispose()
-            lock.withLock { deliver(claimed) }
-        }
-        return result
     }
 
     /// Whether events still go out.
@@ -77,9 +73,9 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
 
     /// Ends the output, unless it has ended: disposes the subscription, then sends `error`,
     /// or completion if it is nil (RAC's order). True if this call ended it. Called inside
-    /// `serialize`. From the outermost one, both steps wait until it has let go of `lock`;
-    /// nested inside a delivery on this thread, they happen at once, the disposal with `lock`
-    /// released (every level of it) and taken again.
+    /// `serialize`. From the outermost one, both steps wait until its body has run; nested
+    /// inside a delivery on this thread, they happen at once. Either way through `endOutput`:
+    /// the disposal with `lock` released (every level of it), the event with it taken again.
     @discardableResult
     final func finish(error: (any Error)?) -> Bool {
         guard isOpen else { return false }

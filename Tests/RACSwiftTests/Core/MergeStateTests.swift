@@ -1,0 +1,253 @@
+import XCTest
+@testable import RACSwift
+
+/// The merge point's rules (`MergeState`) as a pure function of state and event: no signals,
+/// no threads. Inner signals are letters; an action is compared by its description.
+final class MergeStateTests: RACTestCase {
+    private typealias State = MergeState<String>
+
+    private func describe(_ action: State.Action) -> String {
+        switch action {
+        case .none: return "none"
+        case .start(let inner): return "start(\(inner))"
+        case .drain: return "drain"
+        case .complete: return "complete"
+        case .fail(var dropped):
+            var names: [String] = []
+            while !dropped.isEmpty { names.append(dropped.removeFirst()) }
+            return "fail(dropping: [\(names.joined(separator: ", "))])"
+        }
+    }
+
+    private func expect(
+        _ action: State.Action, _ expected: String, _ message: String = "", line: UInt = #line
+    ) {
+        XCTAssertEqual(describe(action), expected, message, line: line)
+    }
+
+    // MARK: Unbounded (merge, flatten, flattenMap, bind)
+
+    func testUnboundedStartsEveryInnerAtOnce() {
+        var state = State(maxConcurrent: 0)
+        expect(state.innerArrived("a"), "start(a)")
+        expect(state.innerArrived("b"), "start(b)")
+        expect(state.innerArrived("c"), "start(c)")
+        XCTAssertEqual(state.active, 3)
+        XCTAssertEqual(state.waitingCount, 0)
+    }
+
+    func testInnerCompletingWhileSourceLiveDoesNotComplete() {
+        var state = State(maxConcurrent: 0)
+        _ = state.innerArrived("a")
+        expect(state.innerCompleted(), "none", "the source may still send inners")
+        XCTAssertEqual(state.active, 0)
+        XCTAssertFalse(state.isFinished)
+        expect(state.sourceCompleted(), "complete")
+        XCTAssertTrue(state.isFinished)
+    }
+
+    func testSourceCompletingWithInnersLiveWaitsForTheLastInner() {
+        var state = State(maxConcurrent: 0)
+        _ = state.innerArrived("a")
+        _ = state.innerArrived("b")
+        expect(state.sourceCompleted(), "none")
+        XCTAssertTrue(state.isSourceDone)
+        expect(state.innerCompleted(), "none", "one inner still runs")
+        expect(state.innerCompleted(), "complete")
+        expect(state.innerCompleted(), "none", "nothing more after completion")
+    }
+
+    func testSourceCompletingWithNothingLiveCompletesAtOnce() {
+        var state = State(maxConcurrent: 0)
+        expect(state.sourceCompleted(), "complete")
+    }
+
+    // Bind's `stop` ends the source; a completion the source sends later changes nothing.
+    func testSecondSourceEndChangesNothing() {
+        var state = State(maxConcurrent: 0)
+        _ = state.innerArrived("a")
+        expect(state.sourceCompleted(), "none")
+        expect(state.sourceCompleted(), "none")
+        expect(state.innerCompleted(), "complete")
+    }
+
+    func testFailureEndsEverythingOnce() {
+        var state = State(maxConcurrent: 0)
+        _ = state.innerArrived("a")
+        expect(state.failed(), "fail(dropping: [])")
+        XCTAssertTrue(state.isFinished)
+        expect(state.failed(), "none", "a second error is not forwarded")
+        expect(state.innerArrived("b"), "none", "nothing starts after a terminal event")
+        expect(state.innerCompleted(), "none")
+        expect(state.sourceCompleted(), "none")
+    }
+
+    func testInnersArrivingAfterCompletionAreDropped() {
+        var state = State(maxConcurrent: 0)
+        expect(state.sourceCompleted(), "complete")
+        expect(state.innerArrived("a"), "none")
+        XCTAssertEqual(state.active, 0)
+    }
+
+    // MARK: Bounded (flatten(maxConcurrent:), concat)
+
+    func testMaxConcurrentOneQueuesInnersInArrivalOrder() {
+        var state = State(maxConcurrent: 1)
+        expect(state.innerArrived("a"), "start(a)")
+        expect(state.innerArrived("b"), "none", "b waits for a")
+        expect(state.innerArrived("c"), "none")
+        XCTAssertEqual(state.waitingCount, 2)
+        expect(state.innerCompleted(), "drain", "a's completion makes room")
+        XCTAssertTrue(state.isDraining)
+        expect(state.nextWaiting(isOpen: true), "start(b)")
+        expect(state.nextWaiting(isOpen: true), "none", "no room while b runs")
+        XCTAssertFalse(state.isDraining)
+        expect(state.innerCompleted(), "drain")
+        expect(state.nextWaiting(isOpen: true), "start(c)")
+        expect(state.nextWaiting(isOpen: true), "none")
+        XCTAssertEqual(state.waitingCount, 0)
+    }
+
+    func testMaxConcurrentTwoStartsTwoThenQueues() {
+        var state = State(maxConcurrent: 2)
+        expect(state.innerArrived("a"), "start(a)")
+        expect(state.innerArrived("b"), "start(b)")
+        expect(state.innerArrived("c"), "none")
+        XCTAssertEqual(state.active, 2)
+        expect(state.innerCompleted(), "drain")
+        expect(state.nextWaiting(isOpen: true), "start(c)")
+        expect(state.nextWaiting(isOpen: true), "none")
+        XCTAssertEqual(state.active, 2)
+    }
+
+    // A synchronous inner completes deep inside the drain loop's stack: the loop, not the
+    // completion, starts the next one (constant stack for concat of many signals).
+    func testInnerCompletingInsideTheDrainLoopLeavesTheNextStartToTheLoop() {
+        var state = State(maxConcurrent: 1)
+        _ = state.innerArrived("a")
+        _ = state.innerArrived("b")
+        _ = state.innerArrived("c")
+        expect(state.innerCompleted(), "drain")
+        expect(state.nextWaiting(isOpen: true), "start(b)")
+        expect(state.innerCompleted(), "none", "b ended synchronously while the loop subscribed it")
+        expect(state.nextWaiting(isOpen: true), "start(c)")
+    }
+
+    // Order is kept: while a loop runs, a newly arrived inner queues behind the waiting ones
+    // even if there is room.
+    func testInnerArrivingDuringTheDrainLoopQueuesBehindTheWaitingOnes() {
+        var state = State(maxConcurrent: 1)
+        _ = state.innerArrived("a")
+        _ = state.innerArrived("b")
+        expect(state.innerCompleted(), "drain")
+        expect(state.innerArrived("c"), "none", "c must not overtake b")
+        expect(state.nextWaiting(isOpen: true), "start(b)")
+        expect(state.innerCompleted(), "none")
+        expect(state.nextWaiting(isOpen: true), "start(c)")
+    }
+
+    func testInnerCompletingWithInnersWaitingWhileALoopRunsDoesNotStartASecondLoop() {
+        var state = State(maxConcurrent: 2)
+        _ = state.innerArrived("a")
+        _ = state.innerArrived("b")
+        _ = state.innerArrived("c")
+        _ = state.innerArrived("d")
+        expect(state.innerCompleted(), "drain")
+        expect(state.innerCompleted(), "none", "another thread's completion leaves it to the running loop")
+        expect(state.nextWaiting(isOpen: true), "start(c)")
+        expect(state.nextWaiting(isOpen: true), "start(d)")
+        expect(state.nextWaiting(isOpen: true), "none")
+    }
+
+    func testSourceCompletingWhileInnersWaitCompletesAfterTheLastOne() {
+        var state = State(maxConcurrent: 1)
+        _ = state.innerArrived("a")
+        _ = state.innerArrived("b")
+        expect(state.sourceCompleted(), "none", "b still waits")
+        expect(state.innerCompleted(), "drain")
+        expect(state.nextWaiting(isOpen: true), "start(b)")
+        expect(state.nextWaiting(isOpen: true), "none")
+        expect(state.innerCompleted(), "complete")
+    }
+
+    // The last inner completes while the loop is still subscribing it: the output completes at
+    // once (as in RAC), and the loop ends without a second completion.
+    func testLastInnerCompletingInsideTheLoopCompletesAtOnce() {
+        var state = State(maxConcurrent: 1)
+        _ = state.innerArrived("a")
+        _ = state.innerArrived("b")
+        _ = state.sourceCompleted()
+        expect(state.innerCompleted(), "drain")
+        expect(state.nextWaiting(isOpen: true), "start(b)")
+        expect(state.innerCompleted(), "complete")
+        expect(state.nextWaiting(isOpen: true), "none")
+    }
+
+    func testLoopEndingWithNothingLeftCompletes() {
+        var state = State(maxConcurrent: 1)
+        _ = state.innerArrived("a")
+        _ = state.innerArrived("b")
+        expect(state.innerCompleted(), "drain")
+        _ = state.sourceCompleted()  // another thread, between the completion and the loop
+        expect(state.nextWaiting(isOpen: true), "start(b)")
+        expect(state.nextWaiting(isOpen: true), "none")
+        expect(state.innerCompleted(), "complete")
+    }
+
+    func testTerminalErrorWhileInnersQueuedDropsThem() {
+        var state = State(maxConcurrent: 1)
+        _ = state.innerArrived("a")
+        _ = state.innerArrived("b")
+        _ = state.innerArrived("c")
+        expect(state.failed(), "fail(dropping: [b, c])")
+        XCTAssertEqual(state.waitingCount, 0)
+        expect(state.innerCompleted(), "none", "a's completion after the error starts nothing")
+        expect(state.innerArrived("d"), "none")
+        XCTAssertEqual(state.waitingCount, 0)
+    }
+
+    func testErrorDuringTheLoopEndsIt() {
+        var state = State(maxConcurrent: 1)
+        _ = state.innerArrived("a")
+        _ = state.innerArrived("b")
+        _ = state.innerArrived("c")
+        expect(state.innerCompleted(), "drain")
+        expect(state.nextWaiting(isOpen: true), "start(b)")
+        expect(state.failed(), "fail(dropping: [c])", "b failed while it was subscribed")
+        expect(state.nextWaiting(isOpen: false), "none")
+        XCTAssertFalse(state.isDraining)
+    }
+
+    func testLoopStopsOnceTheOutputIsClosed() {
+        var state = State(maxConcurrent: 1)
+        _ = state.innerArrived("a")
+        _ = state.innerArrived("b")
+        _ = state.sourceCompleted()
+        expect(state.innerCompleted(), "drain")
+        expect(state.nextWaiting(isOpen: false), "none", "disposed from outside: b is not started")
+        XCTAssertEqual(state.waitingCount, 1)
+    }
+
+    func testDisposalReturnsTheWaitingInnersAndStopsEverything() {
+        var state = State(maxConcurrent: 1)
+        _ = state.innerArrived("a")
+        _ = state.innerArrived("b")
+        _ = state.innerArrived("c")
+        var dropped = state.disposed()
+        XCTAssertEqual([dropped.removeFirst(), dropped.removeFirst()], ["b", "c"])
+        XCTAssertTrue(dropped.isEmpty)
+        XCTAssertTrue(state.isFinished)
+        expect(state.innerArrived("d"), "none")
+        expect(state.innerCompleted(), "none")
+        expect(state.sourceCompleted(), "none")
+        expect(state.failed(), "none")
+        XCTAssertEqual(state.waitingCount, 0)
+    }
+
+    func testUnboundedDisposalHasNothingToRelease() {
+        var state = State(maxConcurrent: 0)
+        _ = state.innerArrived("a")
+        XCTAssertTrue(state.disposed().isEmpty)
+        expect(state.innerCompleted(), "none")
+    }
+}

@@ -18,16 +18,15 @@
 /// accumulate them.
 @usableFromInline
 final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
-    private typealias Action = MergeState<Signal<Value>?>.Action
-
-    // Two closures, the unused one a placeholder, rather than an enum: a closure in a `let` is
-    // called borrowed, where binding an enum's payload copies it (see `LiftedSignal`).
+    // The flatten family calls `transform`, a closure in a `let`, borrowed; bind's function is
+    // an optional, nil for the others: a placeholder closure built in this generic code would
+    // capture the type metadata, an allocation per subscription (seen under callgrind in R6).
+    // Bind builds that placeholder `transform` instead, in place of its own source subscriber.
     private let transform: (Source) -> Signal<Value>?
-    private let bindingFunction: (Source, inout Bool) -> Signal<Value>?
-    private let isBinding: Bool
+    private let bindingFunction: ((Source, inout Bool) -> Signal<Value>?)?
     // Guarded by `lock`, hence no dynamic exclusivity checks (they cost two runtime calls per
     // access from the closures the lock runs).
-    @exclusivity(unchecked) private var state: MergeState<Signal<Value>?>
+    @exclusivity(unchecked) private var state: MergeState<Signal<Value>>
     // Touched only by the source's deliveries, which come one at a time.
     private var sourceSubscription: CompoundDisposable?
     private var isSourceStopped = false
@@ -40,8 +39,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
         disposable: CompoundDisposable = CompoundDisposable()
     ) {
         self.transform = transform
-        self.bindingFunction = { _, _ in preconditionFailure("MergeSink: no binding function") }
-        self.isBinding = false
+        self.bindingFunction = nil
         self.state = MergeState(maxConcurrent: maxConcurrent)
         super.init(downstream: downstream, disposable: disposable)
         if maxConcurrent > 0 { releaseWaitingOnDisposal() }
@@ -54,7 +52,6 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     ) {
         self.transform = { _ in preconditionFailure("MergeSink: no transform") }
         self.bindingFunction = binding
-        self.isBinding = true
         self.state = MergeState(maxConcurrent: 0)
         super.init(downstream: downstream, disposable: disposable)
     }
@@ -63,21 +60,20 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     private func releaseWaitingOnDisposal() {
         disposable.add(Disposable { [weak self] in
             guard let self else { return }
-            let dropped = self.lock.withLock { self.state.disposed() }
-            _ = dropped
+            self.lock.withLock { self.state.disposed() }
         })
     }
 
     // MARK: The source
 
     @usableFromInline func didSubscribe(with source: CompoundDisposable) {
-        if isBinding { sourceSubscription = source }
+        if bindingFunction != nil { sourceSubscription = source }
         disposable.add(source)
     }
 
     @usableFromInline func sendNext(_ value: Source) {
         guard !isSourceStopped, !disposable.isDisposed else { return }
-        guard isBinding else {
+        guard let bindingFunction else {
             arrive(transform(value))
             return
         }
@@ -111,7 +107,8 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     }
 
     private func arrive(_ signal: Signal<Value>?) {
-        if case .start(let inner) = serialize({ state.innerArrived(signal) }) { start(inner) }
+        // A nil signal is an empty one; one is built only if it has to wait in the queue.
+        if case .start = serialize({ state.innerArrived(signal ?? Signal<Value>.empty) }) { start(signal) }
     }
 
     // MARK: Inner signals
@@ -121,12 +118,9 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     }
 
     func fail(_ error: any Error) {
-        let dropped = serialize { () -> FIFO<Signal<Value>?>? in
-            guard case .fail(let dropped) = state.failed() else { return nil }
-            finish(error: error)
-            return dropped
+        serialize {
+            if case .fail = state.failed() { finish(error: error) }
         }
-        _ = dropped  // released here, with `lock` released
     }
 
     /// An inner signal completed; `subscription` is its disposable (nil if it never gave one).
@@ -137,7 +131,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
 
     /// Performs the output's part of `action`; returns what is left for after the lock is
     /// released. Called inside `serialize`.
-    private func settle(_ action: Action) -> Action {
+    private func settle(_ action: MergeAction) -> MergeAction {
         if case .complete = action {
             finish(error: nil)
             return .none
@@ -146,17 +140,15 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     }
 
     /// Performs what `settle` left, with `lock` released.
-    private func follow(_ action: Action) {
-        switch action {
-        case .start(let inner): start(inner)
-        case .drain: drainWaiting()
-        case .none, .complete, .fail: break
-        }
+    private func follow(_ action: MergeAction) {
+        if case .drain = action { drainWaiting() }
     }
 
     /// Starts waiting signals while there is room; run by one thread at a time.
     private func drainWaiting() {
-        while case .start(let next) = serialize({ settle(state.nextWaiting(isOpen: isOpen)) }) {
+        while true {
+            var next: Signal<Value>?
+            guard case .start = serialize({ settle(state.nextWaiting(isOpen: isOpen, into: &next)) }) else { return }
             start(next)
         }
     }
@@ -184,7 +176,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
         }
         // One lock acquisition for the value and the completion: as if nothing had run in
         // between, which a concurrent sender could not tell from a subscription.
-        let (failure, action) = serialize { () -> ((any Error)?, Action) in
+        let (failure, action) = serialize { () -> ((any Error)?, MergeAction) in
             switch signal.deliverConstant({ value in send(value) }) {
             case .failed(let error):
                 return (error, .none)
@@ -201,7 +193,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     }
 
     /// A constant inner signal completed without a subscription. Called with `lock` held.
-    private func constantEnded() -> Action {
+    private func constantEnded() -> MergeAction {
         // Disposal (by downstream, or by a termination during the value) would have disposed
         // the inner subscription before its completion.
         disposable.isDisposed ? .none : state.innerCompleted()

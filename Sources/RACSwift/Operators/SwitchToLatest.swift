@@ -131,7 +131,7 @@ final class SwitchToLatestSink<Source: Signal<Value>, Value>: OutputPoint<Value>
     private func deliverConstant(_ signal: Source, generation current: Int) -> Bool {
         serialize {
             let termination = signal.deliverConstant { value in
-                if state.innerSentValue(generation: current) == .send { send(value) }
+                if case .send = state.innerSentValue(generation: current) { send(value) }
             }
             guard let termination else { return false }
             guard isOpen else { return true }
@@ -151,13 +151,12 @@ final class SwitchToLatestSink<Source: Signal<Value>, Value>: OutputPoint<Value>
         serialize { perform(state.sourceCompleted(), error: nil) }
     }
 
-    /// Performs a terminal or release action. Called inside `serialize`.
+    /// Performs a terminal action. Called inside `serialize`.
     private func perform(_ action: SwitchToLatestState.Action, error: (any Error)?) {
         switch action {
         case .complete: finish(error: nil)
         case .fail: finish(error: error)
-        case .release: inner.disposable = nil
-        case .none, .switchTo, .send, .hold, .dispose: break
+        case .none, .switchTo, .send, .hold, .dispose, .release: break
         }
     }
 
@@ -165,7 +164,7 @@ final class SwitchToLatestSink<Source: Signal<Value>, Value>: OutputPoint<Value>
 
     func innerDidSubscribe(_ subscription: CompoundDisposable, generation: Int) {
         let isLatest = serialize { () -> Bool in
-            guard state.innerSubscribed(generation: generation, hasTerminated: hasTerminated) == .hold else {
+            guard case .hold = state.innerSubscribed(generation: generation, hasTerminated: hasTerminated) else {
                 return false
             }
             inner.disposable = subscription
@@ -176,7 +175,7 @@ final class SwitchToLatestSink<Source: Signal<Value>, Value>: OutputPoint<Value>
 
     func forward(_ value: Value, generation: Int) {
         serialize {
-            if state.innerSentValue(generation: generation) == .send { send(value) }
+            if case .send = state.innerSentValue(generation: generation) { send(value) }
         }
     }
 
@@ -188,8 +187,11 @@ final class SwitchToLatestSink<Source: Signal<Value>, Value>: OutputPoint<Value>
         serialize {
             let action = state.innerCompleted(generation: generation)
             // Released before the output completes too: the completed subscription is disposed
-            // before the rest of the subscription.
-            if action == .complete { inner.disposable = nil }
+            // before the rest of the subscription. (A constant inner has none to release.)
+            switch action {
+            case .release, .complete: inner.disposable = nil
+            default: break
+            }
             perform(action, error: nil)
         }
     }

@@ -107,6 +107,10 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     }
 
     private func arrive(_ signal: Signal<Value>?) {
+        if let signal, signal.isConstant, Scheduler.isCurrentSet {
+            startConstant(signal, isArriving: true)
+            return
+        }
         // A nil signal is an empty one; one is built only if it has to wait in the queue.
         if case .start = serialize({ state.innerArrived(signal ?? Signal<Value>.empty) }) { start(signal) }
     }
@@ -174,9 +178,17 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
             follow(serialize { settle(constantEnded()) })
             return
         }
-        // One lock acquisition for the value and the completion: as if nothing had run in
-        // between, which a concurrent sender could not tell from a subscription.
+        startConstant(signal, isArriving: false)
+    }
+
+    /// Delivers a constant inner signal directly (see `start`); when `isArriving`, it has just
+    /// arrived from the source and is counted (or queued) in the same lock acquisition.
+    private func startConstant(_ signal: Signal<Value>, isArriving: Bool) {
+        // One lock acquisition for the arrival, the value and the completion: as if nothing
+        // had run in between, which a concurrent sender could not tell from a subscription.
         let (failure, action) = serialize { () -> ((any Error)?, MergeAction) in
+            // Queued behind the limit, or dropped once finished: nothing to deliver now.
+            if isArriving, case .none = state.innerArrived(signal) { return (nil, .none) }
             switch signal.deliverConstant({ value in send(value) }) {
             case .failed(let error):
                 return (error, .none)

@@ -40,20 +40,27 @@ final class MergeStateTests: RACTestCase {
         XCTAssertEqual(described, expected, message, line: line)
     }
 
+    /// maxConcurrent 1 with a, b and c arrived: a completes and the drain loop starts b, c waits.
+    private func loopStartingB(line: UInt = #line) -> State {
+        var state = State(maxConcurrent: 1, arrived: "a", "b", "c")
+        expect(state.innerCompleted(), "drain", line: line)
+        expect(nextWaiting(&state, isOpen: true), "start(b)", line: line)
+        return state
+    }
+
     // MARK: Unbounded (merge, flatten, flattenMap, bind)
 
     func testUnboundedStartsEveryInnerAtOnce() {
         var state = State(maxConcurrent: 0)
-        expect(arrive(&state, "a"), "start(a)")
-        expect(arrive(&state, "b"), "start(b)")
-        expect(arrive(&state, "c"), "start(c)")
+        for inner in ["a", "b", "c"] {
+            expect(arrive(&state, inner), "start(\(inner))")
+        }
         XCTAssertEqual(state.active, 3)
         XCTAssertEqual(state.waitingCount, 0)
     }
 
     func testInnerCompletingWhileSourceLiveDoesNotComplete() {
-        var state = State(maxConcurrent: 0)
-        _ = state.innerArrived("a")
+        var state = State(maxConcurrent: 0, arrived: "a")
         expect(state.innerCompleted(), "none", "the source may still send inners")
         XCTAssertEqual(state.active, 0)
         XCTAssertFalse(state.isFinished)
@@ -62,9 +69,7 @@ final class MergeStateTests: RACTestCase {
     }
 
     func testSourceCompletingWithInnersLiveWaitsForTheLastInner() {
-        var state = State(maxConcurrent: 0)
-        _ = state.innerArrived("a")
-        _ = state.innerArrived("b")
+        var state = State(maxConcurrent: 0, arrived: "a", "b")
         expect(state.sourceCompleted(), "none")
         XCTAssertTrue(state.isSourceDone)
         expect(state.innerCompleted(), "none", "one inner still runs")
@@ -79,16 +84,14 @@ final class MergeStateTests: RACTestCase {
 
     // Bind's `stop` ends the source; a completion the source sends later changes nothing.
     func testSecondSourceEndChangesNothing() {
-        var state = State(maxConcurrent: 0)
-        _ = state.innerArrived("a")
+        var state = State(maxConcurrent: 0, arrived: "a")
         expect(state.sourceCompleted(), "none")
         expect(state.sourceCompleted(), "none")
         expect(state.innerCompleted(), "complete")
     }
 
     func testFailureEndsEverythingOnce() {
-        var state = State(maxConcurrent: 0)
-        _ = state.innerArrived("a")
+        var state = State(maxConcurrent: 0, arrived: "a")
         expect(state.failed(), "fail")
         XCTAssertTrue(state.isFinished)
         expect(state.failed(), "none", "a second error is not forwarded")
@@ -138,12 +141,7 @@ final class MergeStateTests: RACTestCase {
     // A synchronous inner completes deep inside the drain loop's stack: the loop, not the
     // completion, starts the next one (constant stack for concat of many signals).
     func testInnerCompletingInsideTheDrainLoopLeavesTheNextStartToTheLoop() {
-        var state = State(maxConcurrent: 1)
-        _ = state.innerArrived("a")
-        _ = state.innerArrived("b")
-        _ = state.innerArrived("c")
-        expect(state.innerCompleted(), "drain")
-        expect(nextWaiting(&state, isOpen: true), "start(b)")
+        var state = loopStartingB()
         expect(state.innerCompleted(), "none", "b ended synchronously while the loop subscribed it")
         expect(nextWaiting(&state, isOpen: true), "start(c)")
     }
@@ -151,9 +149,7 @@ final class MergeStateTests: RACTestCase {
     // Order is kept: while a loop runs, a newly arrived inner queues behind the waiting ones
     // even if there is room.
     func testInnerArrivingDuringTheDrainLoopQueuesBehindTheWaitingOnes() {
-        var state = State(maxConcurrent: 1)
-        _ = state.innerArrived("a")
-        _ = state.innerArrived("b")
+        var state = State(maxConcurrent: 1, arrived: "a", "b")
         expect(state.innerCompleted(), "drain")
         expect(arrive(&state, "c"), "none", "c must not overtake b")
         expect(nextWaiting(&state, isOpen: true), "start(b)")
@@ -162,11 +158,7 @@ final class MergeStateTests: RACTestCase {
     }
 
     func testInnerCompletingWithInnersWaitingWhileALoopRunsDoesNotStartASecondLoop() {
-        var state = State(maxConcurrent: 2)
-        _ = state.innerArrived("a")
-        _ = state.innerArrived("b")
-        _ = state.innerArrived("c")
-        _ = state.innerArrived("d")
+        var state = State(maxConcurrent: 2, arrived: "a", "b", "c", "d")
         expect(state.innerCompleted(), "drain")
         expect(state.innerCompleted(), "none", "another thread's completion leaves it to the running loop")
         expect(nextWaiting(&state, isOpen: true), "start(c)")
@@ -175,9 +167,7 @@ final class MergeStateTests: RACTestCase {
     }
 
     func testSourceCompletingWhileInnersWaitCompletesAfterTheLastOne() {
-        var state = State(maxConcurrent: 1)
-        _ = state.innerArrived("a")
-        _ = state.innerArrived("b")
+        var state = State(maxConcurrent: 1, arrived: "a", "b")
         expect(state.sourceCompleted(), "none", "b still waits")
         expect(state.innerCompleted(), "drain")
         expect(nextWaiting(&state, isOpen: true), "start(b)")
@@ -188,9 +178,7 @@ final class MergeStateTests: RACTestCase {
     // The last inner completes while the loop is still subscribing it: the output completes at
     // once (as in RAC), and the loop ends without a second completion.
     func testLastInnerCompletingInsideTheLoopCompletesAtOnce() {
-        var state = State(maxConcurrent: 1)
-        _ = state.innerArrived("a")
-        _ = state.innerArrived("b")
+        var state = State(maxConcurrent: 1, arrived: "a", "b")
         _ = state.sourceCompleted()
         expect(state.innerCompleted(), "drain")
         expect(nextWaiting(&state, isOpen: true), "start(b)")
@@ -199,9 +187,7 @@ final class MergeStateTests: RACTestCase {
     }
 
     func testLoopEndingWithNothingLeftCompletes() {
-        var state = State(maxConcurrent: 1)
-        _ = state.innerArrived("a")
-        _ = state.innerArrived("b")
+        var state = State(maxConcurrent: 1, arrived: "a", "b")
         expect(state.innerCompleted(), "drain")
         _ = state.sourceCompleted()  // another thread, between the completion and the loop
         expect(nextWaiting(&state, isOpen: true), "start(b)")
@@ -210,10 +196,7 @@ final class MergeStateTests: RACTestCase {
     }
 
     func testTerminalErrorWhileInnersQueuedDropsThem() {
-        var state = State(maxConcurrent: 1)
-        _ = state.innerArrived("a")
-        _ = state.innerArrived("b")
-        _ = state.innerArrived("c")
+        var state = State(maxConcurrent: 1, arrived: "a", "b", "c")
         XCTAssertEqual(state.waitingCount, 2)
         expect(state.failed(), "fail", "b and c are dropped unsubscribed")
         XCTAssertEqual(state.waitingCount, 0)
@@ -223,12 +206,7 @@ final class MergeStateTests: RACTestCase {
     }
 
     func testErrorDuringTheLoopEndsIt() {
-        var state = State(maxConcurrent: 1)
-        _ = state.innerArrived("a")
-        _ = state.innerArrived("b")
-        _ = state.innerArrived("c")
-        expect(state.innerCompleted(), "drain")
-        expect(nextWaiting(&state, isOpen: true), "start(b)")
+        var state = loopStartingB()
         expect(state.failed(), "fail", "b failed while it was subscribed")
         XCTAssertEqual(state.waitingCount, 0, "c is dropped unsubscribed")
         expect(nextWaiting(&state, isOpen: false), "none")
@@ -236,9 +214,7 @@ final class MergeStateTests: RACTestCase {
     }
 
     func testLoopStopsOnceTheOutputIsClosed() {
-        var state = State(maxConcurrent: 1)
-        _ = state.innerArrived("a")
-        _ = state.innerArrived("b")
+        var state = State(maxConcurrent: 1, arrived: "a", "b")
         _ = state.sourceCompleted()
         expect(state.innerCompleted(), "drain")
         expect(nextWaiting(&state, isOpen: false), "none", "disposed from outside: b is not started")
@@ -246,10 +222,7 @@ final class MergeStateTests: RACTestCase {
     }
 
     func testDisposalReturnsTheWaitingInnersAndStopsEverything() {
-        var state = State(maxConcurrent: 1)
-        _ = state.innerArrived("a")
-        _ = state.innerArrived("b")
-        _ = state.innerArrived("c")
+        var state = State(maxConcurrent: 1, arrived: "a", "b", "c")
         XCTAssertEqual(state.waitingCount, 2)
         state.disposed()
         XCTAssertEqual(state.waitingCount, 0, "b and c are released at once")
@@ -262,10 +235,17 @@ final class MergeStateTests: RACTestCase {
     }
 
     func testUnboundedDisposalHasNothingToRelease() {
-        var state = State(maxConcurrent: 0)
-        _ = state.innerArrived("a")
+        var state = State(maxConcurrent: 0, arrived: "a")
         state.disposed()
         XCTAssertTrue(state.isFinished)
         expect(state.innerCompleted(), "none")
+    }
+}
+
+private extension MergeState {
+    /// A state in which `inners` have arrived, in order.
+    init(maxConcurrent: Int, arrived inners: Inner...) {
+        self.init(maxConcurrent: maxConcurrent)
+        for inner in inners { _ = innerArrived(inner) }
     }
 }

@@ -82,8 +82,9 @@ final class MergeStateTests: RACTestCase {
         expect(state.sourceCompleted(), "complete")
     }
 
-    // Bind's `stop` ends the source; a completion the source sends later changes nothing.
-    func testSecondSourceEndChangesNothing() {
+    // Bind's `stop` (or a nil signal) ends the source while the signal it returned still runs;
+    // a completion the source sends later changes nothing.
+    func testStopEndsTheSourceAndALaterSourceEndChangesNothing() {
         var state = State(maxConcurrent: 0, arrived: "a")
         expect(state.sourceCompleted(), "none")
         expect(state.sourceCompleted(), "none")

@@ -14,6 +14,9 @@ extension Signal {
     }
 }
 
+/// Bind's signal: per subscription, runs `block` on the subscription scheduler (RAC builds
+/// bind on `createSignal`), then subscribes the merge point to the source with the binding
+/// function it returned.
 final class BindSignal<Value, U>: Signal<U>, @unchecked Sendable {
     private let source: Signal<Value>
     private let block: () -> (Value, inout Bool) -> Signal<U>?
@@ -24,107 +27,15 @@ final class BindSignal<Value, U>: Signal<U>, @unchecked Sendable {
     }
 
     override func subscribe(_ subscriber: some Subscriber<U>) -> Disposable {
-        let state = BindState<Value, U>(downstream: subscriber)
-        subscriber.didSubscribe(with: state.disposable)
-        // RAC builds bind on createSignal, so the user's block runs on the subscription
-        // scheduler, like the rest of the subscription work. Locals, not `self`, are
-        // captured: only the source is needed once subscribed.
+        let disposable = CompoundDisposable()
+        subscriber.didSubscribe(with: disposable)
+        // Locals, not `self`, are captured: only the source is needed once subscribed.
         let source = self.source
         let block = self.block
-        Scheduler.runSubscription(adding: state.disposable) {
-            guard !state.disposable.isDisposed else { return }
-            source.subscribe(BindSourceSubscriber(state, bind: block()))
+        Scheduler.runSubscription(adding: disposable) {
+            guard !disposable.isDisposed else { return }
+            source.subscribe(MergeSink(downstream: subscriber, binding: block(), disposable: disposable))
         }
-        return state.disposable
+        return disposable
     }
-}
-
-/// The shared state of one `bind` subscription: the live-signal count (RAC's `signals` array,
-/// counted instead of compared by equality) and the serializing lock for the output.
-private final class BindState<Value, U>: OutputPoint<U>, @unchecked Sendable {
-    private var active = 1  // guarded by `lock`: the source plus each live bound signal
-
-    func addSignal(_ signal: Signal<U>) {
-        serialize { active += 1 }
-        signal.subscribe(BindInnerSubscriber(self))
-    }
-
-    func sendNext(_ value: U) {
-        serialize { send(value) }
-    }
-
-    func sendError(_ error: any Error) {
-        serialize { finish(error: error) }
-    }
-
-    /// One signal (the source or a bound one) finished; `finished` is its subscription.
-    func complete(_ finished: CompoundDisposable?) {
-        serialize {
-            active -= 1
-            if active == 0 {
-                finish(error: nil)
-            } else if let finished {
-                disposable.remove(finished)
-            }
-        }
-    }
-}
-
-private final class BindSourceSubscriber<Value, U>: Sink, Subscriber, @unchecked Sendable {
-    private let state: BindState<Value, U>
-    private let bind: (Value, inout Bool) -> Signal<U>?
-    private var subscription: CompoundDisposable?
-    private var isDone = false
-
-    init(_ state: BindState<Value, U>, bind: @escaping (Value, inout Bool) -> Signal<U>?) {
-        self.state = state
-        self.bind = bind
-    }
-
-    func didSubscribe(with disposable: CompoundDisposable) {
-        subscription = disposable
-        state.disposable.add(disposable)
-    }
-
-    func sendNext(_ value: Value) {
-        guard !isDone, !state.disposable.isDisposed else { return }
-        var stop = false
-        let signal = bind(value, &stop)
-        if let signal { state.addSignal(signal) }
-        if signal == nil || stop {
-            isDone = true
-            subscription?.dispose()
-            state.complete(subscription)
-        }
-    }
-
-    func sendError(_ error: any Error) {
-        guard !isDone else { return }
-        isDone = true
-        state.sendError(error)
-    }
-
-    func sendCompleted() {
-        guard !isDone else { return }
-        isDone = true
-        state.complete(subscription)
-    }
-}
-
-private final class BindInnerSubscriber<Value, U>: Sink, Subscriber, @unchecked Sendable {
-    private let state: BindState<Value, U>
-    private var subscription: CompoundDisposable?
-
-    init(_ state: BindState<Value, U>) {
-        self.state = state
-    }
-
-    func didSubscribe(with disposable: CompoundDisposable) {
-        subscription = disposable
-        state.disposable.add(disposable)
-    }
-
-    func sendNext(_ value: U) { state.sendNext(value) }
-    func sendError(_ error: any Error) { state.sendError(error) }
-    func sendCompleted() { state.complete(subscription) }
 }

@@ -11,7 +11,7 @@ extension Signal {
     /// disposes the other. Events from the two may come from different threads; they go out
     /// one at a time.
     public func merge(_ other: Signal<Value>) -> Signal<Value> {
-        MergeSignal([self, other]).named("[\(name)] -merge: \(other)")
+        MergeSignal([self, other], maxConcurrent: 0).named("[\(name)] -merge: \(other)")
     }
 
     /// Forwards the values of every signal in `signals` as they arrive (RAC's `+merge:`).
@@ -21,33 +21,12 @@ extension Signal {
     /// disposes the others.
     /// Each event goes out on the thread its signal sent it, one at a time.
     public static func merge(_ signals: [Signal<Value>]) -> Signal<Value> {
-        MergeSignal(signals).named("+merge: \(signals)")
+        MergeSignal(signals, maxConcurrent: 0).named("+merge: \(signals)")
     }
 
     /// Variadic form of `merge(_:)` on an array (RAC's `+merge:` with a literal array).
     /// Terminates and delivers as `merge(_:)` on an array does.
     public static func merge(_ signals: Signal<Value>...) -> Signal<Value> {
-        MergeSignal(signals).named("+merge: \(signals)")
-    }
-}
-
-/// RAC builds `+merge:` as a signal of the signals, flattened; this feeds the signals
-/// straight into flatten's merge point, without the intermediate signal.
-final class MergeSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let signals: [Signal<Value>]
-
-    init(_ signals: [Signal<Value>]) {
-        self.signals = signals
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let sink = FlattenSink<Signal<Value>, Value>(downstream: subscriber, maxConcurrent: 0) { $0 }
-        subscriber.didSubscribe(with: sink.disposable)
-        for signal in signals {
-            if sink.disposable.isDisposed { break }
-            sink.sendNext(signal)
-        }
-        sink.sendCompleted()
-        return sink.disposable
+        MergeSignal(signals, maxConcurrent: 0).named("+merge: \(signals)")
     }
 }

@@ -1,0 +1,257 @@
+/// The merge point: the one sink behind `bind`, `flattenMap`, `flatten`,
+/// `flatten(maxConcurrent:)`, `concat()` of a signal of signals, `merge` and both `concat`s of
+/// given signals (RAC builds all of them on `-bind:` or `-flatten:`). It subscribes to the
+/// source, turns each value into an inner signal, subscribes the inners (at most
+/// `maxConcurrent` at a time; the others wait in `MergeState`'s queue) and serializes all
+/// their events into one output.
+///
+/// What differs between the operators is a parameter: `maxConcurrent` (0 for merge and
+/// flatten, 1 for the concats), and how a value becomes an inner signal — flattenMap's
+/// transform, where nil is an empty signal, or bind's binding function, where nil or `stop`
+/// ends the source. Signals given up front (merge, concat) are sent as the values of a
+/// source that then completes (`MergeSignal`). Bind's block and subscription scheduler are
+/// `BindSignal`'s.
+///
+/// The rules are `MergeState`'s; this class runs them under `lock` and performs their actions:
+/// subscriptions once the lock is released, the output's events inside `serialize`. A
+/// finished inner subscription leaves `disposable` at once, so a long-lived flatten does not
+/// accumulate them.
+@usableFromInline
+final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
+    // The flatten family calls `transform`, a closure in a `let`, borrowed; bind's function is
+    // an optional, nil for the others: a placeholder closure built in this generic code would
+    // capture the type metadata, an allocation per subscription (seen under callgrind in R6).
+    // Bind builds that placeholder `transform` instead, in place of its own source subscriber.
+    private let transform: (Source) -> Signal<Value>?
+    private let bindingFunction: ((Source, inout Bool) -> Signal<Value>?)?
+    // Guarded by `lock`, hence no dynamic exclusivity checks (they cost two runtime calls per
+    // access from the closures the lock runs).
+    @exclusivity(unchecked) private var state: MergeState<Signal<Value>>
+    // Touched only by the source's deliveries, which come one at a time.
+    private var sourceSubscription: CompoundDisposable?
+    private var isSourceStopped = false
+
+    /// The flatten family: each value becomes the signal `transform` returns (nil: an empty
+    /// one).
+    @usableFromInline
+    init(
+        downstream: some Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?,
+        disposable: CompoundDisposable = CompoundDisposable()
+    ) {
+        self.transform = transform
+        self.bindingFunction = nil
+        self.state = MergeState(maxConcurrent: maxConcurrent)
+        super.init(downstream: downstream, disposable: disposable)
+        if maxConcurrent > 0 { releaseWaitingOnDisposal() }
+    }
+
+    /// `bind`: each value goes to `binding`; a nil signal or `stop` ends the source.
+    init(
+        downstream: some Subscriber<Value>, binding: @escaping (Source, inout Bool) -> Signal<Value>?,
+        disposable: CompoundDisposable
+    ) {
+        self.transform = { _ in preconditionFailure("MergeSink: no transform") }
+        self.bindingFunction = binding
+        self.state = MergeState(maxConcurrent: 0)
+        super.init(downstream: downstream, disposable: disposable)
+    }
+
+    /// Disposal releases the waiting signals at once, not when the source lets go of this sink.
+    private func releaseWaitingOnDisposal() {
+        disposable.add(Disposable { [weak self] in
+            guard let self else { return }
+            self.lock.withLock { self.state.disposed() }
+        })
+    }
+
+    // MARK: The source
+
+    @usableFromInline func didSubscribe(with source: CompoundDisposable) {
+        if bindingFunction != nil { sourceSubscription = source }
+        disposable.add(source)
+    }
+
+    @usableFromInline func sendNext(_ value: Source) {
+        guard !isSourceStopped, !disposable.isDisposed else { return }
+        guard let bindingFunction else {
+            arrive(transform(value))
+            return
+        }
+        var stop = false
+        let signal = bindingFunction(value, &stop)
+        if let signal { arrive(signal) }
+        if signal == nil || stop { stopSource() }
+    }
+
+    @usableFromInline func sendError(_ error: any Error) {
+        guard !isSourceStopped else { return }
+        isSourceStopped = true
+        fail(error)
+    }
+
+    @usableFromInline func sendCompleted() {
+        guard !isSourceStopped else { return }
+        isSourceStopped = true
+        serialize { settle(state.sourceCompleted()) }
+    }
+
+    /// Bind's binding function ended the source: its subscription is disposed and counts as
+    /// completed.
+    private func stopSource() {
+        isSourceStopped = true
+        if let sourceSubscription {
+            sourceSubscription.dispose()
+            disposable.remove(sourceSubscription)
+        }
+        serialize { settle(state.sourceCompleted()) }
+    }
+
+    private func arrive(_ signal: Signal<Value>?) {
+        if let signal, signal.isConstant, Scheduler.isCurrentSet {
+            startConstant(signal, isArriving: true)
+            return
+        }
+        // A nil signal is an empty one; one is built only if it has to wait in the queue.
+        if case .start = serialize({ state.innerArrived(signal ?? Signal<Value>.empty) }) { start(signal) }
+    }
+
+    // MARK: Inner signals
+
+    func forward(_ value: Value) {
+        serialize { send(value) }
+    }
+
+    func fail(_ error: any Error) {
+        serialize {
+            if case .fail = state.failed() { finish(error: error) }
+        }
+    }
+
+    /// An inner signal completed; `subscription` is its disposable (nil if it never gave one).
+    func innerCompleted(_ subscription: CompoundDisposable?) {
+        if let subscription { disposable.remove(subscription) }
+        follow(serialize { settle(state.innerCompleted()) })
+    }
+
+    /// Performs the output's part of `action`; returns what is left for after the lock is
+    /// released. Called inside `serialize`.
+    private func settle(_ action: MergeAction) -> MergeAction {
+        if case .complete = action {
+            finish(error: nil)
+            return .none
+        }
+        return action
+    }
+
+    /// Performs what `settle` left, with `lock` released.
+    private func follow(_ action: MergeAction) {
+        if case .drain = action { drainWaiting() }
+    }
+
+    /// Starts waiting signals while there is room; run by one thread at a time.
+    private func drainWaiting() {
+        while true {
+            var next: Signal<Value>?
+            guard case .start = serialize({ settle(state.nextWaiting(isOpen: isOpen, into: &next)) }) else { return }
+            start(next)
+        }
+    }
+
+    /// Subscribes an inner signal already counted in `active` (nil: an empty one).
+    ///
+    /// A constant inner signal (`return`, `empty`, `error`, the usual result of a
+    /// `flattenMap` closure) subscribed while a scheduler is current would send everything
+    /// synchronously, right here; its events are delivered directly instead, with the checks
+    /// its subscription would make, and no subscription objects are built. When no scheduler
+    /// is current the signal is subscribed, so its events arrive on the subscription
+    /// scheduler as usual.
+    private func start(_ signal: Signal<Value>?) {
+        if let signal, !signal.isConstant {
+            signal.subscribe(MergeInput(self))
+            return
+        }
+        if !Scheduler.isCurrentSet {
+            (signal ?? Signal<Value>.empty).subscribe(MergeInput(self))
+            return
+        }
+        guard let signal else {
+            follow(serialize { settle(constantEnded()) })
+            return
+        }
+        startConstant(signal, isArriving: false)
+    }
+
+    /// Delivers a constant inner signal directly (see `start`); when `isArriving`, it has just
+    /// arrived from the source and is counted (or queued) in the same lock acquisition.
+    private func startConstant(_ signal: Signal<Value>, isArriving: Bool) {
+        // One lock acquisition for the arrival, the value and the completion: as if nothing
+        // had run in between, which a concurrent sender could not tell from a subscription.
+        let (failure, action) = serialize { () -> ((any Error)?, MergeAction) in
+            // Queued behind the limit, or dropped once finished: nothing to deliver now.
+            if isArriving, case .none = state.innerArrived(signal) { return (nil, .none) }
+            switch signal.deliverConstant({ value in send(value) }) {
+            case .failed(let error):
+                return (error, .none)
+            case .completed, nil:  // nil is not reached: `signal` is constant
+                return (nil, settle(constantEnded()))
+            }
+        }
+        if let failure {
+            // The inner subscription would have been disposed with this one, and sent nothing.
+            if !disposable.isDisposed { fail(failure) }
+        } else {
+            follow(action)
+        }
+    }
+
+    /// A constant inner signal completed without a subscription. Called with `lock` held.
+    private func constantEnded() -> MergeAction {
+        // Disposal (by downstream, or by a termination during the value) would have disposed
+        // the inner subscription before its completion.
+        disposable.isDisposed ? .none : state.innerCompleted()
+    }
+}
+
+/// One inner subscription: forwards to the merge point and tells it when it is done. The only
+/// allocation `flattenMap` makes per value beyond the inner signal's own.
+private final class MergeInput<Source, Value>: Sink, Subscriber, @unchecked Sendable {
+    private let parent: MergeSink<Source, Value>
+    private var subscription: CompoundDisposable?
+
+    init(_ parent: MergeSink<Source, Value>) {
+        self.parent = parent
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) {
+        subscription = disposable
+        parent.disposable.add(disposable)
+    }
+
+    func sendNext(_ value: Value) { parent.forward(value) }
+    func sendError(_ error: any Error) { parent.fail(error) }
+    func sendCompleted() { parent.innerCompleted(subscription) }
+}
+
+/// The signals of `merge` and of both `concat`s given up front: sent into the merge point as
+/// the values of a source that then completes (RAC builds them as a signal of the signals,
+/// flattened), without building that source.
+final class MergeSignal<Value>: Signal<Value>, @unchecked Sendable {
+    private let signals: [Signal<Value>]
+    private let maxConcurrent: Int
+
+    init(_ signals: [Signal<Value>], maxConcurrent: Int) {
+        self.signals = signals
+        self.maxConcurrent = maxConcurrent
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        let sink = MergeSink<Signal<Value>, Value>(downstream: subscriber, maxConcurrent: maxConcurrent) { $0 }
+        subscriber.didSubscribe(with: sink.disposable)
+        for signal in signals {
+            if sink.disposable.isDisposed { break }
+            sink.sendNext(signal)
+        }
+        sink.sendCompleted()
+        return sink.disposable
+    }
+}

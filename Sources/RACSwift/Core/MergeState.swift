@@ -1,0 +1,134 @@
+/// The bookkeeping of the merge point (`MergeSink`) as a pure state machine: how many inner
+/// signals run, which wait for room (`flatten(maxConcurrent:)`, `concat`), whether the source
+/// has ended, and when all of that adds up to the output's end.
+///
+/// The sink calls one transition per event with its lock held and performs the `MergeAction`
+/// the transition returns: `complete` and `fail` inside the same `serialize` (the output point
+/// then disposes with the lock released), `start` and `drain` once the lock is released, so
+/// an inner signal is never subscribed under it. `Inner` is whatever the sink subscribes (a
+/// signal); the tests drive the machine with plain values.
+///
+/// The sink's code is compiled once for every type of value, so the machine's generic parts
+/// would be looked up at run time on each call: the transitions are always inlined into it,
+/// and their action is a plain enum, the inner to start handed back separately.
+struct MergeState<Inner> {
+    /// The most inner signals subscribed at a time; 0 means no limit.
+    let maxConcurrent: Int
+    /// Inner signals started and not yet ended.
+    private(set) var active = 0
+    /// The source completed (or bind's binding function stopped it).
+    private(set) var isSourceDone = false
+    /// One thread is starting waiting signals in a loop. An inner signal that ends meanwhile
+    /// (synchronously, deep in that loop's stack) leaves the next start to the loop, so a long
+    /// queue of synchronous signals runs in constant stack.
+    private(set) var isDraining = false
+    /// A terminal event has been claimed, or the subscription disposed: nothing more starts.
+    private(set) var isFinished = false
+    /// Inner signals waiting for room, first in first out. Bounded mode only: touching its
+    /// generic type in the sink's unspecialized code looks its metadata up at run time, so
+    /// unbounded mode never does.
+    private var waiting: FIFO<Inner>?
+
+    @inline(__always)
+    init(maxConcurrent: Int) {
+        self.maxConcurrent = maxConcurrent
+        if maxConcurrent > 0 { waiting = FIFO() }
+    }
+
+    /// How many signals wait for room.
+    var waitingCount: Int { maxConcurrent > 0 ? waiting?.count ?? 0 : 0 }
+
+    private var hasWaiting: Bool {
+        @inline(__always) get { maxConcurrent > 0 && !(waiting?.isEmpty ?? true) }
+    }
+
+    /// The source sent `inner`: `start` it, or queue it while the limit is reached (or while a
+    /// drain loop runs, so that order is kept). Dropped once finished. `inner` is evaluated
+    /// only to be queued.
+    @inline(__always)
+    mutating func innerArrived(_ inner: @autoclosure () -> Inner) -> MergeAction {
+        if isFinished { return .none }
+        if maxConcurrent > 0, isDraining || active >= maxConcurrent {
+            waiting?.append(inner())
+            return .none
+        }
+        active += 1
+        return .start
+    }
+
+    /// An inner signal completed: the output completes if nothing is left; with signals
+    /// waiting, this thread starts them unless a loop already runs.
+    @inline(__always)
+    mutating func innerCompleted() -> MergeAction {
+        active -= 1
+        if isFinished { return .none }
+        if !hasWaiting {
+            // Also inside the drain loop: the last signal's completion completes the output at
+            // once, while that signal is still being subscribed (as in RAC).
+            return completeIfDone()
+        }
+        if isDraining { return .none }
+        isDraining = true
+        return .drain
+    }
+
+    /// One step of the drain loop: `start` the waiting signal put in `next` while there is
+    /// room and the output is open; otherwise the loop ends (completing the output if nothing
+    /// is left).
+    mutating func nextWaiting(isOpen: Bool, into next: inout Inner?) -> MergeAction {
+        if isOpen, !isFinished, active < maxConcurrent, hasWaiting, let first = waiting?.removeFirst() {
+            active += 1
+            next = first
+            return .start
+        }
+        isDraining = false
+        return completeIfDone()
+    }
+
+    /// The source completed (or was stopped). A second end of the source changes nothing.
+    @inline(__always)
+    mutating func sourceCompleted() -> MergeAction {
+        if isSourceDone { return .none }
+        isSourceDone = true
+        return completeIfDone()
+    }
+
+    /// The source or an inner signal failed: the output fails unless it has already ended;
+    /// the waiting signals are dropped unsubscribed.
+    mutating func failed() -> MergeAction {
+        if isFinished { return .none }
+        isFinished = true
+        if hasWaiting { waiting?.removeAll() }
+        return .fail
+    }
+
+    /// The subscription was disposed: nothing more starts, and the waiting signals are
+    /// dropped at once, not when the source lets go of the sink.
+    mutating func disposed() {
+        isFinished = true
+        if hasWaiting { waiting?.removeAll() }
+    }
+
+    @inline(__always)
+    private mutating func completeIfDone() -> MergeAction {
+        guard !isFinished, isSourceDone, active == 0, !hasWaiting else { return .none }
+        isFinished = true
+        return .complete
+    }
+}
+
+/// What the merge point does after a `MergeState` transition.
+enum MergeAction {
+    /// Nothing.
+    case none
+    /// Subscribe the inner signal the transition was given (or handed back); it is already
+    /// counted as active.
+    case start
+    /// Start waiting signals in a loop, calling `nextWaiting` until it stops saying `start`;
+    /// this thread owns the loop.
+    case drain
+    /// Complete the output.
+    case complete
+    /// Fail the output with the error the event carried.
+    case fail
+}

@@ -199,10 +199,10 @@ final class LiftedPredicateSignal<Source, Value>: Signal<Value>, @unchecked Send
 class FusibleMapSignal<Value>: Signal<Value>, @unchecked Sendable {
     // Set once, by `fuse`, while the signal is referenced by nothing but the `filter` call
     // that fuses into it, and read by every subscription after: no lock and no dynamic
-    // exclusivity check is needed. Not optional: unwrapping an optional closure reabstracts
-    // it (see `LiftedSignal`), hence the flag and a placeholder.
-    @usableFromInline @exclusivity(unchecked) final var predicate: (Value) -> Bool = { _ in true }
-    @usableFromInline @exclusivity(unchecked) final var isFiltered = false
+    // exclusivity check is needed. In a `Predicate`: an optional bare closure would be
+    // reabstracted when unwrapped (see `LiftedSignal`), and a placeholder closure formed here,
+    // in generic code, would capture the type's metadata in a context allocated per signal.
+    @usableFromInline @exclusivity(unchecked) final var predicate: Predicate<Value>?
 
     @usableFromInline
     override init() {}
@@ -217,9 +217,8 @@ class FusibleMapSignal<Value>: Signal<Value>, @unchecked Sendable {
     @inlinable
     static func fuse(_ signal: inout Signal<Value>, filter predicate: @escaping (Value) -> Bool) -> Bool {
         guard isKnownUniquelyReferenced(&signal), let map = signal as? FusibleMapSignal<Value>,
-              !map.isFiltered, map.hasNoWeakOrUnownedReferences else { return false }
-        map.predicate = predicate
-        map.isFiltered = true
+              map.predicate == nil, map.hasNoWeakOrUnownedReferences else { return false }
+        map.predicate = Predicate(predicate)
         return true
     }
 
@@ -268,7 +267,7 @@ final class MapFilterSignal<Source, Value>: FusibleMapSignal<Value>, @unchecked 
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        if isFiltered { return source.subscribe(makeFilteredSink(subscriber, transform, predicate)) }
+        if let predicate { return source.subscribe(makeFilteredSink(subscriber, transform, predicate.test)) }
         return source.subscribe(makeSink(subscriber, transform))
     }
 

@@ -9,6 +9,10 @@ extension Signal {
     public consuming func map<U>(_ transform: consuming @escaping @Sendable (Value) -> U) -> Signal<U> {
         // `copy`: moving the consuming closure into a lifted signal's payload released it once too
         // often (Swift 6.3; the filter marble test crashed on a freed closure context).
+        if let constant = self as? ReturnSignal<Value> {
+            let signal = MapReturnSignal(constant, transform: copy transform)
+            return signal.named("[\(constant.name)] -map:")
+        }
         let signal = MapFilterSignal(
             self, copy transform, sink: { MapSink(downstream: $0, transform: $1) },
             filteredSink: { MapFilterSink(downstream: $0, transform: $1, isIncluded: $2) })

@@ -51,12 +51,11 @@ final class ReturnSignal<Value>: Signal<Value>, @unchecked Sendable {
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        if Scheduler.isCurrentSet, subscriber is ClosureSubscriberBase {
-            return deliverInline(value, to: subscriber)
-        }
+        let isInline = Scheduler.isCurrentSet
+        if isInline, subscriber is ClosureSubscriberBase { return deliverInline(value, to: subscriber) }
         let disposable = CompoundDisposable()
         subscriber.didSubscribe(with: disposable)
-        if Scheduler.isCurrentSet {
+        if isInline {
             Self.send(value, to: subscriber, disposable)
         } else {
             // Values are of any type, Sendable or not, as in RAC (see "Signals and Swift
@@ -126,12 +125,11 @@ final class MapReturnSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        if Scheduler.isCurrentSet, subscriber is ClosureSubscriberBase {
-            return deliverInline(transform(source.value), to: subscriber)
-        }
+        let isInline = Scheduler.isCurrentSet
+        if isInline, subscriber is ClosureSubscriberBase { return deliverInline(transform(source.value), to: subscriber) }
         let disposable = CompoundDisposable()
         subscriber.didSubscribe(with: disposable)
-        if Scheduler.isCurrentSet {
+        if isInline {
             Self.send(source.value, transform, to: subscriber, disposable)
         } else {
             // As `ReturnSignal` does with its value.

@@ -3,7 +3,8 @@ import XCTest
 
 /// A subject's subscriptions to other signals (`didSubscribe(with:)`): held until its terminal
 /// event or release, and a source that arrives after a terminal event is disposed at once —
-/// also when it is the first, and when two arrive on two threads at once.
+/// also when it is the first, and when two arrive on two threads at once (the subject makes
+/// the compound that holds them when the first arrives, or at a terminal event).
 final class SubjectSourcesTests: RACTestCase {
     func testSourceAddedAfterATerminalEventIsDisposedAtOnce() {
         for terminal in ["completed", "error"] {

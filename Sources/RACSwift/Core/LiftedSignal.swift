@@ -192,3 +192,86 @@ final class LiftedPredicateSignal<Source, Value>: Signal<Value>, @unchecked Send
     @usableFromInline
     var sourceName: String { source.name }
 }
+
+/// The part of `MapFilterSignal` that `filter` reaches knowing only the value type: the
+/// predicate a `filter` fused into the `map` adds.
+@usableFromInline
+class FusibleMapSignal<Value>: Signal<Value>, @unchecked Sendable {
+    // Set once, by `fuse`, while the signal is referenced by nothing but the `filter` call
+    // that fuses into it, and read by every subscription after: no lock and no dynamic
+    // exclusivity check is needed. In a `Predicate`: an optional bare closure would be
+    // reabstracted when unwrapped (see `LiftedSignal`), and a placeholder closure formed here,
+    // in generic code, would capture the type's metadata in a context allocated per signal.
+    @usableFromInline @exclusivity(unchecked) final var predicate: Predicate<Value>?
+
+    @usableFromInline
+    override init() {}
+
+    /// Fuses `filter(predicate)` into `signal` when `signal` is a `map` with no filter yet
+    /// and nothing else refers to it — no other strong reference, and no weak or unowned
+    /// one, through which the intermediate signal could be seen or subscribed — so that the
+    /// pair subscribes with one sink and forwards each value with one call instead of two.
+    /// Nothing can tell the difference: the map signal is never seen again on its own, and
+    /// the fused one sends what the two would (the transform, then the test, for each value;
+    /// terminal events and the subscription passed through). Returns whether it fused.
+    @inlinable
+    static func fuse(_ signal: inout Signal<Value>, filter predicate: @escaping (Value) -> Bool) -> Bool {
+        guard isKnownUniquelyReferenced(&signal), let map = signal as? FusibleMapSignal<Value>,
+              map.predicate == nil, map.hasNoWeakOrUnownedReferences else { return false }
+        map.predicate = Predicate(predicate)
+        return true
+    }
+
+    // The runtime's counts include the object's own: one weak (once it has a side table) and
+    // one unowned.
+    @usableFromInline
+    final var hasNoWeakOrUnownedReferences: Bool {
+        _getWeakRetainCount(self) <= 1 && _getUnownedRetainCount(self) <= 1
+    }
+}
+
+/// The signal of `map`, which a `filter` applied straight to it (`map(f).filter(p)`, the
+/// commonest pair in a chain) joins when nothing else can see the map on its own
+/// (`FusibleMapSignal.fuse`): a subscription then builds one `MapFilterSink` instead of a
+/// `MapSink` and a `FilterSink`, and the pair is one signal instead of two. Both sink
+/// factories are formed in `map`'s caller, so either sink is built with the caller's cached
+/// metadata (see `LiftedSignal`).
+@usableFromInline
+final class MapFilterSignal<Source, Value>: FusibleMapSignal<Value>, @unchecked Sendable {
+    @usableFromInline
+    typealias MakeSink = (_ downstream: any Subscriber<Value>, _ transform: @escaping (Source) -> Value) -> any Subscriber<Source>
+    @usableFromInline
+    typealias MakeFilteredSink = (
+        _ downstream: any Subscriber<Value>, _ transform: @escaping (Source) -> Value,
+        _ predicate: @escaping (Value) -> Bool
+    ) -> any Subscriber<Source>
+
+    private let source: Signal<Source>
+    private let transform: (Source) -> Value
+    private let makeSink: MakeSink
+    private let makeFilteredSink: MakeFilteredSink
+
+    @usableFromInline
+    init(source: Signal<Source>, transform: @escaping (Source) -> Value, makeSink: @escaping MakeSink,
+         makeFilteredSink: @escaping MakeFilteredSink) {
+        self.source = source
+        self.transform = transform
+        self.makeSink = makeSink
+        self.makeFilteredSink = makeFilteredSink
+    }
+
+    @inlinable
+    convenience init(_ source: Signal<Source>, _ transform: @escaping (Source) -> Value, sink makeSink: @escaping MakeSink,
+                     filteredSink makeFilteredSink: @escaping MakeFilteredSink) {
+        self.init(source: source, transform: transform, makeSink: makeSink, makeFilteredSink: makeFilteredSink)
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        if let predicate { return source.subscribe(makeFilteredSink(subscriber, transform, predicate.test)) }
+        return source.subscribe(makeSink(subscriber, transform))
+    }
+
+    /// For the debug name.
+    @usableFromInline
+    var sourceName: String { source.name }
+}

@@ -119,7 +119,7 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
 /// subscriber that a `createSignal:` block keeps holds it for good. The subscriber ignores
 /// any event after the terminal one.
 @usableFromInline
-final class ClosureSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
+final class ClosureSubscriber<Value>: ClosureSubscriberBase, Subscriber, @unchecked Sendable {
     @usableFromInline let next: ((Value) -> Void)?
     @usableFromInline let error: ((any Error) -> Void)?
     @usableFromInline let completed: (() -> Void)?
@@ -158,3 +158,8 @@ final class ClosureSubscriber<Value>: Sink, Subscriber, @unchecked Sendable {
     @usableFromInline
     func didSubscribe(with disposable: CompoundDisposable) {}
 }
+
+/// What a constant signal tests a subscriber for (`deliverInline`): a `ClosureSubscriber`,
+/// whatever its value type, found with a cast to a class that needs no generic metadata.
+@usableFromInline
+class ClosureSubscriberBase: Sink, @unchecked Sendable {}

@@ -7,7 +7,13 @@ extension Signal {
     public consuming func filter(_ isIncluded: consuming @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         // `copy`: moving the consuming closure into a lifted signal's payload released it once too
         // often (Swift 6.3; the filter marble test crashed on a freed closure context).
-        let signal = LiftedPredicateSignal(self, copy isIncluded) { FilterSink(downstream: $0, isIncluded: $1) }
+        var source = consume self
+        let predicate = copy isIncluded
+        if FusibleMapSignal.fuse(&source, filter: predicate) {
+            // The map's name is still the source's name here.
+            return source.named("[\(source.name)] -filter:")
+        }
+        let signal = LiftedPredicateSignal(source, predicate) { FilterSink(downstream: $0, isIncluded: $1) }
         return signal.named("[\(signal.sourceName)] -filter:")
     }
 

@@ -9,7 +9,13 @@ extension Signal {
     public consuming func map<U>(_ transform: consuming @escaping @Sendable (Value) -> U) -> Signal<U> {
         // `copy`: moving the consuming closure into a lifted signal's payload released it once too
         // often (Swift 6.3; the filter marble test crashed on a freed closure context).
-        let signal = LiftedFunctionSignal(self, copy transform) { MapSink(downstream: $0, transform: $1) }
+        if let constant = self as? ReturnSignal<Value> {
+            let signal = MapReturnSignal(constant, transform: copy transform)
+            return signal.named("[\(constant.name)] -map:")
+        }
+        let signal = MapFilterSignal(
+            self, copy transform, sink: { MapSink(downstream: $0, transform: $1) },
+            filteredSink: { MapFilterSink(downstream: $0, transform: $1, isIncluded: $2) })
         return signal.named("[\(signal.sourceName)] -map:")
     }
 
@@ -45,6 +51,33 @@ final class MapSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
 
     @inline(__always) @usableFromInline
     func sendNext(_ value: Source) { downstream.sendNext(transform(value)) }
+    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
+    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+}
+
+/// A `map` and the `filter` fused into it (`MapFilterSignal`): the transform, then the test,
+/// for each value — what a `MapSink` feeding a `FilterSink` does, with one object and one
+/// call per value fewer. Stateless, as they are.
+@usableFromInline
+final class MapFilterSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
+    private let downstream: any Subscriber<Value>
+    private let transform: (Source) -> Value
+    private let isIncluded: (Value) -> Bool
+
+    @usableFromInline
+    init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value, isIncluded: @escaping (Value) -> Bool) {
+        self.downstream = downstream
+        self.transform = transform
+        self.isIncluded = isIncluded
+    }
+
+    @inline(__always) @usableFromInline
+    func sendNext(_ value: Source) {
+        let mapped = transform(value)
+        if isIncluded(mapped) { downstream.sendNext(mapped) }
+    }
+
     @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
     @usableFromInline func sendCompleted() { downstream.sendCompleted() }
     @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }

@@ -43,8 +43,22 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     @exclusivity(unchecked) private var deliveries = 0
     /// Whether a send may be walking `entries` itself, so that a change must copy it first.
     @exclusivity(unchecked) private var entriesAreWalked = false
-    /// The subject's subscriptions to other signals.
-    private let sources = CompoundDisposable()
+    /// The subject's subscriptions to other signals, made when first needed (most subjects
+    /// are sent to by hand and never need it), under `sourcesLock`: a lock of its own, held
+    /// only to make or read it, never `lock` — `didSubscribe(with:)` runs inside a source's
+    /// `subscribe`, often under that source's lock, and taking `lock` there could deadlock
+    /// with a thread delivering from this subject into the source.
+    @exclusivity(unchecked) private var madeSources: CompoundDisposable?
+    private let sourcesLock = UnfairLock()
+
+    private var sources: CompoundDisposable {
+        sourcesLock.withLock {
+            if let madeSources { return madeSources }
+            let made = CompoundDisposable()
+            madeSources = made
+            return made
+        }
+    }
 
     /// A subject with no subscribers (RAC's `+subject`).
     public override init() {
@@ -52,7 +66,10 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     }
 
     deinit {
-        sources.dispose()
+        // Under the lock although nothing else can use the subject now: it orders this read
+        // after the write made on another thread for ThreadSanitizer, which does not see
+        // the reference count's own ordering.
+        sourcesLock.withLock { madeSources }?.dispose()
         entries.free()
         freeRetired()
     }
@@ -208,6 +225,9 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     /// deliver to: they have been taken out. Call with `lock` held.
     private func takeAllAndDisposeSources() -> ContiguousArray<SubjectEntryBase> {
         let taken = takeAll()
+        // Made here if no source has come yet, so that one coming later finds it disposed
+        // and is disposed at once.
+        let sources = self.sources
         if !sources.isDisposed { lock.withLockReleased { sources.dispose() } }
         return taken
     }

@@ -2,8 +2,6 @@ import XCTest
 import RACSwift
 import RACSwiftTesting
 
-private struct Boom: Error, Equatable {}
-
 /// Cold and hot marble signals on the virtual clock, and `expectMarbles` passing.
 final class MarbleSignalTests: TestingTestCase {
     // MARK: Cold
@@ -29,9 +27,9 @@ final class MarbleSignalTests: TestingTestCase {
 
     func testColdSignalHashSendsTheGivenError() {
         let scheduler = TestScheduler()
-        let recorder = scheduler.record(scheduler.cold("-1#", values: ["1": 1], error: Boom()))
+        let recorder = scheduler.record(scheduler.cold("-1#", values: ["1": 1], error: TestError.boom))
         scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(1, 1), .error(2, Boom())])
+        XCTAssertEqual(recorder.events, [.next(1, 1), .error(2, TestError.boom)])
     }
 
     func testDisposingAColdSubscriptionStopsItsEvents() {
@@ -127,7 +125,7 @@ final class MarbleSignalTests: TestingTestCase {
 
     func testExpectMarblesErrorMatchesTheGivenError() {
         let scheduler = TestScheduler()
-        scheduler.expectMarbles(scheduler.cold("-a#", error: Boom()), "-a#", error: Boom())
+        scheduler.expectMarbles(scheduler.cold("-a#", error: TestError.boom), "-a#", error: TestError.boom)
     }
 
     func testExpectMarblesAlignsHotInputAndOutputWithSpaces() {

@@ -75,7 +75,7 @@ final class ChannelTests: RACTestCase {
         nonisolated(unsafe) var errors: [String] = []
         channel.leadingTerminal.subscribeError { _ in errors.append("leading") }
         channel.followingTerminal.subscribeError { _ in errors.append("following") }
-        channel.followingTerminal.sendError(Fixture.TestError.boom)
+        channel.followingTerminal.sendError(TestError.boom)
         XCTAssertEqual(Set(errors), ["leading", "following"])
         // Replayed to a later subscriber too.
         nonisolated(unsafe) var late: (any Error)?

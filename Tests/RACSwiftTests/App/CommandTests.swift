@@ -157,7 +157,7 @@ final class CommandTests: RACTestCase {
         command.execute(firstSubject)
         command.execute(secondSubject)
         XCTAssertTrue(spinMainLoop { firstValue(command.executing) == true })
-        firstSubject.sendError(Fixture.TestError.boom)
+        firstSubject.sendError(TestError.boom)
         drainMainLoop()
         XCTAssertEqual(firstValue(command.executing), true)
         secondSubject.sendNext("x")
@@ -207,7 +207,7 @@ final class CommandTests: RACTestCase {
         subject.sendNext("foo")
         XCTAssertEqual(events, [.next("unit"), .next("foo")])
         XCTAssertEqual(firstValue(command.executing), true)
-        subject.sendError(Fixture.TestError.boom)
+        subject.sendError(TestError.boom)
         XCTAssertTrue(spinMainLoop { firstValue(command.executing) == false })
         XCTAssertEqual(events, [.next("unit"), .next("foo")])
         subscription.dispose()
@@ -223,8 +223,8 @@ final class CommandTests: RACTestCase {
         subject.sendNext("foo")
         XCTAssertEqual(events, [.next("unit"), .next("foo")])
         XCTAssertEqual(firstValue(command.executing), true)
-        subject.sendError(Fixture.TestError.boom)
-        XCTAssertEqual(events, [.next("unit"), .next("foo"), .error(Fixture.TestError.boom)])
+        subject.sendError(TestError.boom)
+        XCTAssertEqual(events, [.next("unit"), .next("foo"), .error(TestError.boom)])
         XCTAssertTrue(spinMainLoop { firstValue(command.executing) == false })
     }
 
@@ -236,13 +236,13 @@ final class CommandTests: RACTestCase {
         command.execute(firstSubject)
         command.execute(secondSubject)
         // Errors of executions started before the subscription arrive too.
-        nonisolated(unsafe) var received: [Fixture.TestError] = []
-        let subscription = command.errors.subscribeNext { received.append($0 as! Fixture.TestError) }
+        nonisolated(unsafe) var received: [TestError] = []
+        let subscription = command.errors.subscribeNext { received.append($0 as! TestError) }
         XCTAssertTrue(spinMainLoop { firstValue(command.executing) == true })
-        firstSubject.sendError(Fixture.TestError.boom)
+        firstSubject.sendError(TestError.boom)
         XCTAssertTrue(spinMainLoop { received == [.boom] })
         XCTAssertEqual(firstValue(command.executing), true)
-        secondSubject.sendError(Fixture.TestError.other)
+        secondSubject.sendError(TestError.other)
         XCTAssertTrue(spinMainLoop { firstValue(command.executing) == false })
         XCTAssertTrue(spinMainLoop { received == [.boom, .other] })
         subscription.dispose()
@@ -271,11 +271,11 @@ final class CommandTests: RACTestCase {
             receivedError = $0
             receivedScheduler = Scheduler.current
         }
-        Scheduler.background().schedule { command.execute(.error(Fixture.TestError.boom)) }
+        Scheduler.background().schedule { command.execute(.error(TestError.boom)) }
         XCTAssertNil(receivedScheduler)
         XCTAssertTrue(spinMainLoop { receivedScheduler != nil })
         XCTAssertTrue(receivedScheduler === Scheduler.main)
-        XCTAssertEqual(receivedError as? Fixture.TestError, .boom)
+        XCTAssertEqual(receivedError as? TestError, .boom)
         subscription.dispose()
     }
 

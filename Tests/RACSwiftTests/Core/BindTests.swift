@@ -80,21 +80,21 @@ final class BindTests: RACTestCase {
         let recorder = Fixture.Recorder(source.signal.bind { { _, _ in inner.signal } })
         source.send(1)
         inner.send("a")
-        source.fail(Fixture.TestError.boom)
+        source.fail(TestError.boom)
         inner.send("b")
-        XCTAssertEqual(recorder.events, [.next("a"), .error(Fixture.TestError.boom)])
+        XCTAssertEqual(recorder.events, [.next("a"), .error(TestError.boom)])
         XCTAssertEqual(inner.disposals.value, 1)
     }
 
     func testInnerErrorIsForwardedAtOnceAndDisposesTheSource() {
         let source = Fixture.Manual<Int>()
         let recorder = Fixture.Recorder(source.signal.bind { { value, _ in
-            value == 2 ? Signal<Int>.error(Fixture.TestError.other) : Signal.return(value)
+            value == 2 ? Signal<Int>.error(TestError.other) : Signal.return(value)
         } })
         source.send(1)
         source.send(2)
         source.send(3)
-        XCTAssertEqual(recorder.events, [.next(1), .error(Fixture.TestError.other)])
+        XCTAssertEqual(recorder.events, [.next(1), .error(TestError.other)])
         XCTAssertEqual(source.disposals.value, 1)
     }
 

@@ -53,15 +53,15 @@ final class ConcatTests: RACTestCase {
         let second = Fixture.Manual<Int>()
         let recorder = Fixture.Recorder(first.signal.concat(second.signal))
         first.send(1)
-        first.fail(Fixture.TestError.boom)
-        XCTAssertEqual(recorder.events, [.next(1), .error(Fixture.TestError.boom)])
+        first.fail(TestError.boom)
+        XCTAssertEqual(recorder.events, [.next(1), .error(TestError.boom)])
         XCTAssertEqual(second.subscriptions.value, 0)
         XCTAssertEqual(recorder.disposable?.isDisposed, true)
     }
 
     func testAnErrorInTheSecondIsForwarded() {
-        let recorder = Fixture.Recorder(Signal.return(1).concat(.error(Fixture.TestError.other)))
-        XCTAssertEqual(recorder.events, [.next(1), .error(Fixture.TestError.other)])
+        let recorder = Fixture.Recorder(Signal.return(1).concat(.error(TestError.other)))
+        XCTAssertEqual(recorder.events, [.next(1), .error(TestError.other)])
         XCTAssertEqual(recorder.disposable?.isDisposed, true)
     }
 

@@ -4,10 +4,6 @@ import RACSwift
 /// Test doubles shared by the core, disposable and scheduler tests (namespaced so they
 /// cannot clash with other test files' helpers).
 enum Fixture {
-    enum TestError: Error, Equatable {
-        case boom, other
-    }
-
     /// A thread-safe counter.
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()

@@ -71,7 +71,7 @@ final class SignalCreateTests: RACTestCase {
         kept?.sendNext(1)
         recorder.disposable?.dispose()
         kept?.sendNext(2)
-        kept?.sendError(Fixture.TestError.boom)
+        kept?.sendError(TestError.boom)
         kept?.sendCompleted()
         XCTAssertEqual(recorder.events, [.next(1)])
         kept = nil
@@ -83,7 +83,7 @@ final class SignalCreateTests: RACTestCase {
         kept?.sendNext(1)
         kept?.sendCompleted()
         kept?.sendNext(2)
-        kept?.sendError(Fixture.TestError.boom)
+        kept?.sendError(TestError.boom)
         kept?.sendCompleted()
         XCTAssertEqual(recorder.events, [.next(1), .completed])
         XCTAssertEqual(recorder.disposable?.isDisposed, true)
@@ -93,11 +93,11 @@ final class SignalCreateTests: RACTestCase {
     func testNoEventsAfterError() {
         nonisolated(unsafe) var kept: (any Subscriber<Int>)?
         let recorder = Fixture.Recorder(Signal<Int>.create { kept = $0; return nil })
-        kept?.sendError(Fixture.TestError.boom)
+        kept?.sendError(TestError.boom)
         kept?.sendNext(2)
         kept?.sendCompleted()
-        kept?.sendError(Fixture.TestError.other)
-        XCTAssertEqual(recorder.events, [.error(Fixture.TestError.boom)])
+        kept?.sendError(TestError.other)
+        XCTAssertEqual(recorder.events, [.error(TestError.boom)])
         kept = nil
     }
 
@@ -185,7 +185,7 @@ final class SignalCreateTests: RACTestCase {
             let recorder = Fixture.Recorder(Signal<Int>.create { kept = $0; return nil })
             let subscriber = kept!
             DispatchQueue.concurrentPerform(iterations: 8) { thread in
-                if thread % 2 == 0 { subscriber.sendCompleted() } else { subscriber.sendError(Fixture.TestError.boom) }
+                if thread % 2 == 0 { subscriber.sendCompleted() } else { subscriber.sendError(TestError.boom) }
                 subscriber.sendNext(thread)
             }
             XCTAssertEqual(recorder.events.count, 1)
@@ -263,8 +263,8 @@ final class SignalConstantTests: RACTestCase {
     }
 
     func testErrorFailsAtOnce() {
-        let recorder = Fixture.Recorder(Signal<Int>.error(Fixture.TestError.boom))
-        XCTAssertEqual(recorder.events, [.error(Fixture.TestError.boom)])
+        let recorder = Fixture.Recorder(Signal<Int>.error(TestError.boom))
+        XCTAssertEqual(recorder.events, [.error(TestError.boom)])
         XCTAssertEqual(recorder.disposable?.isDisposed, true)
     }
 
@@ -292,13 +292,13 @@ final class SignalConstantTests: RACTestCase {
 final class SignalSubscribeFormTests: RACTestCase {
     func testSubscribeNextGetsValuesOnly() {
         let values = Fixture.Log<Int>()
-        Signal.return(1).concat(.error(Fixture.TestError.boom)).subscribeNext { values.append($0) }
+        Signal.return(1).concat(.error(TestError.boom)).subscribeNext { values.append($0) }
         XCTAssertEqual(values.all, [1])
     }
 
     func testSubscribeErrorGetsTheErrorOnly() {
-        let errors = Fixture.Log<Fixture.TestError>()
-        Signal.return(1).concat(.error(Fixture.TestError.other)).subscribeError { errors.append($0 as! Fixture.TestError) }
+        let errors = Fixture.Log<TestError>()
+        Signal.return(1).concat(.error(TestError.other)).subscribeError { errors.append($0 as! TestError) }
         XCTAssertEqual(errors.all, [.other])
     }
 

@@ -64,7 +64,7 @@ final class AnySubscriberTests: RACTestCase {
         source.fail()
         XCTAssertNil(weakToken)
         subscriber.sendNext(1)
-        subscriber.sendError(Fixture.TestError.other)
+        subscriber.sendError(TestError.other)
         XCTAssertEqual(errors.value, 1)
         XCTAssertEqual(other.disposals.value, 1)
     }
@@ -103,7 +103,7 @@ final class SubscriberProtocolTests: RACTestCase {
 
     func testDidSubscribeComesFirstThroughEveryCorePrimitive() {
         let signals: [Signal<Int>] = [
-            .return(1), .empty, .error(Fixture.TestError.boom),
+            .return(1), .empty, .error(TestError.boom),
             Signal.return(1).concat(.return(2)),
             Signal.return(1).bind { { value, _ in .return(value) } },
             Signal.return(1).zip(with: Signal.return(2)).bind { { pair, _ in .return(pair.0 + pair.1) } },
@@ -183,7 +183,7 @@ final class ClosureSubscriberTests: RACTestCase {
         stash.subscriber?.sendCompleted()
         XCTAssertNil(weakToken, "released at the terminal event, not when the subscriber goes")
         stash.subscriber?.sendNext(2)
-        stash.subscriber?.sendError(Fixture.TestError.boom)
+        stash.subscriber?.sendError(TestError.boom)
         XCTAssertEqual(log.all, ["next 1", "completed"])
         XCTAssertNotNil(disposable)
         stash.subscriber = nil
@@ -300,7 +300,7 @@ final class ClosureSubscriberTests: RACTestCase {
         signal.subscriber?.sendNext(1)
         signal.subscriber?.sendCompleted()
         signal.subscriber?.sendNext(2)
-        signal.subscriber?.sendError(Fixture.TestError.boom)
+        signal.subscriber?.sendError(TestError.boom)
         signal.subscriber?.sendCompleted()
         XCTAssertEqual(log.all, ["next 1", "completed"])
         XCTAssertNotNil(weakToken, "the closures live as long as the subscriber")
@@ -314,7 +314,7 @@ final class ClosureSubscriberTests: RACTestCase {
         signal.subscribe(
             next: { value in
                 log.append("next \(value)")
-                signal.subscriber?.sendError(Fixture.TestError.boom)
+                signal.subscriber?.sendError(TestError.boom)
                 signal.subscriber?.sendNext(value + 1)
                 log.append("next \(value) returns")
             },

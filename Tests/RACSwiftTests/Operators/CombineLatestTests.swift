@@ -52,7 +52,7 @@ final class CombineLatestTests: RACTestCase {
         let b = HigherProbe<Int>()
         let log = HigherLog(a.signal.combineLatest(with: b.signal).map { $0 + $1 })
         a.send(1)
-        b.sendError(HigherError("b"))
+        b.sendError(TestError("b"))
         XCTAssertEqual(log.events, ["error b"])
         XCTAssertEqual(a.disposals, 1)
         a.send(2)
@@ -132,7 +132,7 @@ final class CombineLatestTests: RACTestCase {
     func testCombineLatestOfAnArrayForwardsAnErrorAndDisposesEveryInput() {
         let inputs = [HigherProbe<Int>(), HigherProbe<Int>(), HigherProbe<Int>()]
         let log = HigherLog(Signal.combineLatest(inputs.map(\.signal)))
-        inputs[1].sendError(HigherError())
+        inputs[1].sendError(TestError.boom)
         XCTAssertEqual(log.events, ["error boom"])
         XCTAssertEqual(inputs.map(\.disposals), [1, 1, 1])
     }
@@ -141,7 +141,7 @@ final class CombineLatestTests: RACTestCase {
         // As RAC's fold of -combineLatestWith:: the later input is subscribed and its
         // subscription disposed at once.
         let later = HigherProbe<Int>()
-        let log = HigherLog(Signal.combineLatest([Signal<Int>.error(HigherError()), later.signal]))
+        let log = HigherLog(Signal.combineLatest([Signal<Int>.error(TestError.boom), later.signal]))
         XCTAssertEqual(log.events, ["error boom"])
         XCTAssertEqual(later.subscriptions, 1)
         XCTAssertEqual(later.disposals, 1)
@@ -197,7 +197,7 @@ final class CombineLatestTests: RACTestCase {
         let b = HigherProbe<String>()
         let log = HigherLog(Signal.combineLatest(a.signal, b.signal).map { "\($0)\($1)" })
         a.send(1)
-        a.sendError(HigherError("a"))
+        a.sendError(TestError("a"))
         XCTAssertEqual(log.events, ["error a"])
         XCTAssertEqual([a.disposals, b.disposals], [1, 1])
     }

@@ -21,9 +21,9 @@ final class CombinePreviousTests: RACTestCase {
     }
 
     func testCombinePreviousForwardsError() {
-        let probe = StreamProbe(values: [5], then: .error(StreamTestError()))
+        let probe = StreamProbe(values: [5], then: .error(TestError(code: 1)))
         XCTAssertEqual(streamEvents(probe.signal.combinePrevious(withStart: 0) { $1 - $0 }),
-                       [.next(5), .error(StreamTestError())])
+                       [.next(5), .error(TestError(code: 1))])
         XCTAssertEqual(probe.disposals, 1)
     }
 

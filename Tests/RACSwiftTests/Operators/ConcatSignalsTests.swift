@@ -42,9 +42,9 @@ final class ConcatSignalsTests: RACTestCase {
 
     func testConcatStopsAtAnErrorWithoutSubscribingLaterSignals() {
         let later = StreamProbe(values: [9])
-        let failing = StreamProbe(values: [1], then: .error(StreamTestError()))
+        let failing = StreamProbe(values: [1], then: .error(TestError(code: 1)))
         let concatenated = Signal.concat([failing.signal, later.signal])
-        XCTAssertEqual(streamEvents(concatenated), [.next(1), .error(StreamTestError())])
+        XCTAssertEqual(streamEvents(concatenated), [.next(1), .error(TestError(code: 1))])
         XCTAssertEqual(later.subscriptions, 0)
         XCTAssertEqual(failing.disposals, 1)
     }

@@ -29,8 +29,8 @@ final class DistinctUntilChangedTests: RACTestCase {
     }
 
     func testDistinctUntilChangedForwardsError() {
-        let probe = StreamProbe(values: [1, 1], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.distinctUntilChanged()), [.next(1), .error(StreamTestError())])
+        let probe = StreamProbe(values: [1, 1], then: .error(TestError(code: 1)))
+        XCTAssertEqual(streamEvents(probe.signal.distinctUntilChanged()), [.next(1), .error(TestError(code: 1))])
         XCTAssertEqual(probe.disposals, 1)
     }
 

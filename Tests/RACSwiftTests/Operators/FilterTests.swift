@@ -14,8 +14,8 @@ final class FilterTests: RACTestCase {
     }
 
     func testFilterForwardsErrorEvenWhenValuesAreDropped() {
-        let probe = StreamProbe(values: [1, 3], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.filter { $0 > 2 }), [.next(3), .error(StreamTestError())])
+        let probe = StreamProbe(values: [1, 3], then: .error(TestError(code: 1)))
+        XCTAssertEqual(streamEvents(probe.signal.filter { $0 > 2 }), [.next(3), .error(TestError(code: 1))])
         XCTAssertEqual(probe.disposals, 1)
     }
 

@@ -1,13 +1,6 @@
 import Foundation
 import RACSwift
 
-/// An error to send in the higher-order operator tests.
-struct HigherError: Error, Equatable, CustomStringConvertible {
-    let tag: String
-    init(_ tag: String = "boom") { self.tag = tag }
-    var description: String { tag }
-}
-
 /// A signal driven by hand from the test: counts its subscriptions and disposals and sends to
 /// its latest subscriber. Used where the tests need to see that an inner subscription was
 /// disposed, or to send from other threads.
@@ -51,7 +44,7 @@ final class HigherProbe<Value>: @unchecked Sendable {
 
     func send(_ value: Value) { current?.sendNext(value) }
     func sendCompleted() { current?.sendCompleted() }
-    func sendError(_ error: any Error = HigherError()) { current?.sendError(error) }
+    func sendError(_ error: any Error = TestError.boom) { current?.sendError(error) }
 }
 
 /// Collects every event of a subscription, in order, as strings that read well in asserts.

@@ -46,10 +46,10 @@ final class IfTests: RACTestCase {
     func testIfForwardsErrorsOfTheConditionAndOfTheCurrentBranch() {
         let condition = HigherProbe<Bool>()
         let fromCondition = HigherLog(Signal.if(condition.signal, then: Signal<Int>.never, else: .never))
-        condition.sendError(HigherError("condition"))
+        condition.sendError(TestError("condition"))
         XCTAssertEqual(fromCondition.events, ["error condition"])
 
-        let fromBranch = HigherLog(Signal.if(.return(false), then: .never, else: Signal<Int>.error(HigherError("branch"))))
+        let fromBranch = HigherLog(Signal.if(.return(false), then: .never, else: Signal<Int>.error(TestError("branch"))))
         XCTAssertEqual(fromBranch.events, ["error branch"])
     }
 }

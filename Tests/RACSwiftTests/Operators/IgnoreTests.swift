@@ -14,8 +14,8 @@ final class IgnoreTests: RACTestCase {
     }
 
     func testIgnoreForwardsError() {
-        let probe = StreamProbe(values: [2, 1], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.ignore(2)), [.next(1), .error(StreamTestError())])
+        let probe = StreamProbe(values: [2, 1], then: .error(TestError(code: 1)))
+        XCTAssertEqual(streamEvents(probe.signal.ignore(2)), [.next(1), .error(TestError(code: 1))])
         XCTAssertEqual(probe.disposals, 1)
     }
 

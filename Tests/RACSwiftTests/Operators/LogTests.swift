@@ -25,21 +25,21 @@ final class LogTests: RACTestCase {
     }
 
     func testLogAllPrintsTheError() {
-        let source = StreamProbe(values: [1], then: .error(StreamTestError(code: 7))).signal
-        XCTAssertEqual(streamEvents(source.logAll()), [.next(1), .error(StreamTestError(code: 7))])
-        XCTAssertEqual(lines.values, ["\(source) next: 1", "\(source) error: \(StreamTestError(code: 7))"])
+        let source = StreamProbe(values: [1], then: .error(TestError(code: 7))).signal
+        XCTAssertEqual(streamEvents(source.logAll()), [.next(1), .error(TestError(code: 7))])
+        XCTAssertEqual(lines.values, ["\(source) next: 1", "\(source) error: \(TestError(code: 7))"])
     }
 
     func testLogNextPrintsValuesOnly() {
-        let source = StreamProbe(values: ["a"], then: .error(StreamTestError())).signal
-        XCTAssertEqual(streamEvents(source.logNext()), [.next("a"), .error(StreamTestError())])
+        let source = StreamProbe(values: ["a"], then: .error(TestError(code: 1))).signal
+        XCTAssertEqual(streamEvents(source.logNext()), [.next("a"), .error(TestError(code: 1))])
         XCTAssertEqual(lines.values, ["\(source) next: a"])
     }
 
     func testLogErrorPrintsErrorsOnly() {
-        let source = StreamProbe(values: [1], then: .error(StreamTestError())).signal
-        XCTAssertEqual(streamEvents(source.logError()), [.next(1), .error(StreamTestError())])
-        XCTAssertEqual(lines.values, ["\(source) error: \(StreamTestError())"])
+        let source = StreamProbe(values: [1], then: .error(TestError(code: 1))).signal
+        XCTAssertEqual(streamEvents(source.logError()), [.next(1), .error(TestError(code: 1))])
+        XCTAssertEqual(lines.values, ["\(source) error: \(TestError(code: 1))"])
     }
 
     func testLogCompletedPrintsCompletionOnly() {

@@ -14,8 +14,8 @@ final class MapTests: RACTestCase {
     }
 
     func testMapForwardsErrorAfterValues() {
-        let probe = StreamProbe(values: [1], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.map { $0 + 1 }), [.next(2), .error(StreamTestError())])
+        let probe = StreamProbe(values: [1], then: .error(TestError(code: 1)))
+        XCTAssertEqual(streamEvents(probe.signal.map { $0 + 1 }), [.next(2), .error(TestError(code: 1))])
         XCTAssertEqual(probe.disposals, 1)
     }
 
@@ -62,8 +62,8 @@ final class MapTests: RACTestCase {
     }
 
     func testMapReplaceForwardsError() {
-        let probe = StreamProbe(values: [1], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.mapReplace(0)), [.next(0), .error(StreamTestError())])
+        let probe = StreamProbe(values: [1], then: .error(TestError(code: 1)))
+        XCTAssertEqual(streamEvents(probe.signal.mapReplace(0)), [.next(0), .error(TestError(code: 1))])
     }
 
     func testMapOnTestSchedulerKeepsTimes() {

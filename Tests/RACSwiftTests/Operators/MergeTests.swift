@@ -39,7 +39,7 @@ final class MergeTests: RACTestCase {
     func testMergeForwardsAnErrorAtOnceAndDisposesTheOtherInputs() {
         let inputs = [HigherProbe<Int>(), HigherProbe<Int>(), HigherProbe<Int>()]
         let log = HigherLog(Signal.merge(inputs.map(\.signal)))
-        inputs[1].sendError(HigherError("second"))
+        inputs[1].sendError(TestError("second"))
         XCTAssertEqual(log.events, ["error second"])
         XCTAssertEqual(inputs.map(\.disposals), [1, 1, 1])
         inputs[0].send(1)
@@ -48,7 +48,7 @@ final class MergeTests: RACTestCase {
 
     func testMergeStopsSubscribingOnceAnInputFailsSynchronously() {
         let later = HigherProbe<Int>()
-        let log = HigherLog(Signal.merge([Signal.error(HigherError()), later.signal]))
+        let log = HigherLog(Signal.merge([Signal.error(TestError.boom), later.signal]))
         XCTAssertEqual(log.events, ["error boom"])
         XCTAssertEqual(later.subscriptions, 0)
     }

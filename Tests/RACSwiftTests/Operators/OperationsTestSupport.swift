@@ -1,10 +1,6 @@
 import XCTest
 @_spi(Testing) import RACSwift
 
-struct TestError: Error, Equatable {
-    var code = 0
-}
-
 /// A cold source driven by hand: it keeps each subscription's subscriber until that
 /// subscription ends, and counts subscriptions and disposals.
 // Single-threaded by construction: driven from the test's thread only.

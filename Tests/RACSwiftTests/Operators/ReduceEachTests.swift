@@ -37,9 +37,9 @@ final class ReduceEachTests: RACTestCase {
     }
 
     func testReduceEachForwardsError() {
-        let probe = StreamProbe<(Int, Int)>(values: [(1, 1)], then: .error(StreamTestError()))
+        let probe = StreamProbe<(Int, Int)>(values: [(1, 1)], then: .error(TestError(code: 1)))
         XCTAssertEqual(streamEvents(probe.signal.reduceEach { (a: Int, b: Int) in a - b }),
-                       [.next(0), .error(StreamTestError())])
+                       [.next(0), .error(TestError(code: 1))])
         XCTAssertEqual(probe.disposals, 1)
     }
 

@@ -41,12 +41,12 @@ final class SampleTests: RACTestCase {
         let source = HigherProbe<Int>()
         let sampler = HigherProbe<Void>()
         let fromSource = HigherLog(source.signal.sample(sampler.signal))
-        source.sendError(HigherError("source"))
+        source.sendError(TestError("source"))
         XCTAssertEqual(fromSource.events, ["error source"])
         XCTAssertEqual(sampler.disposals, 1)
 
         let fromSampler = HigherLog(source.signal.sample(sampler.signal))
-        sampler.sendError(HigherError("sampler"))
+        sampler.sendError(TestError("sampler"))
         XCTAssertEqual(fromSampler.events, ["error sampler"])
         XCTAssertEqual(source.disposals, 2)
     }

@@ -39,9 +39,9 @@ final class ScanTests: RACTestCase {
     }
 
     func testScanForwardsError() {
-        let probe = StreamProbe(values: [1, 2], then: .error(StreamTestError()))
+        let probe = StreamProbe(values: [1, 2], then: .error(TestError(code: 1)))
         XCTAssertEqual(streamEvents(probe.signal.scan(withStart: 0) { $0 + $1 }),
-                       [.next(1), .next(3), .error(StreamTestError())])
+                       [.next(1), .next(3), .error(TestError(code: 1))])
         XCTAssertEqual(probe.disposals, 1)
     }
 

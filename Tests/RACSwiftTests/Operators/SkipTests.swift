@@ -18,8 +18,8 @@ final class SkipTests: RACTestCase {
     }
 
     func testSkipForwardsErrorWhileSkipping() {
-        let probe = StreamProbe(values: [1], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.skip(2)), [.error(StreamTestError())])
+        let probe = StreamProbe(values: [1], then: .error(TestError(code: 1)))
+        XCTAssertEqual(streamEvents(probe.signal.skip(2)), [.error(TestError(code: 1))])
         XCTAssertEqual(probe.disposals, 1)
     }
 
@@ -83,8 +83,8 @@ final class SkipTests: RACTestCase {
     }
 
     func testSkipWhileForwardsError() {
-        let probe = StreamProbe(values: [0, 5], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.skip(while: { $0 == 0 })), [.next(5), .error(StreamTestError())])
+        let probe = StreamProbe(values: [0, 5], then: .error(TestError(code: 1)))
+        XCTAssertEqual(streamEvents(probe.signal.skip(while: { $0 == 0 })), [.next(5), .error(TestError(code: 1))])
     }
 
     func testDisposingSkipUntilDisposesTheSource() {

@@ -13,8 +13,8 @@ final class StartWithTests: RACTestCase {
     }
 
     func testStartWithSendsTheValueBeforeTheSourceFails() {
-        XCTAssertEqual(streamEvents(Signal<Int>.error(StreamTestError()).startWith(9)),
-                       [.next(9), .error(StreamTestError())])
+        XCTAssertEqual(streamEvents(Signal<Int>.error(TestError(code: 1)).startWith(9)),
+                       [.next(9), .error(TestError(code: 1))])
     }
 
     func testStartWithSubscribesTheSourceAfterSendingTheValue() {

@@ -2,11 +2,6 @@ import Foundation
 import XCTest
 @testable import RACSwift
 
-/// An error for the stream operator tests.
-struct StreamTestError: Error, Equatable {
-    var code = 1
-}
-
 /// A cold source whose subscriptions and disposals are counted, sending `events`
 /// synchronously to each subscriber (RAC specs' `streamWithValues` plus the disposal check).
 final class StreamProbe<Value>: @unchecked Sendable {
@@ -76,7 +71,7 @@ final class StreamManualSource<Value>: @unchecked Sendable {
     }
 
     func send(_ values: Value...) { for value in values { subscriber?.sendNext(value) } }
-    func fail(_ error: any Error = StreamTestError()) { subscriber?.sendError(error) }
+    func fail(_ error: any Error = TestError(code: 1)) { subscriber?.sendError(error) }
     func complete() { subscriber?.sendCompleted() }
     func release() { subscriber = nil }
 }

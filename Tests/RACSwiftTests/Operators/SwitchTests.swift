@@ -51,7 +51,7 @@ final class SwitchTests: RACTestCase {
         let keys = HigherProbe<Int>()
         let log = HigherLog(Signal<Int>.switch(keys.signal, cases: [:], default: .never))
         keys.send(1)
-        keys.sendError(HigherError("keys"))
+        keys.sendError(TestError("keys"))
         XCTAssertEqual(log.events, ["error keys"])
     }
 }

@@ -82,7 +82,7 @@ final class SwitchToLatestTests: RACTestCase {
         let inner = HigherProbe<Int>()
         let log = HigherLog(outer.signal.switchToLatest())
         outer.send(inner.signal)
-        inner.sendError(HigherError("inner"))
+        inner.sendError(TestError("inner"))
         XCTAssertEqual(log.events, ["error inner"])
         XCTAssertEqual(outer.disposals, 1)
     }
@@ -92,7 +92,7 @@ final class SwitchToLatestTests: RACTestCase {
         let inner = HigherProbe<Int>()
         let log = HigherLog(outer.signal.switchToLatest())
         outer.send(inner.signal)
-        outer.sendError(HigherError("outer"))
+        outer.sendError(TestError("outer"))
         XCTAssertEqual(log.events, ["error outer"])
         XCTAssertEqual(inner.disposals, 1)
     }
@@ -105,7 +105,7 @@ final class SwitchToLatestTests: RACTestCase {
         let log = HigherLog(outer.signal.switchToLatest())
         outer.send(stubborn)
         outer.send(.never)
-        stale?.sendError(HigherError())
+        stale?.sendError(TestError.boom)
         stale?.sendCompleted()
         outer.sendCompleted()
         XCTAssertEqual(log.events, [])

@@ -65,13 +65,13 @@ final class TakeTests: RACTestCase {
     }
 
     func testTakeForwardsAnEarlierError() {
-        let probe = StreamProbe(values: [1], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.take(3)), [.next(1), .error(StreamTestError())])
+        let probe = StreamProbe(values: [1], then: .error(TestError(code: 1)))
+        XCTAssertEqual(streamEvents(probe.signal.take(3)), [.next(1), .error(TestError(code: 1))])
         XCTAssertEqual(probe.disposals, 1)
     }
 
     func testTakeIgnoresAnErrorAfterItsLastValue() {
-        let probe = StreamProbe(values: [1, 2], then: .error(StreamTestError()))
+        let probe = StreamProbe(values: [1, 2], then: .error(TestError(code: 1)))
         XCTAssertEqual(streamEvents(probe.signal.take(2)), .valuesThenCompleted([1, 2]))
     }
 
@@ -148,8 +148,8 @@ final class TakeTests: RACTestCase {
     }
 
     func testTakeWhileForwardsErrorBeforeTheStop() {
-        let probe = StreamProbe(values: [1], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.take(while: { _ in true })), [.next(1), .error(StreamTestError())])
+        let probe = StreamProbe(values: [1], then: .error(TestError(code: 1)))
+        XCTAssertEqual(streamEvents(probe.signal.take(while: { _ in true })), [.next(1), .error(TestError(code: 1))])
     }
 
     func testTakeUntilDisposesTheSourceWhenDisposed() {

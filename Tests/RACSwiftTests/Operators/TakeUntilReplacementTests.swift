@@ -33,7 +33,7 @@ final class TakeUntilReplacementTests: RACTestCase {
         let source = HigherProbe<Int>()
         let replacement = HigherProbe<Int>()
         let log = HigherLog(source.signal.take(untilReplacement: replacement.signal))
-        source.sendError(HigherError("source"))
+        source.sendError(TestError("source"))
         XCTAssertEqual(log.events, ["error source"])
         XCTAssertEqual(replacement.disposals, 1)
     }
@@ -54,7 +54,7 @@ final class TakeUntilReplacementTests: RACTestCase {
         let replacement = HigherProbe<Int>()
         let failed = HigherLog(source.signal.take(untilReplacement: replacement.signal))
         source.send(1)
-        replacement.sendError(HigherError("replacement"))
+        replacement.sendError(TestError("replacement"))
         XCTAssertEqual(failed.events, ["1", "error replacement"])
         XCTAssertEqual(source.disposals, 1)
 

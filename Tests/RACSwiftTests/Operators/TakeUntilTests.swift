@@ -27,7 +27,7 @@ final class TakeUntilTests: RACTestCase {
     func testTakeUntilIgnoresTheTriggersError() {
         let scheduler = TestScheduler()
         let source = scheduler.createHotSignal([.next(1, "a"), .next(3, "b"), .completed(4)])
-        let trigger = scheduler.createHotSignal([Recorded<Int>.error(2, HigherError())])
+        let trigger = scheduler.createHotSignal([Recorded<Int>.error(2, TestError.boom)])
         let recorder = scheduler.record(source.take(until: trigger))
         scheduler.run()
         XCTAssertEqual(recorder.events, [.next(1, "a"), .next(3, "b"), .completed(4)])
@@ -49,7 +49,7 @@ final class TakeUntilTests: RACTestCase {
         let source = HigherProbe<Int>()
         let trigger = HigherProbe<Void>()
         let log = HigherLog(source.signal.take(until: trigger.signal))
-        source.sendError(HigherError("source"))
+        source.sendError(TestError("source"))
         XCTAssertEqual(log.events, ["error source"])
         XCTAssertEqual(trigger.disposals, 1)
     }
@@ -74,7 +74,7 @@ final class TakeUntilTests: RACTestCase {
     }
 
     func testTakeUntilTriggerThatFailsAtOnceLeavesTheSourceRunning() {
-        let log = HigherLog(Signal.return(1).take(until: Signal<Int>.error(HigherError())))
+        let log = HigherLog(Signal.return(1).take(until: Signal<Int>.error(TestError.boom)))
         XCTAssertEqual(log.events, ["1", "completed"])
     }
 

@@ -78,7 +78,7 @@ final class WindowTests: RACTestCase {
     }
 
     func testAClosingErrorOrCompletionAlsoClosesTheWindow() {
-        for closing in [Signal<Void>.empty, Signal<Void>.error(Fixture.TestError.boom)] {
+        for closing in [Signal<Void>.empty, Signal<Void>.error(TestError.boom)] {
             let source = Fixture.Manual<Int>()
             let openings = Fixture.Manual<Void>()
             let log = WindowLog(source.signal.window(withStart: openings.signal, close: { _ in closing }))
@@ -111,7 +111,7 @@ final class WindowTests: RACTestCase {
         openings.send(())
         source.fail()
         XCTAssertEqual(log.outerTerminal, ["error boom"])
-        XCTAssertEqual(log.windows.map(\.events), [[.error(Fixture.TestError.boom)]])
+        XCTAssertEqual(log.windows.map(\.events), [[.error(TestError.boom)]])
         XCTAssertEqual(openings.disposals.value, 1)
     }
 

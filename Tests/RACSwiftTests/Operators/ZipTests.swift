@@ -135,11 +135,11 @@ final class ZipTests: RACTestCase {
             completed: { events.append(.completed) })
         a.send(1, 2)
         b.fail()
-        XCTAssertEqual(events, [.error(StreamTestError())])
+        XCTAssertEqual(events, [.error(TestError(code: 1))])
         XCTAssertEqual(a.disposals, 1)
         XCTAssertEqual(b.disposals, 1)
         a.send(3)
-        XCTAssertEqual(events, [.error(StreamTestError())])
+        XCTAssertEqual(events, [.error(TestError(code: 1))])
         a.release()
         b.release()
     }
@@ -148,8 +148,8 @@ final class ZipTests: RACTestCase {
         // As RAC's fold of -zipWith:: the later input is subscribed, and its subscription
         // disposed at once (its value goes nowhere).
         let later = StreamProbe(values: [1])
-        let zipped = Signal.zip(Signal<Int>.error(StreamTestError()), later.signal, reduce: { $0 + $1 })
-        XCTAssertEqual(streamEvents(zipped), [.error(StreamTestError())])
+        let zipped = Signal.zip(Signal<Int>.error(TestError(code: 1)), later.signal, reduce: { $0 + $1 })
+        XCTAssertEqual(streamEvents(zipped), [.error(TestError(code: 1))])
         XCTAssertEqual(later.subscriptions, 1)
         XCTAssertEqual(later.disposals, 1)
     }
@@ -265,7 +265,7 @@ final class ZipTests: RACTestCase {
             one.fail()
             two.send(1, 2, 3)
             two.complete()
-            XCTAssertEqual(events(), [.error(StreamTestError())])
+            XCTAssertEqual(events(), [.error(TestError(code: 1))])
         }
     }
 
@@ -275,7 +275,7 @@ final class ZipTests: RACTestCase {
             one.fail()
             two.send(1, 2)
             two.complete()
-            XCTAssertEqual(events(), [.error(StreamTestError())])
+            XCTAssertEqual(events(), [.error(TestError(code: 1))])
         }
     }
 
@@ -285,7 +285,7 @@ final class ZipTests: RACTestCase {
             two.complete()
             one.send(1, 2)
             one.fail()
-            XCTAssertEqual(events(), [.next([1, 1]), .next([2, 2]), .error(StreamTestError())])
+            XCTAssertEqual(events(), [.next([1, 1]), .next([2, 2]), .error(TestError(code: 1))])
         }
     }
 
@@ -317,9 +317,9 @@ final class ZipTests: RACTestCase {
         XCTAssertEqual(events, [.next("111"), .next("222")])
         c.send(3, 4, 5)
         c.fail()
-        XCTAssertEqual(events, [.next("111"), .next("222"), .next("333"), .error(StreamTestError())])
+        XCTAssertEqual(events, [.next("111"), .next("222"), .next("333"), .error(TestError(code: 1))])
         a.send(4, 5, 6, 7)
-        XCTAssertEqual(events, [.next("111"), .next("222"), .next("333"), .error(StreamTestError())])
+        XCTAssertEqual(events, [.next("111"), .next("222"), .next("333"), .error(TestError(code: 1))])
         XCTAssertEqual([a.disposals, b.disposals, c.disposals], [1, 1, 1])
         a.release()
         b.release()

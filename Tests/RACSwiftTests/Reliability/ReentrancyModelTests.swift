@@ -526,7 +526,7 @@ final class ReentrancyModelTests: RACTestCase {
                 switch event {
                 case .next(let value): value
                 case .completed: 100
-                case .error(let error): 200 + ((error as? ModelError)?.code ?? -1)
+                case .error(let error): 200 + ((error as? TestError)?.code ?? -1)
                 }
             }
         }, model: { world, _ in

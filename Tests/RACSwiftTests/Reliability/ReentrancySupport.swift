@@ -145,7 +145,7 @@ final class ReentrantRecorder: Subscriber, @unchecked Sendable {
     }
 
     func sendError(_ error: any Error) {
-        events.append("E\((error as? ModelError)?.code ?? -1)@\(now)")
+        events.append("E\((error as? TestError)?.code ?? -1)@\(now)")
     }
 
     func sendCompleted() {
@@ -160,7 +160,7 @@ extension Subject<Int> {
         switch event {
         case .value(let value): sendNext(value)
         case .completed: sendCompleted()
-        case .error(let code): sendError(ModelError(code: code))
+        case .error(let code): sendError(TestError(code: code))
         }
     }
 }

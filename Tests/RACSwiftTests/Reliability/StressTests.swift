@@ -284,7 +284,7 @@ final class StressTests: RACTestCase {
             let second = round.isMultiple(of: 2) ? first : right.subscriber
             DispatchQueue.concurrentPerform(iterations: 2) { side in
                 if side == 0 {
-                    first.sendError(ModelError(code: round))
+                    first.sendError(TestError(code: round))
                 } else {
                     second.sendCompleted()
                     if !round.isMultiple(of: 2) { first.sendCompleted() }

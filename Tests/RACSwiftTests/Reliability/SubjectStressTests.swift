@@ -31,7 +31,7 @@ final class SubjectStressTests: RACTestCase {
         }
         // Two threads race to end it: every subscriber gets exactly one terminal event.
         DispatchQueue.concurrentPerform(iterations: 2) { side in
-            if side == 0 { subject.sendCompleted() } else { subject.sendError(ModelError(code: 0)) }
+            if side == 0 { subject.sendCompleted() } else { subject.sendError(TestError(code: 0)) }
         }
         for probe in probes {
             probe.assertContract()

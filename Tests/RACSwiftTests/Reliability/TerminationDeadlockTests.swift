@@ -11,7 +11,6 @@ import XCTest
 /// fix the two threads deadlocked within a few rounds (Linux's mutex reports it as a fatal
 /// "Recursive call to lock Mutex").
 final class TerminationDeadlockTests: RACTestCase {
-    private struct Ended: Error {}
 
     /// Per round: subscribes to the operator made by `make(busy, ender)`, then one thread
     /// sends values into `busy` while another, once those are flowing, calls `end(ender)`.
@@ -45,7 +44,7 @@ final class TerminationDeadlockTests: RACTestCase {
         }
     }
 
-    private let fail: @Sendable (Subject<Int>) -> Void = { $0.sendError(Ended()) }
+    private let fail: @Sendable (Subject<Int>) -> Void = { $0.sendError(TestError("ended")) }
 
     /// `signal`, with `ender` sending one value right after each subscription: for operators
     /// whose source is `ender`, so that they are busy with `busy` before `end` runs.

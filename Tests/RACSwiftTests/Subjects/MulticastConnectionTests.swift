@@ -156,9 +156,9 @@ final class MulticastConnectionTests: RACTestCase {
         a.subscribe(to: signal)
         b.subscribe(to: signal)
         source.sendNext(1)
-        source.sendError(HotError.boom)
-        XCTAssertEqual(a.events, [.next(1), .error(HotError.boom)])
-        XCTAssertEqual(b.events, [.next(1), .error(HotError.boom)])
+        source.sendError(TestError.boom)
+        XCTAssertEqual(a.events, [.next(1), .error(TestError.boom)])
+        XCTAssertEqual(b.events, [.next(1), .error(TestError.boom)])
         XCTAssertEqual(source.disposals, 1)
     }
 
@@ -190,12 +190,12 @@ final class MulticastConnectionTests: RACTestCase {
         let log = HotEventLog<Int>()
         log.subscribe(to: replayed)
         source.sendNext(2)
-        source.sendError(HotError.boom)
-        XCTAssertEqual(log.events, [.next(1), .next(2), .error(HotError.boom)])
+        source.sendError(TestError.boom)
+        XCTAssertEqual(log.events, [.next(1), .next(2), .error(TestError.boom)])
         XCTAssertEqual(source.subscriptions, 1)
         let late = HotEventLog<Int>()
         late.subscribe(to: replayed)
-        XCTAssertEqual(late.events, [.next(1), .next(2), .error(HotError.boom)])
+        XCTAssertEqual(late.events, [.next(1), .next(2), .error(TestError.boom)])
     }
 
     func testReplayLastReplaysOnlyTheLatestValueAndTheTerminalEvent() {

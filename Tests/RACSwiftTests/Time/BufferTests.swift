@@ -49,10 +49,10 @@ final class BufferTests: RACTestCase {
 
     func testBufferErrorDropsOpenWindowAndIsForwardedAtOnce() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .error(2, TimeTestError.failed)])
+        let source = scheduler.createHotSignal([.next(1, "a"), .error(2, TestError.failed)])
         let recorder = scheduler.record(source.buffer(withTime: 5, on: scheduler))
         scheduler.run()
-        XCTAssertEqual(recorder.events, [.error(2, TimeTestError.failed)])
+        XCTAssertEqual(recorder.events, [.error(2, TestError.failed)])
     }
 
     func testBufferKeepsOptionalNilValues() {

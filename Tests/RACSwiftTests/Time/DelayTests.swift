@@ -13,19 +13,19 @@ final class DelayTests: RACTestCase {
 
     func testDelayDoesNotDelayErrorAndDropsEventsStillWaiting() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, "b"), .error(3.5, TimeTestError.failed)])
+        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, "b"), .error(3.5, TestError.failed)])
         let recorder = scheduler.record(source.delay(2))
         scheduler.run()
         // "a" was due at 3, before the error; "b" (due at 4) is dropped.
-        XCTAssertEqual(recorder.events, [.next(3, "a"), .error(3.5, TimeTestError.failed)])
+        XCTAssertEqual(recorder.events, [.next(3, "a"), .error(3.5, TestError.failed)])
     }
 
     func testDelayErrorWithNothingWaitingIsForwardedAtOnce() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.error(1, TimeTestError.failed)] as [Recorded<Int>])
+        let source = scheduler.createHotSignal([.error(1, TestError.failed)] as [Recorded<Int>])
         let recorder = scheduler.record(source.delay(5))
         scheduler.run()
-        XCTAssertEqual(recorder.events, [.error(1, TimeTestError.failed)])
+        XCTAssertEqual(recorder.events, [.error(1, TestError.failed)])
     }
 
     func testDelayZeroSendsInSameInstantAfterTheSender() {

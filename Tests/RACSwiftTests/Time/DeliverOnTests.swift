@@ -22,10 +22,10 @@ final class DeliverOnTests: RACTestCase {
 
     func testDeliverOnKeepsErrorBehindValuesBeforeIt() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, "b"), .error(2, TimeTestError.failed)])
+        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, "b"), .error(2, TestError.failed)])
         let recorder = scheduler.record(source.deliver(on: scheduler))
         scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(1, "a"), .next(2, "b"), .error(2, TimeTestError.failed)])
+        XCTAssertEqual(recorder.events, [.next(1, "a"), .next(2, "b"), .error(2, TestError.failed)])
     }
 
     func testDeliverOnSendsEventsOnTheScheduler() {

@@ -47,10 +47,10 @@ final class ThrottleTests: RACTestCase {
 
     func testThrottleErrorDropsPendingValueAndIsForwardedAtOnce() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .error(2, TimeTestError.failed), .next(2.5, "b")])
+        let source = scheduler.createHotSignal([.next(1, "a"), .error(2, TestError.failed), .next(2.5, "b")])
         let recorder = scheduler.record(source.throttle(2))
         scheduler.run()
-        XCTAssertEqual(recorder.events, [.error(2, TimeTestError.failed)])
+        XCTAssertEqual(recorder.events, [.error(2, TestError.failed)])
     }
 
     func testThrottleZeroIntervalSendsLastValueOfEachInstant() {

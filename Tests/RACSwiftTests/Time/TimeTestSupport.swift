@@ -1,11 +1,6 @@
 import Foundation
 import RACSwift
 
-/// The error the time-operator tests send.
-enum TimeTestError: Error, Equatable {
-    case failed
-}
-
 /// A signal the test drives by hand, from any thread, that remembers how often it was
 /// subscribed and disposed and on which scheduler each happened.
 final class TimeManualSource<Value>: @unchecked Sendable {

@@ -37,10 +37,10 @@ final class TimeoutTests: RACTestCase {
 
     func testTimeoutForwardsErrorInTime() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.error(2, TimeTestError.failed)] as [Recorded<Int>])
+        let source = scheduler.createHotSignal([.error(2, TestError.failed)] as [Recorded<Int>])
         let recorder = scheduler.record(source.timeout(3, on: scheduler))
         scheduler.run()
-        XCTAssertEqual(recorder.events, [.error(2, TimeTestError.failed)])
+        XCTAssertEqual(recorder.events, [.error(2, TestError.failed)])
     }
 
     func testTimeoutOfSynchronousSignalNeverFires() {

@@ -3,9 +3,9 @@ import RACSwift
 import RACSwiftTesting
 
 /// The same assertions under Swift Testing, which runs tests off the main thread: marble runs
-/// subscribe with the TestScheduler current, so they stay synchronous. Serialized because the
-/// leak counter is process-wide.
-@Suite(.serialized)
+/// subscribe with the TestScheduler current, so they stay synchronous. Every test ends with no
+/// live subscription (`.checksLeaks`); serialized because the leak counter is process-wide.
+@Suite(.serialized, .checksLeaks)
 struct SwiftTestingReportingTests {
     @Test func expectMarblesPassesOffTheMainThread() {
         let scheduler = TestScheduler()

@@ -12,17 +12,16 @@ class TestingTestCase: XCTestCase {
         let line: Int
     }
 
-    private var liveAtStart = 0
+    private var baseline = LeakBaseline()
     private var captured: [CapturedFailure]?
 
     override func setUp() {
         super.setUp()
-        liveAtStart = LiveSubscriptions.count
+        baseline = LeakBaseline()
     }
 
     override func tearDown() {
-        let live = waitForLiveSubscriptions(toReach: liveAtStart, timeout: 2)
-        XCTAssertLessThanOrEqual(live, liveAtStart, "subscription objects leaked by this test")
+        baseline.check()
         super.tearDown()
     }
 

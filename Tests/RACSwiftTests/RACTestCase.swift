@@ -7,16 +7,15 @@ import RACSwiftTesting
 /// XCTest runs test methods on the main thread, where `Scheduler.current` is `main`, so
 /// subscriptions run synchronously — RAC's own specs rely on the same rule.
 class RACTestCase: XCTestCase {
-    private var liveAtStart = 0
+    private var baseline = LeakBaseline()
 
     override func setUp() {
         super.setUp()
-        liveAtStart = LiveSubscriptions.count
+        baseline = LeakBaseline()
     }
 
     override func tearDown() {
-        let live = waitForLiveSubscriptions(toReach: liveAtStart, timeout: 2)
-        XCTAssertLessThanOrEqual(live, liveAtStart, "subscription objects leaked by this test")
+        baseline.check()
         super.tearDown()
     }
 }

@@ -13,7 +13,7 @@ final class BindTests: RACTestCase {
 
     func testForwardsEachBoundSignalsValuesThenCompletes() {
         let bound = numbers([1, 2, 3]).bind { { value, _ in Signal.return(value * 10) } }
-        XCTAssertEqual(Fixture.Recorder(bound).events, [.next(10), .next(20), .next(30), .completed])
+        XCTAssertEqual(EventLog(bound).events, [.next(10), .next(20), .next(30), .completed])
     }
 
     func testASourceCompletingInsideItsBlockIsDisposedRightAfterTheResultCompletes() {
@@ -46,7 +46,7 @@ final class BindTests: RACTestCase {
                 return Signal.return(value * 10)
             }
         }
-        XCTAssertEqual(Fixture.Recorder(bound).events, [.next(10), .next(20), .completed])
+        XCTAssertEqual(EventLog(bound).events, [.next(10), .next(20), .completed])
         XCTAssertEqual(seen.all, [1, 2], "no value reaches the binding block after stop")
         XCTAssertEqual(disposed.value, 1)
     }
@@ -54,7 +54,7 @@ final class BindTests: RACTestCase {
     func testStopFlagWaitsForTheLastBoundSignal() {
         let inner = Fixture.Manual<Int>()
         let bound = numbers([1, 2]).bind { { _, stop in stop = true; return inner.signal } }
-        let recorder = Fixture.Recorder(bound)
+        let recorder = EventLog(bound)
         XCTAssertEqual(recorder.events, [])
         inner.send(5)
         inner.complete()
@@ -65,7 +65,7 @@ final class BindTests: RACTestCase {
     func testNilFromTheBindingBlockCompletesWithoutFurtherValues() {
         let source = Fixture.Manual<Int>()
         let bound = source.signal.bind { { value, _ in value == 2 ? nil : Signal.return(value) } }
-        let recorder = Fixture.Recorder(bound)
+        let recorder = EventLog(bound)
         source.send(1)
         source.send(2)
         source.send(3)
@@ -77,7 +77,7 @@ final class BindTests: RACTestCase {
     func testSourceErrorIsForwardedAtOnceAndDisposesInnerSignals() {
         let source = Fixture.Manual<Int>()
         let inner = Fixture.Manual<String>()
-        let recorder = Fixture.Recorder(source.signal.bind { { _, _ in inner.signal } })
+        let recorder = EventLog(source.signal.bind { { _, _ in inner.signal } })
         source.send(1)
         inner.send("a")
         source.fail(TestError.boom)
@@ -88,7 +88,7 @@ final class BindTests: RACTestCase {
 
     func testInnerErrorIsForwardedAtOnceAndDisposesTheSource() {
         let source = Fixture.Manual<Int>()
-        let recorder = Fixture.Recorder(source.signal.bind { { value, _ in
+        let recorder = EventLog(source.signal.bind { { value, _ in
             value == 2 ? Signal<Int>.error(TestError.other) : Signal.return(value)
         } })
         source.send(1)
@@ -101,7 +101,7 @@ final class BindTests: RACTestCase {
     func testInnerSignalsOutlivingTheSourceKeepTheResultGoing() {
         let source = Fixture.Manual<Int>()
         let inners = [Fixture.Manual<Int>(), Fixture.Manual<Int>()]
-        let recorder = Fixture.Recorder(source.signal.bind { { index, _ in inners[index].signal } })
+        let recorder = EventLog(source.signal.bind { { index, _ in inners[index].signal } })
         source.send(0)
         source.send(1)
         source.complete()
@@ -117,7 +117,7 @@ final class BindTests: RACTestCase {
     func testDisposalDisposesTheSourceAndEveryInnerSubscription() {
         let source = Fixture.Manual<Int>()
         let inners = [Fixture.Manual<Int>(), Fixture.Manual<Int>()]
-        let recorder = Fixture.Recorder(source.signal.bind { { index, _ in inners[index].signal } })
+        let recorder = EventLog(source.signal.bind { { index, _ in inners[index].signal } })
         source.send(0)
         source.send(1)
         recorder.disposable?.dispose()
@@ -130,7 +130,7 @@ final class BindTests: RACTestCase {
     func testFinishedInnerSubscriptionsAreDisposedWhenTheyComplete() {
         let source = Fixture.Manual<Int>()
         let inner = Fixture.Manual<Int>()
-        let recorder = Fixture.Recorder(source.signal.bind { { _, _ in inner.signal } })
+        let recorder = EventLog(source.signal.bind { { _, _ in inner.signal } })
         source.send(1)
         inner.complete()
         XCTAssertEqual(inner.disposals.value, 1)
@@ -147,8 +147,8 @@ final class BindTests: RACTestCase {
                 return Signal.return(index * 100 + value)
             }
         }
-        XCTAssertEqual(Fixture.Recorder(bound).values, [105, 206])
-        XCTAssertEqual(Fixture.Recorder(bound).values, [105, 206])
+        XCTAssertEqual(EventLog(bound).values, [105, 206])
+        XCTAssertEqual(EventLog(bound).values, [105, 206])
     }
 
     func testValuesFromInnerSignalsOnManyThreadsAreSerialized() {

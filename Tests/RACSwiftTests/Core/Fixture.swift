@@ -32,21 +32,6 @@ enum Fixture {
         func append(_ item: Element) { lock.withLock { items.append(item) } }
     }
 
-    /// Records a signal's events in arrival order.
-    final class Recorder<Value>: @unchecked Sendable {
-        private let log = Log<Event<Value>>()
-        private(set) var disposable: Disposable?
-        var events: [Event<Value>] { log.all }
-        var values: [Value] { events.compactMap(\.value) }
-
-        init(_ signal: Signal<Value>) {
-            disposable = signal.subscribe(
-                next: { [log] in log.append(.next($0)) },
-                error: { [log] in log.append(.error($0)) },
-                completed: { [log] in log.append(.completed) })
-        }
-    }
-
     /// Detects two deliveries overlapping in time: `enter`/`leave` around each delivery.
     final class OverlapDetector: @unchecked Sendable {
         private let lock = NSLock()

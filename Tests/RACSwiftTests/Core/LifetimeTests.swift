@@ -97,7 +97,7 @@ final class LifetimeTests: RACTestCase {
         weak var weakConcatenated: Signal<Int>?
         weak var weakSecond: Signal<Int>?
         let first = Fixture.Manual<Int>()
-        let recorder: Fixture.Recorder<Int>
+        let recorder: EventLog<Int>
         do {
             let source = first.signal
             let second = Signal<Int>.return(9)
@@ -109,7 +109,7 @@ final class LifetimeTests: RACTestCase {
             weakConcatenated = concatenated
             weakZipped = zipped
             weakBound = bound
-            recorder = Fixture.Recorder(bound)
+            recorder = EventLog(bound)
         }
         XCTAssertNil(weakSource)
         XCTAssertNil(weakConcatenated)
@@ -125,7 +125,7 @@ final class LifetimeTests: RACTestCase {
         weak var weakValue: Token?
         let left = Fixture.Manual<Token>()
         let right = Fixture.Manual<Int>()
-        let recorder = Fixture.Recorder(left.signal.zip(with: right.signal))
+        let recorder = EventLog(left.signal.zip(with: right.signal))
         do {
             let value = Token()
             weakValue = value

@@ -11,8 +11,8 @@ final class SignalCreateTests: RACTestCase {
             return nil
         }
         XCTAssertEqual(runs.value, 0, "cold: nothing runs before a subscription")
-        let first = Fixture.Recorder(signal)
-        let second = Fixture.Recorder(signal)
+        let first = EventLog(signal)
+        let second = EventLog(signal)
         XCTAssertEqual(first.events, [.next(1), .completed])
         XCTAssertEqual(second.events, [.next(2), .completed])
     }
@@ -67,7 +67,7 @@ final class SignalCreateTests: RACTestCase {
             kept = subscriber
             return nil
         }
-        let recorder = Fixture.Recorder(signal)
+        let recorder = EventLog(signal)
         kept?.sendNext(1)
         recorder.disposable?.dispose()
         kept?.sendNext(2)
@@ -79,7 +79,7 @@ final class SignalCreateTests: RACTestCase {
 
     func testNoEventsAfterCompleted() {
         nonisolated(unsafe) var kept: (any Subscriber<Int>)?
-        let recorder = Fixture.Recorder(Signal<Int>.create { kept = $0; return nil })
+        let recorder = EventLog(Signal<Int>.create { kept = $0; return nil })
         kept?.sendNext(1)
         kept?.sendCompleted()
         kept?.sendNext(2)
@@ -92,7 +92,7 @@ final class SignalCreateTests: RACTestCase {
 
     func testNoEventsAfterError() {
         nonisolated(unsafe) var kept: (any Subscriber<Int>)?
-        let recorder = Fixture.Recorder(Signal<Int>.create { kept = $0; return nil })
+        let recorder = EventLog(Signal<Int>.create { kept = $0; return nil })
         kept?.sendError(TestError.boom)
         kept?.sendNext(2)
         kept?.sendCompleted()
@@ -182,7 +182,7 @@ final class SignalCreateTests: RACTestCase {
         for _ in 0..<20 {
             // Unlocked on purpose: the library serializes these deliveries, and TSan checks it.
             nonisolated(unsafe) var kept: (any Subscriber<Int>)?
-            let recorder = Fixture.Recorder(Signal<Int>.create { kept = $0; return nil })
+            let recorder = EventLog(Signal<Int>.create { kept = $0; return nil })
             let subscriber = kept!
             DispatchQueue.concurrentPerform(iterations: 8) { thread in
                 if thread % 2 == 0 { subscriber.sendCompleted() } else { subscriber.sendError(TestError.boom) }
@@ -238,24 +238,24 @@ final class SignalCreateTests: RACTestCase {
 
 final class SignalConstantTests: RACTestCase {
     func testReturnSendsTheValueThenCompletes() {
-        let recorder = Fixture.Recorder(Signal.return(7))
+        let recorder = EventLog(Signal.return(7))
         XCTAssertEqual(recorder.events, [.next(7), .completed])
         XCTAssertEqual(recorder.disposable?.isDisposed, true)
     }
 
     func testReturnCarriesNilValues() {
-        let recorder = Fixture.Recorder(Signal<Int?>.return(nil))
+        let recorder = EventLog(Signal<Int?>.return(nil))
         XCTAssertEqual(recorder.events, [.next(nil), .completed])
     }
 
     func testEmptyCompletesAtOnce() {
-        let recorder = Fixture.Recorder(Signal<Int>.empty)
+        let recorder = EventLog(Signal<Int>.empty)
         XCTAssertEqual(recorder.events, [.completed])
         XCTAssertEqual(recorder.disposable?.isDisposed, true)
     }
 
     func testNeverSendsNothingUntilDisposed() {
-        let recorder = Fixture.Recorder(Signal<Int>.never)
+        let recorder = EventLog(Signal<Int>.never)
         XCTAssertEqual(recorder.events, [])
         XCTAssertEqual(recorder.disposable?.isDisposed, false)
         recorder.disposable?.dispose()
@@ -263,7 +263,7 @@ final class SignalConstantTests: RACTestCase {
     }
 
     func testErrorFailsAtOnce() {
-        let recorder = Fixture.Recorder(Signal<Int>.error(TestError.boom))
+        let recorder = EventLog(Signal<Int>.error(TestError.boom))
         XCTAssertEqual(recorder.events, [.error(TestError.boom)])
         XCTAssertEqual(recorder.disposable?.isDisposed, true)
     }

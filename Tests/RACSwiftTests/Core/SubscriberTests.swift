@@ -138,7 +138,7 @@ final class SubscriberProtocolTests: RACTestCase {
             inner.signal.subscribe(subscriber)
             return nil
         }
-        let recorder = Fixture.Recorder(outer)
+        let recorder = EventLog(outer)
         inner.send(1)
         recorder.disposable?.dispose()
         XCTAssertEqual(inner.disposals.value, 1)

@@ -11,7 +11,7 @@ final class ZipWithTests: RACTestCase {
         }
     }
 
-    private func pairs(_ recorder: Fixture.Recorder<(Int, String)>) -> [String] {
+    private func pairs(_ recorder: EventLog<(Int, String)>) -> [String] {
         recorder.events.map { event in
             switch event {
             case .next(let (number, letter)): return "\(number)\(letter)"
@@ -22,12 +22,12 @@ final class ZipWithTests: RACTestCase {
     }
 
     func testOneToFiveWithAToDSendsFourPairsThenCompletes() {
-        let recorder = Fixture.Recorder(sequence([1, 2, 3, 4, 5]).zip(with: sequence(["A", "B", "C", "D"])))
+        let recorder = EventLog(sequence([1, 2, 3, 4, 5]).zip(with: sequence(["A", "B", "C", "D"])))
         XCTAssertEqual(pairs(recorder), ["1A", "2B", "3C", "4D", "|"])
     }
 
     func testTheShorterSideFirstGivesTheSamePairs() {
-        let recorder = Fixture.Recorder(sequence(["A", "B"]).zip(with: sequence([1, 2, 3])))
+        let recorder = EventLog(sequence(["A", "B"]).zip(with: sequence([1, 2, 3])))
         XCTAssertEqual(recorder.values.map { "\($0.0)\($0.1)" }, ["A1", "B2"])
         XCTAssertEqual(recorder.events.last?.isFinished, true)
     }
@@ -35,7 +35,7 @@ final class ZipWithTests: RACTestCase {
     func testPairsTheNthValuesWhateverTheArrivalOrder() {
         let left = Fixture.Manual<Int>()
         let right = Fixture.Manual<String>()
-        let recorder = Fixture.Recorder(left.signal.zip(with: right.signal))
+        let recorder = EventLog(left.signal.zip(with: right.signal))
         left.send(1)
         left.send(2)
         left.send(3)
@@ -53,7 +53,7 @@ final class ZipWithTests: RACTestCase {
     func testASideThatCompletesWithValuesBufferedWaitsForTheirPartners() {
         let left = Fixture.Manual<Int>()
         let right = Fixture.Manual<String>()
-        let recorder = Fixture.Recorder(left.signal.zip(with: right.signal))
+        let recorder = EventLog(left.signal.zip(with: right.signal))
         left.send(1)
         left.send(2)
         left.complete()
@@ -68,7 +68,7 @@ final class ZipWithTests: RACTestCase {
     func testASideThatCompletesEmptyEndsTheZipAtOnce() {
         let left = Fixture.Manual<Int>()
         let right = Fixture.Manual<String>()
-        let recorder = Fixture.Recorder(left.signal.zip(with: right.signal))
+        let recorder = EventLog(left.signal.zip(with: right.signal))
         right.send("A")
         right.complete()
         XCTAssertEqual(pairs(recorder), [], "right still has A waiting for a partner")
@@ -96,7 +96,7 @@ final class ZipWithTests: RACTestCase {
         for failLeft in [true, false] {
             let left = Fixture.Manual<Int>()
             let right = Fixture.Manual<String>()
-            let recorder = Fixture.Recorder(left.signal.zip(with: right.signal))
+            let recorder = EventLog(left.signal.zip(with: right.signal))
             left.send(1)
             if failLeft { left.fail() } else { right.fail() }
             right.send("A")
@@ -108,7 +108,7 @@ final class ZipWithTests: RACTestCase {
     func testDisposalDisposesBothSides() {
         let left = Fixture.Manual<Int>()
         let right = Fixture.Manual<String>()
-        let recorder = Fixture.Recorder(left.signal.zip(with: right.signal))
+        let recorder = EventLog(left.signal.zip(with: right.signal))
         left.send(1)
         recorder.disposable?.dispose()
         XCTAssertEqual(left.disposals.value, 1)

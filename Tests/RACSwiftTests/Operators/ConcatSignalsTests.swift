@@ -5,29 +5,29 @@ final class ConcatSignalsTests: RACTestCase {
     // RACStreamExamples "+concat:".
     func testConcatOfAnArraySendsEverySignalInOrder() {
         let signals: [Signal<Int>] = [
-            .return(0), .empty, StreamProbe(values: [1, 2, 3]).signal, .return(4), .return(5), .empty, .empty,
-            StreamProbe(values: [6, 7]).signal,
+            .return(0), .empty, SyncSource(values: [1, 2, 3]).signal, .return(4), .return(5), .empty, .empty,
+            SyncSource(values: [6, 7]).signal,
         ]
-        XCTAssertEqual(streamEvents(Signal.concat(signals)), .valuesThenCompleted([0, 1, 2, 3, 4, 5, 6, 7]))
+        XCTAssertEqual(EventLog(Signal.concat(signals)).events, .valuesThenCompleted([0, 1, 2, 3, 4, 5, 6, 7]))
     }
 
     func testConcatOfArguments() {
-        let concatenated = Signal.concat(Signal.return(1), StreamProbe(values: [2, 3]).signal, Signal.return(4))
-        XCTAssertEqual(streamEvents(concatenated), .valuesThenCompleted([1, 2, 3, 4]))
+        let concatenated = Signal.concat(Signal.return(1), SyncSource(values: [2, 3]).signal, Signal.return(4))
+        XCTAssertEqual(EventLog(concatenated).events, .valuesThenCompleted([1, 2, 3, 4]))
     }
 
     func testConcatOfOneSignal() {
-        XCTAssertEqual(streamEvents(Signal.concat([Signal.return(1)])), .valuesThenCompleted([1]))
-        XCTAssertEqual(streamEvents(Signal.concat(Signal.return(1))), .valuesThenCompleted([1]))
+        XCTAssertEqual(EventLog(Signal.concat([Signal.return(1)])).events, .valuesThenCompleted([1]))
+        XCTAssertEqual(EventLog(Signal.concat(Signal.return(1))).events, .valuesThenCompleted([1]))
     }
 
     func testConcatOfNoSignalsCompletesAtOnce() {
-        XCTAssertEqual(streamEvents(Signal.concat([Signal<Int>]())), [.completed])
+        XCTAssertEqual(EventLog(Signal.concat([Signal<Int>]())).events, [.completed])
     }
 
     func testConcatSubscribesEachSignalOnlyAfterThePreviousCompletes() {
         let first = StreamManualSource<Int>()
-        let second = StreamProbe(values: [2])
+        let second = SyncSource(values: [2])
         nonisolated(unsafe) var events: [Event<Int>] = []
         Signal.concat([first.signal, second.signal]).subscribe(
             next: { events.append(.next($0)) }, completed: { events.append(.completed) })
@@ -41,17 +41,17 @@ final class ConcatSignalsTests: RACTestCase {
     }
 
     func testConcatStopsAtAnErrorWithoutSubscribingLaterSignals() {
-        let later = StreamProbe(values: [9])
-        let failing = StreamProbe(values: [1], then: .error(TestError(code: 1)))
+        let later = SyncSource(values: [9])
+        let failing = SyncSource(values: [1], then: .error(TestError(code: 1)))
         let concatenated = Signal.concat([failing.signal, later.signal])
-        XCTAssertEqual(streamEvents(concatenated), [.next(1), .error(TestError(code: 1))])
+        XCTAssertEqual(EventLog(concatenated).events, [.next(1), .error(TestError(code: 1))])
         XCTAssertEqual(later.subscriptions, 0)
         XCTAssertEqual(failing.disposals, 1)
     }
 
     func testDisposingConcatDisposesTheCurrentSignalAndSubscribesNoMore() {
         let first = StreamManualSource<Int>()
-        let later = StreamProbe(values: [9])
+        let later = SyncSource(values: [9])
         nonisolated(unsafe) var received: [Int] = []
         let disposable = Signal.concat([first.signal, later.signal]).subscribeNext { received.append($0) }
         first.send(1)
@@ -65,11 +65,11 @@ final class ConcatSignalsTests: RACTestCase {
     }
 
     func testConcatStartsFromTheFirstSignalOnEachSubscription() {
-        let a = StreamProbe(values: [1])
-        let b = StreamProbe(values: [2])
+        let a = SyncSource(values: [1])
+        let b = SyncSource(values: [2])
         let concatenated = Signal.concat(a.signal, b.signal)
-        XCTAssertEqual(streamEvents(concatenated), .valuesThenCompleted([1, 2]))
-        XCTAssertEqual(streamEvents(concatenated), .valuesThenCompleted([1, 2]))
+        XCTAssertEqual(EventLog(concatenated).events, .valuesThenCompleted([1, 2]))
+        XCTAssertEqual(EventLog(concatenated).events, .valuesThenCompleted([1, 2]))
         XCTAssertEqual(a.subscriptions, 2)
         XCTAssertEqual(b.subscriptions, 2)
     }

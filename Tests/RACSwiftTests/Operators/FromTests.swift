@@ -3,11 +3,11 @@ import XCTest
 
 final class FromTests: RACTestCase {
     func testFromSendsTheElementsThenCompletes() {
-        XCTAssertEqual(streamEvents(Signal.from([1, 2, 3])), .valuesThenCompleted([1, 2, 3]))
+        XCTAssertEqual(EventLog(Signal.from([1, 2, 3])).events, .valuesThenCompleted([1, 2, 3]))
     }
 
     func testFromAnEmptySequenceOnlyCompletes() {
-        XCTAssertEqual(streamEvents(Signal.from([Int]())), [.completed])
+        XCTAssertEqual(EventLog(Signal.from([Int]())).events, [.completed])
     }
 
     func testFromWithoutSchedulerSendsSynchronouslyAtSubscription() {
@@ -18,7 +18,7 @@ final class FromTests: RACTestCase {
     }
 
     func testFromAnEndlessSequenceWithTakeTerminates() {
-        XCTAssertEqual(streamEvents(Signal.from(1...).take(3)), .valuesThenCompleted([1, 2, 3]))
+        XCTAssertEqual(EventLog(Signal.from(1...).take(3)).events, .valuesThenCompleted([1, 2, 3]))
     }
 
     func testFromChecksDisposalBetweenElements() {
@@ -76,8 +76,8 @@ final class FromTests: RACTestCase {
 
     func testFromIteratesAfreshForEachSubscription() {
         let signal = Signal.from([1, 2])
-        XCTAssertEqual(streamEvents(signal), .valuesThenCompleted([1, 2]))
-        XCTAssertEqual(streamEvents(signal), .valuesThenCompleted([1, 2]))
+        XCTAssertEqual(EventLog(signal).events, .valuesThenCompleted([1, 2]))
+        XCTAssertEqual(EventLog(signal).events, .valuesThenCompleted([1, 2]))
     }
 
     func testFromOnABackgroundThreadRunsOnTheSubscriptionScheduler() {

@@ -18,33 +18,33 @@ final class LogTests: RACTestCase {
     }
 
     func testLogAllPrintsEveryEventWithTheSignalAndPassesThemThrough() {
-        let source = StreamProbe(values: [1, 2]).signal.setName("numbers")
-        XCTAssertEqual(streamEvents(source.logAll()), .valuesThenCompleted([1, 2]))
+        let source = SyncSource(values: [1, 2]).signal.setName("numbers")
+        XCTAssertEqual(EventLog(source.logAll()).events, .valuesThenCompleted([1, 2]))
         XCTAssertEqual(lines.values, ["\(source) next: 1", "\(source) next: 2", "\(source) completed"])
         XCTAssertTrue(lines.values[0].contains("numbers"))
     }
 
     func testLogAllPrintsTheError() {
-        let source = StreamProbe(values: [1], then: .error(TestError(code: 7))).signal
-        XCTAssertEqual(streamEvents(source.logAll()), [.next(1), .error(TestError(code: 7))])
+        let source = SyncSource(values: [1], then: .error(TestError(code: 7))).signal
+        XCTAssertEqual(EventLog(source.logAll()).events, [.next(1), .error(TestError(code: 7))])
         XCTAssertEqual(lines.values, ["\(source) next: 1", "\(source) error: \(TestError(code: 7))"])
     }
 
     func testLogNextPrintsValuesOnly() {
-        let source = StreamProbe(values: ["a"], then: .error(TestError(code: 1))).signal
-        XCTAssertEqual(streamEvents(source.logNext()), [.next("a"), .error(TestError(code: 1))])
+        let source = SyncSource(values: ["a"], then: .error(TestError(code: 1))).signal
+        XCTAssertEqual(EventLog(source.logNext()).events, [.next("a"), .error(TestError(code: 1))])
         XCTAssertEqual(lines.values, ["\(source) next: a"])
     }
 
     func testLogErrorPrintsErrorsOnly() {
-        let source = StreamProbe(values: [1], then: .error(TestError(code: 1))).signal
-        XCTAssertEqual(streamEvents(source.logError()), [.next(1), .error(TestError(code: 1))])
+        let source = SyncSource(values: [1], then: .error(TestError(code: 1))).signal
+        XCTAssertEqual(EventLog(source.logError()).events, [.next(1), .error(TestError(code: 1))])
         XCTAssertEqual(lines.values, ["\(source) error: \(TestError(code: 1))"])
     }
 
     func testLogCompletedPrintsCompletionOnly() {
-        let source = StreamProbe(values: [1, 2]).signal
-        XCTAssertEqual(streamEvents(source.logCompleted()), .valuesThenCompleted([1, 2]))
+        let source = SyncSource(values: [1, 2]).signal
+        XCTAssertEqual(EventLog(source.logCompleted()).events, .valuesThenCompleted([1, 2]))
         XCTAssertEqual(lines.values, ["\(source) completed"])
     }
 
@@ -61,10 +61,10 @@ final class LogTests: RACTestCase {
     }
 
     func testLogPrintsAgainForEachSubscription() {
-        let source = StreamProbe(values: [1]).signal
+        let source = SyncSource(values: [1]).signal
         let logged = source.logNext()
-        _ = streamEvents(logged)
-        _ = streamEvents(logged)
+        _ = EventLog(logged).events
+        _ = EventLog(logged).events
         XCTAssertEqual(lines.values, ["\(source) next: 1", "\(source) next: 1"])
     }
 }

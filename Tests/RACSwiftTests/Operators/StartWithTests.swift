@@ -3,17 +3,17 @@ import XCTest
 
 final class StartWithTests: RACTestCase {
     func testStartWithSendsTheValueBeforeTheSource() {
-        let probe = StreamProbe(values: [1, 2])
-        XCTAssertEqual(streamEvents(probe.signal.startWith(0)), .valuesThenCompleted([0, 1, 2]))
+        let probe = SyncSource(values: [1, 2])
+        XCTAssertEqual(EventLog(probe.signal.startWith(0)).events, .valuesThenCompleted([0, 1, 2]))
         XCTAssertEqual(probe.disposals, 1)
     }
 
     func testStartWithOnEmptySendsTheValueThenCompletes() {
-        XCTAssertEqual(streamEvents(Signal<Int>.empty.startWith(9)), .valuesThenCompleted([9]))
+        XCTAssertEqual(EventLog(Signal<Int>.empty.startWith(9)).events, .valuesThenCompleted([9]))
     }
 
     func testStartWithSendsTheValueBeforeTheSourceFails() {
-        XCTAssertEqual(streamEvents(Signal<Int>.error(TestError(code: 1)).startWith(9)),
+        XCTAssertEqual(EventLog(Signal<Int>.error(TestError(code: 1)).startWith(9)).events,
                        [.next(9), .error(TestError(code: 1))])
     }
 
@@ -31,7 +31,7 @@ final class StartWithTests: RACTestCase {
     func testDisposingDuringTheStartValueSubscribesTheSourceAndDisposesItAtOnce() {
         // As RAC's `[[return: value] concat: self]`: the source is subscribed when the first
         // value's signal completes, whatever the subscriber did meanwhile.
-        let probe = StreamProbe(values: [1])
+        let probe = SyncSource(values: [1])
         nonisolated(unsafe) var received: [Int] = []
         // The subscriber's own disposable holds the subscription from `didSubscribe(with:)`,
         // so it can end it while `subscribe` is still running.
@@ -57,10 +57,10 @@ final class StartWithTests: RACTestCase {
     }
 
     func testStartWithSendsTheValueAgainOnEachSubscription() {
-        let probe = StreamProbe(values: [1])
+        let probe = SyncSource(values: [1])
         let started = probe.signal.startWith(0)
-        XCTAssertEqual(streamEvents(started), .valuesThenCompleted([0, 1]))
-        XCTAssertEqual(streamEvents(started), .valuesThenCompleted([0, 1]))
+        XCTAssertEqual(EventLog(started).events, .valuesThenCompleted([0, 1]))
+        XCTAssertEqual(EventLog(started).events, .valuesThenCompleted([0, 1]))
         XCTAssertEqual(probe.subscriptions, 2)
     }
 

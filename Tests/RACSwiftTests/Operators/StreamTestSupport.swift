@@ -2,35 +2,6 @@ import Foundation
 import XCTest
 @testable import RACSwift
 
-/// A cold source whose subscriptions and disposals are counted, sending `events`
-/// synchronously to each subscriber (RAC specs' `streamWithValues` plus the disposal check).
-final class StreamProbe<Value>: @unchecked Sendable {
-    private(set) var subscriptions = 0
-    private(set) var disposals = 0
-    let signal: Signal<Value>
-
-    init(_ events: [Event<Value>]) {
-        nonisolated(unsafe) let events = events
-        nonisolated(unsafe) weak var me: StreamProbe?
-        signal = Signal.create { subscriber in
-            me?.subscriptions += 1
-            for event in events {
-                switch event {
-                case .next(let value): subscriber.sendNext(value)
-                case .error(let error): subscriber.sendError(error)
-                case .completed: subscriber.sendCompleted()
-                }
-            }
-            return Disposable { me?.disposals += 1 }
-        }
-        me = self
-    }
-
-    convenience init(values: [Value], then terminal: Event<Value> = .completed) {
-        self.init(values.map { .next($0) } + [terminal])
-    }
-}
-
 /// A source that counts up from 0, synchronously and forever, until its subscription is
 /// disposed — the "infinite stream" of RAC's specs. It checks the compound it hands to the
 /// subscriber, the way `take` stops a source still inside `subscribe`.
@@ -74,15 +45,6 @@ final class StreamManualSource<Value>: @unchecked Sendable {
     func fail(_ error: any Error = TestError(code: 1)) { subscriber?.sendError(error) }
     func complete() { subscriber?.sendCompleted() }
     func release() { subscriber = nil }
-}
-
-/// Every event `signal` sends to one synchronous subscription.
-func streamEvents<Value>(_ signal: Signal<Value>) -> [Event<Value>] {
-    nonisolated(unsafe) var events: [Event<Value>] = []
-    signal.subscribe(
-        next: { events.append(.next($0)) }, error: { events.append(.error($0)) },
-        completed: { events.append(.completed) })
-    return events
 }
 
 extension Array {

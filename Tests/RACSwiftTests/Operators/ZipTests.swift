@@ -8,20 +8,20 @@ final class ZipTests: RACTestCase {
 
     // Seed 001: 1…5 zipped with A…D gives four pairs; 5 is never paired.
     func testZipOfOneToFiveWithAToDReproducesTheSeed() {
-        let numbers = StreamProbe(values: [1, 2, 3, 4, 5])
-        let letters = StreamProbe(values: ["A", "B", "C", "D"])
+        let numbers = SyncSource(values: [1, 2, 3, 4, 5])
+        let letters = SyncSource(values: ["A", "B", "C", "D"])
         let zipped = Signal.zip(numbers.signal, letters.signal).map { "\($0)\($1)" }
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["1A", "2B", "3C", "4D"]))
+        XCTAssertEqual(EventLog(zipped).events, .valuesThenCompleted(["1A", "2B", "3C", "4D"]))
         XCTAssertEqual(numbers.disposals, 1)
         XCTAssertEqual(letters.disposals, 1)
     }
 
     func testZipOfThreeSignalsMakesTriples() {
         let zipped = Signal.zip(
-            StreamProbe(values: valuesOne).signal, StreamProbe(values: [1, 2, 3]).signal,
-            StreamProbe(values: [true, false, true]).signal
+            SyncSource(values: valuesOne).signal, SyncSource(values: [1, 2, 3]).signal,
+            SyncSource(values: [true, false, true]).signal
         ).map { "\($0)\($1)\($2)" }
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["Ada1true", "Bob2false", "Dea3true"]))
+        XCTAssertEqual(EventLog(zipped).events, .valuesThenCompleted(["Ada1true", "Bob2false", "Dea3true"]))
     }
 
     func testZipOfSixSignalsOfDifferentTypes() {
@@ -29,66 +29,66 @@ final class ZipTests: RACTestCase {
             Signal.from([1, 2]), Signal.from(["a", "b"]), Signal.from([true, false]),
             Signal.from([1.5, 2.5]), Signal.from(["x", "y"] as [Character]), Signal.from([Int?.none, 7])
         ).map { a, b, c, d, e, f in "\(a)\(b)\(c)\(d)\(e)\(f.map(String.init) ?? "-")" }
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["1atrue1.5x-", "2bfalse2.5y7"]))
+        XCTAssertEqual(EventLog(zipped).events, .valuesThenCompleted(["1atrue1.5x-", "2bfalse2.5y7"]))
     }
 
     func testZipOfOneSignalSendsItsValues() {
         let zipped: Signal<Int> = Signal.zip(Signal.from([1, 2]))
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted([1, 2]))
+        XCTAssertEqual(EventLog(zipped).events, .valuesThenCompleted([1, 2]))
     }
 
     func testZipReduceOfSeveralSignals() {
         let zipped = Signal.zip(
-            StreamProbe(values: valuesOne).signal, StreamProbe(values: valuesTwo).signal,
-            StreamProbe(values: valuesThree).signal, reduce: { "\($0) \($1) \($2)" })
-        XCTAssertEqual(streamEvents(zipped),
+            SyncSource(values: valuesOne).signal, SyncSource(values: valuesTwo).signal,
+            SyncSource(values: valuesThree).signal, reduce: { "\($0) \($1) \($2)" })
+        XCTAssertEqual(EventLog(zipped).events,
                        .valuesThenCompleted(["Ada eats fish", "Bob cooks bear", "Dea jumps rock"]))
     }
 
     func testZipOfAnArrayMakesArrays() {
-        let signals = [valuesOne, valuesTwo, valuesThree].map { StreamProbe(values: $0).signal }
-        XCTAssertEqual(streamEvents(Signal.zip(signals)),
+        let signals = [valuesOne, valuesTwo, valuesThree].map { SyncSource(values: $0).signal }
+        XCTAssertEqual(EventLog(Signal.zip(signals)).events,
                        .valuesThenCompleted([
                            ["Ada", "eats", "fish"], ["Bob", "cooks", "bear"], ["Dea", "jumps", "rock"],
                        ]))
     }
 
     func testZipReduceOfAnArray() {
-        let signals = [valuesOne, valuesTwo, valuesThree].map { StreamProbe(values: $0).signal }
+        let signals = [valuesOne, valuesTwo, valuesThree].map { SyncSource(values: $0).signal }
         let zipped = Signal.zip(signals, reduce: { $0.joined(separator: " ") })
-        XCTAssertEqual(streamEvents(zipped),
+        XCTAssertEqual(EventLog(zipped).events,
                        .valuesThenCompleted(["Ada eats fish", "Bob cooks bear", "Dea jumps rock"]))
     }
 
     func testZipOfOneSignalInAnArrayMakesOneElementArrays() {
-        XCTAssertEqual(streamEvents(Signal.zip([StreamProbe(values: valuesOne).signal])),
+        XCTAssertEqual(EventLog(Signal.zip([SyncSource(values: valuesOne).signal])).events,
                        .valuesThenCompleted([["Ada"], ["Bob"], ["Dea"]]))
     }
 
     // RACStreamExamples: "+zip: should make an empty stream if given an empty array".
     func testZipOfAnEmptyArrayCompletesAtOnce() {
-        XCTAssertEqual(streamEvents(Signal<[Int]>.zip([Signal<Int>]())), [.completed])
-        XCTAssertEqual(streamEvents(Signal<String>.zip([Signal<Int>](), reduce: { "\($0)" })), [.completed])
+        XCTAssertEqual(EventLog(Signal<[Int]>.zip([Signal<Int>]())).events, [.completed])
+        XCTAssertEqual(EventLog(Signal<String>.zip([Signal<Int>](), reduce: { "\($0)" })).events, [.completed])
     }
 
     func testZipTruncatesToTheShortestSignal() {
-        let signals = [valuesOne, valuesTwo, valuesThree, ["now", "later"]].map { StreamProbe(values: $0).signal }
+        let signals = [valuesOne, valuesTwo, valuesThree, ["now", "later"]].map { SyncSource(values: $0).signal }
         let zipped = Signal.zip(signals, reduce: { $0.joined(separator: " ") })
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["Ada eats fish now", "Bob cooks bear later"]))
+        XCTAssertEqual(EventLog(zipped).events, .valuesThenCompleted(["Ada eats fish now", "Bob cooks bear later"]))
     }
 
     func testZipWithAnInfiniteSignalCompletesAndDisposesIt() {
         let infinite = StreamInfiniteCounter()
-        let zipped = Signal.zip(StreamProbe(values: valuesOne).signal, infinite, reduce: { "\($0)\($1)" })
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["Ada0", "Bob1", "Dea2"]))
+        let zipped = Signal.zip(SyncSource(values: valuesOne).signal, infinite, reduce: { "\($0)\($1)" })
+        XCTAssertEqual(EventLog(zipped).events, .valuesThenCompleted(["Ada0", "Bob1", "Dea2"]))
         XCTAssertEqual(infinite.disposals, 1)
     }
 
     func testZipHandlesTheSameSignalSeveralTimes() {
-        let one = StreamProbe(values: valuesOne)
-        let two = StreamProbe(values: valuesTwo)
+        let one = SyncSource(values: valuesOne)
+        let two = SyncSource(values: valuesTwo)
         let zipped = Signal.zip([one.signal, one.signal, two.signal, two.signal], reduce: { $0.joined(separator: " ") })
-        XCTAssertEqual(streamEvents(zipped),
+        XCTAssertEqual(EventLog(zipped).events,
                        .valuesThenCompleted(["Ada Ada eats eats", "Bob Bob cooks cooks", "Dea Dea jumps jumps"]))
         XCTAssertEqual(one.subscriptions, 2)
     }
@@ -147,9 +147,9 @@ final class ZipTests: RACTestCase {
     func testZipSubscribesLaterInputsEvenAfterAnEarlierOneFailsSynchronously() {
         // As RAC's fold of -zipWith:: the later input is subscribed, and its subscription
         // disposed at once (its value goes nowhere).
-        let later = StreamProbe(values: [1])
+        let later = SyncSource(values: [1])
         let zipped = Signal.zip(Signal<Int>.error(TestError(code: 1)), later.signal, reduce: { $0 + $1 })
-        XCTAssertEqual(streamEvents(zipped), [.error(TestError(code: 1))])
+        XCTAssertEqual(EventLog(zipped).events, [.error(TestError(code: 1))])
         XCTAssertEqual(later.subscriptions, 1)
         XCTAssertEqual(later.disposals, 1)
     }
@@ -179,11 +179,11 @@ final class ZipTests: RACTestCase {
     }
 
     func testZipBuffersStartEmptyOnEachSubscription() {
-        let a = StreamProbe(values: [1, 2, 3])
-        let b = StreamProbe(values: [10, 20])
+        let a = SyncSource(values: [1, 2, 3])
+        let b = SyncSource(values: [10, 20])
         let zipped = Signal.zip(a.signal, b.signal, reduce: { $0 + $1 })
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted([11, 22]))
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted([11, 22]))
+        XCTAssertEqual(EventLog(zipped).events, .valuesThenCompleted([11, 22]))
+        XCTAssertEqual(EventLog(zipped).events, .valuesThenCompleted([11, 22]))
         XCTAssertEqual(a.subscriptions, 2)
         XCTAssertEqual(b.subscriptions, 2)
     }
@@ -336,7 +336,7 @@ final class ZipTests: RACTestCase {
         }
         let zipped = Signal.zip([sideEffecting, sideEffecting], reduce: { $0.map(String.init).joined() })
         XCTAssertEqual(counter, 0)
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["11"]))
+        XCTAssertEqual(EventLog(zipped).events, .valuesThenCompleted(["11"]))
         XCTAssertEqual(counter, 2)
     }
 }

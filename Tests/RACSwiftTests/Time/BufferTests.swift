@@ -17,18 +17,14 @@ final class BufferTests: RACTestCase {
 
     func testBufferSendsNothingForQuietPeriods() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(10, 1), .completed(30)])
-        let recorder = scheduler.record(source.buffer(withTime: 1, on: scheduler))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(11, [1]), .completed(30)])
+        let source = scheduler.hot("----------1-------------------|", values: ["1": 1])
+        scheduler.expectMarbles(source.buffer(withTime: 1, on: scheduler), "-----------x------------------|", values: ["x": [1]])
     }
 
     func testBufferValueArrivingExactlyWhenWindowClosesJoinsIt() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(3, "b"), .completed(10)])
-        let recorder = scheduler.record(source.buffer(withTime: 2, on: scheduler))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(3, ["a", "b"]), .completed(10)])
+        let source = scheduler.hot("-a-b------|")
+        scheduler.expectMarbles(source.buffer(withTime: 2, on: scheduler), "---x------|", values: ["x": ["a", "b"]])
     }
 
     func testBufferCompletionFlushesOpenWindowThenCompletes() {
@@ -41,26 +37,20 @@ final class BufferTests: RACTestCase {
 
     func testBufferCompletionWithNoOpenWindowSendsNoEmptyArray() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .completed(5)])
-        let recorder = scheduler.record(source.buffer(withTime: 1, on: scheduler))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(2, ["a"]), .completed(5)])
+        let source = scheduler.hot("-a---|")
+        scheduler.expectMarbles(source.buffer(withTime: 1, on: scheduler), "--x--|", values: ["x": ["a"]])
     }
 
     func testBufferErrorDropsOpenWindowAndIsForwardedAtOnce() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .error(2, TestError.failed)])
-        let recorder = scheduler.record(source.buffer(withTime: 5, on: scheduler))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.error(2, TestError.failed)])
+        let source = scheduler.hot("-a#", error: TestError.failed)
+        scheduler.expectMarbles(source.buffer(withTime: 5, on: scheduler), "--#", values: [:], error: TestError.failed)
     }
 
     func testBufferKeepsOptionalNilValues() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, nil), .next(1, 2), .completed(4)] as [Recorded<Int?>])
-        let recorder = scheduler.record(source.buffer(withTime: 1, on: scheduler))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(2, [nil, 2]), .completed(4)])
+        let source = scheduler.hot("-(n2)--|", values: ["n": nil, "2": 2] as [Character: Int?])
+        scheduler.expectMarbles(source.buffer(withTime: 1, on: scheduler), "--x-|", values: ["x": [nil, 2]])
     }
 
     func testBufferDeliversWindowsOnItsScheduler() {
@@ -97,13 +87,9 @@ final class BufferTests: RACTestCase {
 
     func testBufferResubscriptionStartsWithFreshState() {
         let scheduler = TestScheduler()
-        let signal = scheduler.createColdSignal([.next(1, "a"), .next(2, "b"), .completed(5)])
-            .buffer(withTime: 3, on: scheduler)
-        let first = scheduler.record(signal)
+        let signal = scheduler.cold("-ab--|").buffer(withTime: 3, on: scheduler)
+        scheduler.expectMarbles(signal, "----x|", values: ["x": ["a", "b"]])
         scheduler.advance(to: virtualDate(10))
-        let second = scheduler.record(signal)
-        scheduler.run()
-        XCTAssertEqual(first.events, [.next(4, ["a", "b"]), .completed(5)])
-        XCTAssertEqual(second.events, [.next(14, ["a", "b"]), .completed(15)])
+        scheduler.expectMarbles(signal, "----x|", values: ["x": ["a", "b"]])
     }
 }

@@ -22,10 +22,8 @@ final class DelayTests: RACTestCase {
 
     func testDelayErrorWithNothingWaitingIsForwardedAtOnce() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.error(1, TestError.failed)] as [Recorded<Int>])
-        let recorder = scheduler.record(source.delay(5))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.error(1, TestError.failed)])
+        let source = scheduler.hot("-#", error: TestError.failed)
+        scheduler.expectMarbles(source.delay(5), "-#", error: TestError.failed)
     }
 
     func testDelayZeroSendsInSameInstantAfterTheSender() {
@@ -41,10 +39,9 @@ final class DelayTests: RACTestCase {
 
     func testDelayKeepsOptionalNilValues() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, nil), .next(2, 7), .completed(3)] as [Recorded<Int?>])
-        let recorder = scheduler.record(source.delay(1))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(2, nil), .next(3, 7), .completed(4)])
+        let values: [Character: Int?] = ["n": nil, "7": 7]
+        let source = scheduler.hot("-n7|", values: values)
+        scheduler.expectMarbles(source.delay(1), "--n7|", values: values)
     }
 
     func testDelayOnExplicitSchedulerWaitsThereWhateverSchedulerSendsEvents() {
@@ -87,13 +84,10 @@ final class DelayTests: RACTestCase {
 
     func testDelayResubscriptionStartsWithFreshState() {
         let scheduler = TestScheduler()
-        let signal = scheduler.createColdSignal([.next(1, "a"), .completed(2)]).delay(1)
-        let first = scheduler.record(signal)
+        let signal = scheduler.cold("-a|").delay(1)
+        scheduler.expectMarbles(signal, "--a|")
         scheduler.advance(to: virtualDate(10))
-        let second = scheduler.record(signal)
-        scheduler.run()
-        XCTAssertEqual(first.events, [.next(2, "a"), .completed(3)])
-        XCTAssertEqual(second.events, [.next(12, "a"), .completed(13)])
+        scheduler.expectMarbles(signal, "--a|")
     }
 
     func testDelayDoesNotKeepSignalsAliveWhileEventsWait() {

@@ -5,10 +5,8 @@ import RACSwiftTesting
 final class ThrottleTests: RACTestCase {
     func testThrottleSendsValueOnceIntervalPassesWithoutNewerValue() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(5, "b"), .completed(10)])
-        let recorder = scheduler.record(source.throttle(2))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(3, "a"), .next(7, "b"), .completed(10)])
+        let source = scheduler.hot("-a---b----|")
+        scheduler.expectMarbles(source.throttle(2), "---a---b--|")
     }
 
     func testThrottleSendsOnlyLastValueOfBurst() {
@@ -23,10 +21,8 @@ final class ThrottleTests: RACTestCase {
 
     func testThrottleDropsPendingValueWhenNewerValueArrivesExactlyAtDeadline() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(3, "b"), .completed(10)])
-        let recorder = scheduler.record(source.throttle(2))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(5, "b"), .completed(10)])
+        let source = scheduler.hot("-a-b------|")
+        scheduler.expectMarbles(source.throttle(2), "-----b----|")
     }
 
     func testThrottleCompletionFlushesPendingValueThenCompletes() {
@@ -39,10 +35,8 @@ final class ThrottleTests: RACTestCase {
 
     func testThrottleDoesNotResendSentValueOnCompletion() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .completed(5)])
-        let recorder = scheduler.record(source.throttle(2))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(3, "a"), .completed(5)])
+        let source = scheduler.hot("-a---|")
+        scheduler.expectMarbles(source.throttle(2), "---a-|")
     }
 
     func testThrottleErrorDropsPendingValueAndIsForwardedAtOnce() {
@@ -55,18 +49,15 @@ final class ThrottleTests: RACTestCase {
 
     func testThrottleZeroIntervalSendsLastValueOfEachInstant() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(1, "b"), .next(2, "c"), .completed(3)])
-        let recorder = scheduler.record(source.throttle(0))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(1, "b"), .next(2, "c"), .completed(3)])
+        let source = scheduler.hot("-(ab)c|")
+        scheduler.expectMarbles(source.throttle(0), "-bc|")
     }
 
     func testThrottleFlushesNilValueOfOptionalSignalOnCompletion() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, nil), .completed(3)] as [Recorded<String?>])
-        let recorder = scheduler.record(source.throttle(2))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(3, nil), .completed(3)])
+        let values: [Character: String?] = ["a": "a", "n": nil]
+        let source = scheduler.hot("-an|", values: values)
+        scheduler.expectMarbles(source.throttle(2), "---(n|)", values: values)
     }
 
     // MARK: valuesPassingTest:
@@ -83,10 +74,9 @@ final class ThrottleTests: RACTestCase {
 
     func testThrottleValuesPassingTestThrottlesPassingValuesLikeThrottle() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, 1), .next(2, 2), .next(6, 3), .completed(7)])
-        let recorder = scheduler.record(source.throttle(2, valuesPassingTest: { _ in true }))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(4, 2), .next(7, 3), .completed(7)])
+        let values: [Character: Int] = ["1": 1, "2": 2, "3": 3]
+        let source = scheduler.hot("-12---3|", values: values)
+        scheduler.expectMarbles(source.throttle(2, valuesPassingTest: { _ in true }), "----2--(3|)", values: values)
     }
 
     func testThrottleTestSeesEveryValueOnce() {
@@ -168,13 +158,10 @@ final class ThrottleTests: RACTestCase {
 
     func testThrottleResubscriptionStartsWithFreshState() {
         let scheduler = TestScheduler()
-        let signal = scheduler.createColdSignal([.next(1, "a"), .next(2, "b"), .completed(5)]).throttle(2)
-        let first = scheduler.record(signal)
+        let signal = scheduler.cold("-ab--|").throttle(2)
+        scheduler.expectMarbles(signal, "----b|")
         scheduler.advance(to: virtualDate(10))
-        let second = scheduler.record(signal)
-        scheduler.run()
-        XCTAssertEqual(first.events, [.next(4, "b"), .completed(5)])
-        XCTAssertEqual(second.events, [.next(14, "b"), .completed(15)])
+        scheduler.expectMarbles(signal, "----b|")
     }
 
     func testThrottleSubscribersDoNotShareState() {

@@ -76,20 +76,17 @@ final class ConcatSignalsTests: RACTestCase {
 
     func testConcatOfAsynchronousSignalsInVirtualTime() {
         let scheduler = TestScheduler()
-        let a = scheduler.createColdSignal([.next(1, "a"), .completed(2)])
-        let b = scheduler.createColdSignal([.next(1, "b"), .completed(3)])
-        let recorder = scheduler.record(Signal.concat(a, b, a))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(1, "a"), .next(3, "b"), .next(6, "a"), .completed(7)])
+        let a = scheduler.cold("-a|")
+        let b = scheduler.cold("-b-|")
+        scheduler.expectMarbles(Signal.concat(a, b, a), "-a-b--a|")
     }
 
     func testConcatMixesSynchronousAndAsynchronousCompletions() {
         let scheduler = TestScheduler()
-        let later = scheduler.createColdSignal([.next(1, 2), .completed(1)])
-        let recorder = scheduler.record(Signal.concat(.return(0), .return(1), later, .return(3), later, .empty))
-        scheduler.run()
-        XCTAssertEqual(recorder.events,
-                       [.next(0, 0), .next(0, 1), .next(1, 2), .next(1, 3), .next(2, 2), .completed(2)])
+        let values: [Character: Int] = ["0": 0, "1": 1, "2": 2, "3": 3]
+        let later = scheduler.cold("-(2|)", values: values)
+        scheduler.expectMarbles(Signal.concat(.return(0), .return(1), later, .return(3), later, .empty),
+                                "(01)(23)(2|)", values: values)
     }
 
     func testConcatOfSignalsCompletingOnOtherThreadsKeepsOrder() {

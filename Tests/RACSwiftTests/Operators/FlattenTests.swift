@@ -121,14 +121,11 @@ final class FlattenTests: RACTestCase {
 
     func testFlattenMergesSignalsAsTheyArrive() {
         let scheduler = TestScheduler()
-        let a = scheduler.createColdSignal([.next(1, "a1"), .next(4, "a2"), .completed(5)])
-        let b = scheduler.createColdSignal([.next(1, "b1"), .completed(2)])
-        let outer = scheduler.createHotSignal([.next(1, a), .next(2, b), .completed(3)])
-        let recorder = scheduler.record(outer.flatten())
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [
-            .next(2, "a1"), .next(3, "b1"), .next(5, "a2"), .completed(6),
-        ])
+        let values: [Character: String] = ["p": "a1", "q": "a2", "r": "b1"]
+        let a = scheduler.cold("-p--q|", values: values)
+        let b = scheduler.cold("-r|", values: values)
+        let outer = scheduler.hot("-ab|", values: ["a": a, "b": b])
+        scheduler.expectMarbles(outer.flatten(), "--pr-q|", values: values)
     }
 
     func testFlattenAcceptsSignalsOfASignalSubclass() {
@@ -144,60 +141,49 @@ final class FlattenTests: RACTestCase {
 
     // MARK: flatten(maxConcurrent:)
 
+    /// A at 1 (a at 1 s, done at 5 s), B at 2 (b at 1 s, done at 2 s) and C at 3 (c1 and c2 at
+    /// 0 s and 1 s, done at 1 s), the outer signal completing with C; each inner signal's
+    /// subscription time is tracked.
+    private func threeInnerSignals(_ scheduler: TestScheduler) -> (Signal<Signal<String>>, SubscriptionTimes) {
+        let values = Self.threeInnerValues
+        let subscribedAt = SubscriptionTimes()
+        let a = subscribedAt.track("A", scheduler, scheduler.cold("-a---|", values: values))
+        let b = subscribedAt.track("B", scheduler, scheduler.cold("-b|", values: values))
+        let c = subscribedAt.track("C", scheduler, scheduler.cold("p(q|)", values: values))
+        return (scheduler.hot("-ab(c|)", values: ["a": a, "b": b, "c": c]), subscribedAt)
+    }
+
+    private static let threeInnerValues: [Character: String] = ["a": "a", "b": "b", "p": "c1", "q": "c2"]
+
     /// Inner signals subscribed at 1, 2 and 3; with a limit of two, the third waits for B to
     /// complete (at 4) before it is subscribed.
     func testFlattenMaxConcurrentTwoQueuesTheThirdSignalUntilOneCompletes() {
         let scheduler = TestScheduler()
-        let subscribedAt = SubscriptionTimes()
-        let a = subscribedAt.track("A", scheduler, scheduler.createColdSignal([.next(1, "a"), .completed(5)]))
-        let b = subscribedAt.track("B", scheduler, scheduler.createColdSignal([.next(1, "b"), .completed(2)]))
-        let c = subscribedAt.track("C", scheduler, scheduler.createColdSignal([.next(0, "c1"), .next(1, "c2"), .completed(1)]))
-        let outer = scheduler.createHotSignal([.next(1, a), .next(2, b), .next(3, c), .completed(3)])
-
-        let recorder = scheduler.record(outer.flatten(maxConcurrent: 2))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [
-            .next(2, "a"), .next(3, "b"), .next(4, "c1"), .next(5, "c2"), .completed(6),
-        ])
+        let (outer, subscribedAt) = threeInnerSignals(scheduler)
+        scheduler.expectMarbles(outer.flatten(maxConcurrent: 2), "--abpq|", values: Self.threeInnerValues)
         XCTAssertEqual(subscribedAt.times, ["A@1", "B@2", "C@4"])
     }
 
     func testFlattenMaxConcurrentZeroMeansUnbounded() {
         let scheduler = TestScheduler()
-        let subscribedAt = SubscriptionTimes()
-        let a = subscribedAt.track("A", scheduler, scheduler.createColdSignal([.next(1, "a"), .completed(5)]))
-        let b = subscribedAt.track("B", scheduler, scheduler.createColdSignal([.next(1, "b"), .completed(2)]))
-        let c = subscribedAt.track("C", scheduler, scheduler.createColdSignal([.next(0, "c1"), .next(1, "c2"), .completed(1)]))
-        let outer = scheduler.createHotSignal([.next(1, a), .next(2, b), .next(3, c), .completed(3)])
-
-        let recorder = scheduler.record(outer.flatten(maxConcurrent: 0))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [
-            .next(2, "a"), .next(3, "b"), .next(3, "c1"), .next(4, "c2"), .completed(6),
-        ])
+        let (outer, subscribedAt) = threeInnerSignals(scheduler)
+        scheduler.expectMarbles(outer.flatten(maxConcurrent: 0), "--a(bp)q-|", values: Self.threeInnerValues)
         XCTAssertEqual(subscribedAt.times, ["A@1", "B@2", "C@3"])
     }
 
     func testFlattenMaxConcurrentOneBehavesExactlyLikeConcat() {
-        func run(_ flattening: (Signal<Signal<String>>) -> Signal<String>) -> ([Recorded<String>], [String]) {
+        let flattenings: [(Signal<Signal<String>>) -> Signal<String>] = [{ $0.concat() }, { $0.flatten(maxConcurrent: 1) }]
+        for flattening in flattenings {
             let scheduler = TestScheduler()
+            let values: [Character: String] = ["p": "a1", "q": "a2", "r": "b1", "s": "c1"]
             let subscribedAt = SubscriptionTimes()
-            let a = subscribedAt.track("A", scheduler, scheduler.createColdSignal([.next(1, "a1"), .next(3, "a2"), .completed(3)]))
-            let b = subscribedAt.track("B", scheduler, scheduler.createColdSignal([.next(0, "b1"), .completed(1)]))
-            let c = subscribedAt.track("C", scheduler, scheduler.createColdSignal([.next(2, "c1"), .completed(2)]))
-            let outer = scheduler.createHotSignal([.next(1, a), .next(2, b), .next(2, c), .completed(2)])
-            let recorder = scheduler.record(flattening(outer))
-            scheduler.run()
-            return (recorder.events, subscribedAt.times)
+            let a = subscribedAt.track("A", scheduler, scheduler.cold("-p-(q|)", values: values))
+            let b = subscribedAt.track("B", scheduler, scheduler.cold("r|", values: values))
+            let c = subscribedAt.track("C", scheduler, scheduler.cold("--(s|)", values: values))
+            let outer = scheduler.hot("-a(bc|)", values: ["a": a, "b": b, "c": c])
+            scheduler.expectMarbles(flattening(outer), "--p-(qr)--(s|)", values: values)
+            XCTAssertEqual(subscribedAt.times, ["A@1", "B@4", "C@5"])
         }
-        let concat = run { $0.concat() }
-        let flattenOne = run { $0.flatten(maxConcurrent: 1) }
-        XCTAssertEqual(concat.0, [
-            .next(2, "a1"), .next(4, "a2"), .next(4, "b1"), .next(7, "c1"), .completed(7),
-        ])
-        XCTAssertEqual(concat.1, ["A@1", "B@4", "C@5"])
-        XCTAssertEqual(flattenOne.0, concat.0)
-        XCTAssertEqual(flattenOne.1, concat.1)
     }
 
     func testFlattenMaxConcurrentErrorDropsQueuedSignalsUnsubscribed() {

@@ -6,13 +6,9 @@ import RACSwiftTesting
 final class MergeTests: RACTestCase {
     func testMergeForwardsValuesOfBothSignalsAsTheyArrive() {
         let scheduler = TestScheduler()
-        let a = scheduler.createHotSignal([.next(1, "a1"), .next(3, "a2"), .completed(4)])
-        let b = scheduler.createHotSignal([.next(2, "b1"), .next(3, "b2"), .completed(6)])
-        let recorder = scheduler.record(a.merge(b))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [
-            .next(1, "a1"), .next(2, "b1"), .next(3, "a2"), .next(3, "b2"), .completed(6),
-        ])
+        let a = scheduler.hot("-p-q|", values: ["p": "a1", "q": "a2"])
+        let b = scheduler.hot("--rs--|", values: ["r": "b1", "s": "b2"])
+        scheduler.expectMarbles(a.merge(b), "-pr(qs)--|", values: ["p": "a1", "q": "a2", "r": "b1", "s": "b2"])
     }
 
     func testMergeCompletesOnlyAfterAllInputsCompleted() {

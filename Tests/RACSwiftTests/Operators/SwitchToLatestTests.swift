@@ -8,14 +8,11 @@ final class SwitchToLatestTests: RACTestCase {
     /// after the outer signal completed at 5.
     func testSwitchToLatestForwardsOnlyTheLatestSignal() {
         let scheduler = TestScheduler()
-        let a = scheduler.createColdSignal([.next(1, "a1"), .next(3, "a2"), .completed(4)])
-        let b = scheduler.createColdSignal([.next(1, "b1"), .next(3, "b2"), .completed(4)])
-        let outer = scheduler.createHotSignal([.next(1, a), .next(3, b), .completed(5)])
-        let recorder = scheduler.record(outer.switchToLatest())
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [
-            .next(2, "a1"), .next(4, "b1"), .next(6, "b2"), .completed(7),
-        ])
+        let values: [Character: String] = ["p": "a1", "q": "a2", "r": "b1", "s": "b2"]
+        let a = scheduler.cold("-p-q|", values: values)
+        let b = scheduler.cold("-r-s|", values: values)
+        let outer = scheduler.hot("-a-b-|", values: ["a": a, "b": b])
+        scheduler.expectMarbles(outer.switchToLatest(), "--p-r-s|", values: values)
     }
 
     func testSwitchToLatestDisposesThePreviousInnerSubscriptionWhenANewSignalArrives() {

@@ -8,13 +8,9 @@ final class TakeUntilReplacementTests: RACTestCase {
     /// replacement (the source's c at 4 is dropped), up to the replacement's completion.
     func testTakeUntilReplacementSwitchesToTheReplacementOnItsFirstValue() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, "b"), .next(4, "c")])
-        let replacement = scheduler.createHotSignal([.next(3, "x"), .next(5, "y"), .completed(6)])
-        let recorder = scheduler.record(source.take(untilReplacement: replacement))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [
-            .next(1, "a"), .next(2, "b"), .next(3, "x"), .next(5, "y"), .completed(6),
-        ])
+        let source = scheduler.hot("-ab-c")
+        let replacement = scheduler.hot("---x-y|")
+        scheduler.expectMarbles(source.take(untilReplacement: replacement), "-abx-y|")
     }
 
     func testTakeUntilReplacementDoesNotCompleteWhenTheSourceCompletes() {

@@ -190,11 +190,9 @@ final class ZipTests: RACTestCase {
 
     func testZipSendsEachTupleWhenItsLastMemberArrivesInVirtualTime() {
         let scheduler = TestScheduler()
-        let a = scheduler.createColdSignal([.next(1, "a"), .next(2, "b"), .completed(3)])
-        let b = scheduler.createColdSignal([.next(2, "1"), .next(5, "2"), .next(6, "3"), .completed(7)])
-        let recorder = scheduler.record(Signal.zip(a, b, reduce: { $0 + $1 }))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(2, "a1"), .next(5, "b2"), .completed(5)])
+        let a = scheduler.cold("-ab|")
+        let b = scheduler.cold("--1--23|")
+        scheduler.expectMarbles(Signal.zip(a, b, reduce: { $0 + $1 }), "--x--(y|)", values: ["x": "a1", "y": "b2"])
     }
 
     func testZipSerializesInputsSendingFromSeveralThreads() {

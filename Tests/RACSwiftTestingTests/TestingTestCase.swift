@@ -15,15 +15,8 @@ class TestingTestCase: XCTestCase {
     private var baseline = LeakBaseline()
     private var captured: [CapturedFailure]?
 
-    override func setUp() {
-        super.setUp()
-        baseline = LeakBaseline()
-    }
-
-    override func tearDown() {
-        baseline.check()
-        super.tearDown()
-    }
+    override func setUp() { super.setUp(); baseline = LeakBaseline() }
+    override func tearDown() { baseline.check(); super.tearDown() }
 
     /// Runs `body` and returns the failures it reported to XCTest, which do not fail the test.
     func captureFailures(_ body: () -> Void) -> [CapturedFailure] {

@@ -9,13 +9,6 @@ import RACSwiftTesting
 class RACTestCase: XCTestCase {
     private var baseline = LeakBaseline()
 
-    override func setUp() {
-        super.setUp()
-        baseline = LeakBaseline()
-    }
-
-    override func tearDown() {
-        baseline.check()
-        super.tearDown()
-    }
+    override func setUp() { super.setUp(); baseline = LeakBaseline() }
+    override func tearDown() { baseline.check(); super.tearDown() }
 }

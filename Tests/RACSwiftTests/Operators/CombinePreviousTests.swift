@@ -28,15 +28,7 @@ final class CombinePreviousTests: RACTestCase {
     }
 
     func testDisposingCombinePreviousDisposesTheSource() {
-        let source = StreamManualSource<Int>()
-        nonisolated(unsafe) var received: [Int] = []
-        let disposable = source.signal.combinePrevious(withStart: 0) { $0 + $1 }.subscribeNext { received.append($0) }
-        source.send(1, 2)
-        disposable.dispose()
-        source.send(3)
-        XCTAssertEqual(received, [1, 3])
-        XCTAssertEqual(source.disposals, 1)
-        source.release()
+        assertDisposingStopsValuesAndDisposesTheSource({ $0.combinePrevious(withStart: 0) { $0 + $1 } }, sending: [1, 2], thenAfterDisposal: [3], receives: [1, 3])
     }
 
     func testCombinePreviousStartsFromTheStartOnEachSubscription() {

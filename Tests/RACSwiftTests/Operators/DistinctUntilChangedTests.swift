@@ -35,15 +35,7 @@ final class DistinctUntilChangedTests: RACTestCase {
     }
 
     func testDisposingDistinctUntilChangedDisposesTheSource() {
-        let source = StreamManualSource<Int>()
-        nonisolated(unsafe) var received: [Int] = []
-        let disposable = source.signal.distinctUntilChanged().subscribeNext { received.append($0) }
-        source.send(1, 1, 2)
-        disposable.dispose()
-        source.send(3)
-        XCTAssertEqual(received, [1, 2])
-        XCTAssertEqual(source.disposals, 1)
-        source.release()
+        assertDisposingStopsValuesAndDisposesTheSource({ $0.distinctUntilChanged() }, sending: [1, 1, 2], thenAfterDisposal: [3], receives: [1, 2])
     }
 
     func testDistinctUntilChangedForgetsThePreviousValueBetweenSubscriptions() {

@@ -20,15 +20,7 @@ final class FilterTests: RACTestCase {
     }
 
     func testDisposingFilterDisposesTheSource() {
-        let source = StreamManualSource<Int>()
-        nonisolated(unsafe) var received: [Int] = []
-        let disposable = source.signal.filter { $0 > 1 }.subscribeNext { received.append($0) }
-        source.send(1, 2)
-        disposable.dispose()
-        source.send(3)
-        XCTAssertEqual(received, [2])
-        XCTAssertEqual(source.disposals, 1)
-        source.release()
+        assertDisposingStopsValuesAndDisposesTheSource({ $0.filter { $0 > 1 } }, sending: [1, 2], thenAfterDisposal: [3], receives: [2])
     }
 
     func testFilterResubscriptionRunsTheSourceAgain() {

@@ -20,15 +20,7 @@ final class IgnoreTests: RACTestCase {
     }
 
     func testDisposingIgnoreDisposesTheSource() {
-        let source = StreamManualSource<Int>()
-        nonisolated(unsafe) var received: [Int] = []
-        let disposable = source.signal.ignore(0).subscribeNext { received.append($0) }
-        source.send(0, 1)
-        disposable.dispose()
-        source.send(2)
-        XCTAssertEqual(received, [1])
-        XCTAssertEqual(source.disposals, 1)
-        source.release()
+        assertDisposingStopsValuesAndDisposesTheSource({ $0.ignore(0) }, sending: [0, 1], thenAfterDisposal: [2], receives: [1])
     }
 
     func testIgnoreResubscriptionRunsTheSourceAgain() {

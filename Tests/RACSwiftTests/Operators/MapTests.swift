@@ -27,15 +27,7 @@ final class MapTests: RACTestCase {
     }
 
     func testDisposingMapDisposesTheSourceAndStopsValues() {
-        let source = StreamManualSource<Int>()
-        nonisolated(unsafe) var received: [Int] = []
-        let disposable = source.signal.map { $0 * 2 }.subscribeNext { received.append($0) }
-        source.send(1, 2)
-        disposable.dispose()
-        XCTAssertEqual(source.disposals, 1)
-        source.send(3)
-        XCTAssertEqual(received, [2, 4])
-        source.release()
+        assertDisposingStopsValuesAndDisposesTheSource({ $0.map { $0 * 2 } }, sending: [1, 2], thenAfterDisposal: [3], receives: [2, 4])
     }
 
     func testMapResubscriptionRunsTheSourceAgain() {

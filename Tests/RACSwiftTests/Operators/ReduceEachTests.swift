@@ -44,15 +44,7 @@ final class ReduceEachTests: RACTestCase {
     }
 
     func testDisposingReduceEachDisposesTheSource() {
-        let source = StreamManualSource<(Int, Int)>()
-        nonisolated(unsafe) var received: [Int] = []
-        let disposable = source.signal.reduceEach { (a: Int, b: Int) in a * b }.subscribeNext { received.append($0) }
-        source.send((2, 3))
-        disposable.dispose()
-        source.send((4, 5))
-        XCTAssertEqual(received, [6])
-        XCTAssertEqual(source.disposals, 1)
-        source.release()
+        assertDisposingStopsValuesAndDisposesTheSource({ $0.reduceEach { (a: Int, b: Int) in a * b } }, sending: [(2, 3)], thenAfterDisposal: [(4, 5)], receives: [6])
     }
 
     func testReduceEachResubscriptionRunsTheSourceAgain() {

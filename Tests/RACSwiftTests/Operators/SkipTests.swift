@@ -24,15 +24,7 @@ final class SkipTests: RACTestCase {
     }
 
     func testDisposingSkipDisposesTheSource() {
-        let source = StreamManualSource<Int>()
-        nonisolated(unsafe) var received: [Int] = []
-        let disposable = source.signal.skip(1).subscribeNext { received.append($0) }
-        source.send(1, 2)
-        disposable.dispose()
-        source.send(3)
-        XCTAssertEqual(received, [2])
-        XCTAssertEqual(source.disposals, 1)
-        source.release()
+        assertDisposingStopsValuesAndDisposesTheSource({ $0.skip(1) }, sending: [1, 2], thenAfterDisposal: [3], receives: [2])
     }
 
     func testSkipCountsAfreshForEachSubscription() {
@@ -88,15 +80,7 @@ final class SkipTests: RACTestCase {
     }
 
     func testDisposingSkipUntilDisposesTheSource() {
-        let source = StreamManualSource<Int>()
-        nonisolated(unsafe) var received: [Int] = []
-        let disposable = source.signal.skip(until: { $0 == 2 }).subscribeNext { received.append($0) }
-        source.send(1, 2, 3)
-        disposable.dispose()
-        source.send(4)
-        XCTAssertEqual(received, [2, 3])
-        XCTAssertEqual(source.disposals, 1)
-        source.release()
+        assertDisposingStopsValuesAndDisposesTheSource({ $0.skip(until: { $0 == 2 }) }, sending: [1, 2, 3], thenAfterDisposal: [4], receives: [2, 3])
     }
 
     func testSkipUntilSkipsAfreshForEachSubscription() {

@@ -45,15 +45,7 @@ final class StartWithTests: RACTestCase {
     }
 
     func testDisposingStartWithDisposesTheSource() {
-        let source = StreamManualSource<Int>()
-        nonisolated(unsafe) var received: [Int] = []
-        let disposable = source.signal.startWith(0).subscribeNext { received.append($0) }
-        source.send(1)
-        disposable.dispose()
-        source.send(2)
-        XCTAssertEqual(received, [0, 1])
-        XCTAssertEqual(source.disposals, 1)
-        source.release()
+        assertDisposingStopsValuesAndDisposesTheSource({ $0.startWith(0) }, sending: [1], thenAfterDisposal: [2], receives: [0, 1])
     }
 
     func testStartWithSendsTheValueAgainOnEachSubscription() {

@@ -80,3 +80,20 @@ final class StreamRecordingSubscriber<Value>: Subscriber, @unchecked Sendable {
     func sendCompleted() { events.append(.completed) }
     func didSubscribe(with disposable: CompoundDisposable) { subscription = disposable }
 }
+
+/// The disposal rule of a single-source operator: subscribes to `operate(source)`, sends
+/// `before`, disposes the subscription, then sends `after`. The subscriber must have received
+/// exactly `expected` — nothing after disposal — and the source must have been disposed once.
+func assertDisposingStopsValuesAndDisposesTheSource<Input, Output: Equatable>(
+    _ operate: (Signal<Input>) -> Signal<Output>, sending before: [Input], thenAfterDisposal after: [Input],
+    receives expected: [Output], file: StaticString = #filePath, line: UInt = #line
+) {
+    let source = StreamManualSource<Input>()
+    let log = EventLog(operate(source.signal))
+    before.forEach { source.send($0) }
+    log.disposable.dispose()
+    after.forEach { source.send($0) }
+    XCTAssertEqual(log.values, expected, "values received", file: file, line: line)
+    XCTAssertEqual(source.disposals, 1, "source disposals", file: file, line: line)
+    source.release()
+}

@@ -76,15 +76,7 @@ final class TakeTests: RACTestCase {
     }
 
     func testDisposingTakeDisposesTheSource() {
-        let source = StreamManualSource<Int>()
-        nonisolated(unsafe) var received: [Int] = []
-        let disposable = source.signal.take(5).subscribeNext { received.append($0) }
-        source.send(1)
-        disposable.dispose()
-        source.send(2)
-        XCTAssertEqual(received, [1])
-        XCTAssertEqual(source.disposals, 1)
-        source.release()
+        assertDisposingStopsValuesAndDisposesTheSource({ $0.take(5) }, sending: [1], thenAfterDisposal: [2], receives: [1])
     }
 
     func testTakeCountsAfreshForEachSubscription() {

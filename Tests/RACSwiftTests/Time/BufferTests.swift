@@ -5,14 +5,8 @@ import RACSwiftTesting
 final class BufferTests: RACTestCase {
     func testBufferSendsEachWindowIntervalAfterItsFirstValue() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([
-            .next(1, "a"), .next(2, "b"), .next(4, "c"), .next(5.5, "d"), .next(6.5, "e"), .completed(20),
-        ])
-        let recorder = scheduler.record(source.buffer(withTime: 2, on: scheduler))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [
-            .next(3, ["a", "b"]), .next(6, ["c", "d"]), .next(8.5, ["e"]), .completed(20),
-        ])
+        scheduler.expectEvents({ $0.buffer(withTime: 2, on: scheduler) }, playing: [.next(1, "a"), .next(2, "b"), .next(4, "c"), .next(5.5, "d"), .next(6.5, "e"), .completed(20)],
+                               [.next(3, ["a", "b"]), .next(6, ["c", "d"]), .next(8.5, ["e"]), .completed(20)])
     }
 
     func testBufferSendsNothingForQuietPeriods() {
@@ -29,10 +23,8 @@ final class BufferTests: RACTestCase {
 
     func testBufferCompletionFlushesOpenWindowThenCompletes() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(1.5, "b"), .completed(2)])
-        let recorder = scheduler.record(source.buffer(withTime: 5, on: scheduler))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(2, ["a", "b"]), .completed(2)])
+        scheduler.expectEvents({ $0.buffer(withTime: 5, on: scheduler) }, playing: [.next(1, "a"), .next(1.5, "b"), .completed(2)],
+                               [.next(2, ["a", "b"]), .completed(2)])
     }
 
     func testBufferCompletionWithNoOpenWindowSendsNoEmptyArray() {
@@ -74,15 +66,10 @@ final class BufferTests: RACTestCase {
 
     func testBufferDisposalMidWindowCancelsTimerAndSource() {
         let scheduler = TestScheduler()
-        let source = TimeManualSource<String>()
-        let recorder = scheduler.record(source.signal.buffer(withTime: 2, on: scheduler))
-        source.sendNext("a")
-        scheduler.advance(by: 1)
-        recorder.disposable.dispose()
-        XCTAssertEqual(source.disposalCount, 1)
-        scheduler.run()
-        XCTAssertEqual(scheduler.scheduledCount, 0)
-        XCTAssertEqual(recorder.events, [])
+        assertDisposalCancelsTimersAndSource({ $0.buffer(withTime: 2, on: scheduler) }, on: scheduler) { source in
+            source.sendNext("a")
+            scheduler.advance(by: 1)
+        }
     }
 
     func testBufferResubscriptionStartsWithFreshState() {

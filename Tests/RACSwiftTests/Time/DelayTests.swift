@@ -5,19 +5,15 @@ import RACSwiftTesting
 final class DelayTests: RACTestCase {
     func testDelayShiftsValuesAndCompletionByInterval() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(1.5, "b"), .next(4, "c"), .completed(5)])
-        let recorder = scheduler.record(source.delay(2))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(3, "a"), .next(3.5, "b"), .next(6, "c"), .completed(7)])
+        scheduler.expectEvents({ $0.delay(2) }, playing: [.next(1, "a"), .next(1.5, "b"), .next(4, "c"), .completed(5)],
+                               [.next(3, "a"), .next(3.5, "b"), .next(6, "c"), .completed(7)])
     }
 
     func testDelayDoesNotDelayErrorAndDropsEventsStillWaiting() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, "b"), .error(3.5, TestError.failed)])
-        let recorder = scheduler.record(source.delay(2))
-        scheduler.run()
         // "a" was due at 3, before the error; "b" (due at 4) is dropped.
-        XCTAssertEqual(recorder.events, [.next(3, "a"), .error(3.5, TestError.failed)])
+        scheduler.expectEvents({ $0.delay(2) }, playing: [.next(1, "a"), .next(2, "b"), .error(3.5, TestError.failed)],
+                               [.next(3, "a"), .error(3.5, TestError.failed)])
     }
 
     func testDelayErrorWithNothingWaitingIsForwardedAtOnce() {

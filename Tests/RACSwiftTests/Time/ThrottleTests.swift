@@ -11,12 +11,8 @@ final class ThrottleTests: RACTestCase {
 
     func testThrottleSendsOnlyLastValueOfBurst() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([
-            .next(1, "a"), .next(2, "b"), .next(3.5, "c"), .next(8, "d"), .completed(20),
-        ])
-        let recorder = scheduler.record(source.throttle(2))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(5.5, "c"), .next(10, "d"), .completed(20)])
+        scheduler.expectEvents({ $0.throttle(2) }, playing: [.next(1, "a"), .next(2, "b"), .next(3.5, "c"), .next(8, "d"), .completed(20)],
+                               [.next(5.5, "c"), .next(10, "d"), .completed(20)])
     }
 
     func testThrottleDropsPendingValueWhenNewerValueArrivesExactlyAtDeadline() {
@@ -27,10 +23,8 @@ final class ThrottleTests: RACTestCase {
 
     func testThrottleCompletionFlushesPendingValueThenCompletes() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, "b"), .completed(2.5)])
-        let recorder = scheduler.record(source.throttle(2))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(2.5, "b"), .completed(2.5)])
+        scheduler.expectEvents({ $0.throttle(2) }, playing: [.next(1, "a"), .next(2, "b"), .completed(2.5)],
+                               [.next(2.5, "b"), .completed(2.5)])
     }
 
     func testThrottleDoesNotResendSentValueOnCompletion() {
@@ -41,10 +35,8 @@ final class ThrottleTests: RACTestCase {
 
     func testThrottleErrorDropsPendingValueAndIsForwardedAtOnce() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .error(2, TestError.failed), .next(2.5, "b")])
-        let recorder = scheduler.record(source.throttle(2))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.error(2, TestError.failed)])
+        scheduler.expectEvents({ $0.throttle(2) }, playing: [.next(1, "a"), .error(2, TestError.failed), .next(2.5, "b")],
+                               [.error(2, TestError.failed)])
     }
 
     func testThrottleZeroIntervalSendsLastValueOfEachInstant() {
@@ -64,12 +56,8 @@ final class ThrottleTests: RACTestCase {
 
     func testThrottleValueFailingTestPassesAtOnceAndDropsPendingValue() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([
-            .next(1, "a"), .next(2, "X"), .next(3, "b"), .next(3.5, "Y"), .next(6, "c"), .completed(10),
-        ])
-        let recorder = scheduler.record(source.throttle(2, valuesPassingTest: { $0 == $0.lowercased() }))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(2, "X"), .next(3.5, "Y"), .next(8, "c"), .completed(10)])
+        scheduler.expectEvents({ $0.throttle(2, valuesPassingTest: { $0 == $0.lowercased() }) }, playing: [.next(1, "a"), .next(2, "X"), .next(3, "b"), .next(3.5, "Y"), .next(6, "c"), .completed(10)],
+                               [.next(2, "X"), .next(3.5, "Y"), .next(8, "c"), .completed(10)])
     }
 
     func testThrottleValuesPassingTestThrottlesPassingValuesLikeThrottle() {
@@ -145,15 +133,10 @@ final class ThrottleTests: RACTestCase {
 
     func testThrottleDisposalMidIntervalCancelsPendingValueAndSource() {
         let scheduler = TestScheduler()
-        let source = TimeManualSource<String>()
-        let recorder = scheduler.record(source.signal.throttle(2))
-        scheduler.performAsCurrentScheduler { source.sendNext("a") }
-        scheduler.advance(by: 1)
-        recorder.disposable.dispose()
-        XCTAssertEqual(source.disposalCount, 1)
-        scheduler.run()
-        XCTAssertEqual(scheduler.scheduledCount, 0)
-        XCTAssertEqual(recorder.events, [])
+        assertDisposalCancelsTimersAndSource({ $0.throttle(2) }, on: scheduler) { source in
+            scheduler.performAsCurrentScheduler { source.sendNext("a") }
+            scheduler.advance(by: 1)
+        }
     }
 
     func testThrottleResubscriptionStartsWithFreshState() {

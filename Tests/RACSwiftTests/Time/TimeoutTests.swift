@@ -56,14 +56,9 @@ final class TimeoutTests: RACTestCase {
 
     func testTimeoutDisposalCancelsTimerAndSource() {
         let scheduler = TestScheduler()
-        let source = TimeManualSource<String>()
-        let recorder = scheduler.record(source.signal.timeout(3, on: scheduler))
-        scheduler.advance(to: virtualDate(1))
-        recorder.disposable.dispose()
-        XCTAssertEqual(source.disposalCount, 1)
-        scheduler.run()
-        XCTAssertEqual(scheduler.scheduledCount, 0)
-        XCTAssertEqual(recorder.events, [])
+        assertDisposalCancelsTimersAndSource({ $0.timeout(3, on: scheduler) }, on: scheduler) { _ in
+            scheduler.advance(to: virtualDate(1))
+        }
     }
 
     func testTimeoutResubscriptionGetsItsOwnTimer() {

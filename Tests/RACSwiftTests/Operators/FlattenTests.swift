@@ -81,13 +81,8 @@ final class FlattenTests: RACTestCase {
     }
 
     func testFlattenMapForwardsTheSourceErrorAtOnceAndDisposesInnerSubscriptions() {
-        let outer = HigherProbe<Int>()
-        let inner = HigherProbe<String>()
-        let log = HigherLog(outer.signal.flattenMap { _ in inner.signal })
-        outer.send(0)
-        outer.sendError(TestError("outer"))
-        XCTAssertEqual(log.events, ["error outer"])
-        XCTAssertEqual(inner.disposals, 1)
+        assertErrorIsSentAtOnceAndDisposesTheOtherInput({ (outer: Signal<Int>, inner: Signal<String>) in outer.flattenMap { _ in inner } },
+                                                        failing: .first, error: "outer", prepare: { outer, _ in outer.send(0) })
     }
 
     func testDisposingFlattenMapDisposesTheSourceAndEveryInnerSubscription() {

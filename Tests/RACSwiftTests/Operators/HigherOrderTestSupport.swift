@@ -1,5 +1,6 @@
 import Foundation
 import RACSwift
+import XCTest
 
 /// A signal driven by hand from the test: counts its subscriptions and disposals and sends to
 /// its latest subscriber. Used where the tests need to see that an inner subscription was
@@ -63,4 +64,27 @@ final class HigherLog<Value>: @unchecked Sendable {
     }
 
     func append(_ event: String) { lock.withLock { _events.append(event) } }
+}
+
+/// One of the two inputs of a two-input operator.
+enum OperatorInput { case first, second }
+
+/// RAC's error rule for an operator of two inputs: an error of `failing` is sent on at once,
+/// as the only event, and the subscription to the other input is disposed. `prepare` runs
+/// after subscribing, e.g. to hand the inner signal to an outer one.
+func assertErrorIsSentAtOnceAndDisposesTheOtherInput<A, B, Output>(
+    _ combine: (Signal<A>, Signal<B>) -> Signal<Output>, failing: OperatorInput, error name: String,
+    prepare: (HigherProbe<A>, HigherProbe<B>) -> Void = { _, _ in },
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    let first = HigherProbe<A>()
+    let second = HigherProbe<B>()
+    let log = HigherLog(combine(first.signal, second.signal))
+    prepare(first, second)
+    switch failing {
+    case .first: first.sendError(TestError(name))
+    case .second: second.sendError(TestError(name))
+    }
+    XCTAssertEqual(log.events, ["error \(name)"], file: file, line: line)
+    XCTAssertEqual(failing == .first ? second.disposals : first.disposals, 1, "disposals of the other input", file: file, line: line)
 }

@@ -75,23 +75,13 @@ final class SwitchToLatestTests: RACTestCase {
     }
 
     func testSwitchToLatestForwardsAnErrorOfTheLatestSignalAndDisposesTheOuter() {
-        let outer = HigherProbe<Signal<Int>>()
-        let inner = HigherProbe<Int>()
-        let log = HigherLog(outer.signal.switchToLatest())
-        outer.send(inner.signal)
-        inner.sendError(TestError("inner"))
-        XCTAssertEqual(log.events, ["error inner"])
-        XCTAssertEqual(outer.disposals, 1)
+        assertErrorIsSentAtOnceAndDisposesTheOtherInput({ (outer: Signal<Signal<Int>>, _: Signal<Int>) in outer.switchToLatest() },
+                                                        failing: .second, error: "inner", prepare: { outer, inner in outer.send(inner.signal) })
     }
 
     func testSwitchToLatestForwardsAnOuterErrorAndDisposesTheInnerSignal() {
-        let outer = HigherProbe<Signal<Int>>()
-        let inner = HigherProbe<Int>()
-        let log = HigherLog(outer.signal.switchToLatest())
-        outer.send(inner.signal)
-        outer.sendError(TestError("outer"))
-        XCTAssertEqual(log.events, ["error outer"])
-        XCTAssertEqual(inner.disposals, 1)
+        assertErrorIsSentAtOnceAndDisposesTheOtherInput({ (outer: Signal<Signal<Int>>, _: Signal<Int>) in outer.switchToLatest() },
+                                                        failing: .first, error: "outer", prepare: { outer, inner in outer.send(inner.signal) })
     }
 
     func testSwitchToLatestIgnoresTheTerminalEventsOfAReplacedSignal() {

@@ -26,12 +26,8 @@ final class TakeUntilReplacementTests: RACTestCase {
     }
 
     func testTakeUntilReplacementForwardsTheSourcesError() {
-        let source = HigherProbe<Int>()
-        let replacement = HigherProbe<Int>()
-        let log = HigherLog(source.signal.take(untilReplacement: replacement.signal))
-        source.sendError(TestError("source"))
-        XCTAssertEqual(log.events, ["error source"])
-        XCTAssertEqual(replacement.disposals, 1)
+        assertErrorIsSentAtOnceAndDisposesTheOtherInput({ (source: Signal<Int>, replacement: Signal<Int>) in source.take(untilReplacement: replacement) },
+                                                        failing: .first, error: "source")
     }
 
     func testTakeUntilReplacementDisposesTheSourceOnTheReplacementsFirstValue() {

@@ -40,12 +40,8 @@ final class TakeUntilTests: RACTestCase {
     }
 
     func testTakeUntilForwardsTheSourcesErrorAndDisposesTheTrigger() {
-        let source = HigherProbe<Int>()
-        let trigger = HigherProbe<Void>()
-        let log = HigherLog(source.signal.take(until: trigger.signal))
-        source.sendError(TestError("source"))
-        XCTAssertEqual(log.events, ["error source"])
-        XCTAssertEqual(trigger.disposals, 1)
+        assertErrorIsSentAtOnceAndDisposesTheOtherInput({ (source: Signal<Int>, trigger: Signal<Void>) in source.take(until: trigger) },
+                                                        failing: .first, error: "source")
     }
 
     func testTakeUntilCompletesWithTheSourceAndDisposesTheTrigger() {

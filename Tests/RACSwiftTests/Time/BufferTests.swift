@@ -75,8 +75,6 @@ final class BufferTests: RACTestCase {
     func testBufferResubscriptionStartsWithFreshState() {
         let scheduler = TestScheduler()
         let signal = scheduler.cold("-ab--|").buffer(withTime: 3, on: scheduler)
-        scheduler.expectMarbles(signal, "----x|", values: ["x": ["a", "b"]])
-        scheduler.advance(to: virtualDate(10))
-        scheduler.expectMarbles(signal, "----x|", values: ["x": ["a", "b"]])
+        scheduler.expectMarblesOnEachSubscription(signal, "----x|", values: ["x": ["a", "b"]], resubscribingAt: 10)
     }
 }

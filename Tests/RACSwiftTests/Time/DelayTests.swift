@@ -81,9 +81,7 @@ final class DelayTests: RACTestCase {
     func testDelayResubscriptionStartsWithFreshState() {
         let scheduler = TestScheduler()
         let signal = scheduler.cold("-a|").delay(1)
-        scheduler.expectMarbles(signal, "--a|")
-        scheduler.advance(to: virtualDate(10))
-        scheduler.expectMarbles(signal, "--a|")
+        scheduler.expectMarblesOnEachSubscription(signal, "--a|", values: ["a": "a"], resubscribingAt: 10)
     }
 
     func testDelayDoesNotKeepSignalsAliveWhileEventsWait() {

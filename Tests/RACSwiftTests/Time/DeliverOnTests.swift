@@ -68,9 +68,7 @@ final class DeliverOnTests: RACTestCase {
     func testDeliverOnResubscriptionIsIndependent() {
         let scheduler = TestScheduler()
         let signal = scheduler.cold("-a|").deliver(on: scheduler)
-        scheduler.expectMarbles(signal, "-a|")
-        scheduler.advance(to: virtualDate(5))
-        scheduler.expectMarbles(signal, "-a|")
+        scheduler.expectMarblesOnEachSubscription(signal, "-a|", values: ["a": "a"], resubscribingAt: 5)
     }
 
     func testDeliverOnImmediateDeliversSynchronously() {

@@ -142,9 +142,7 @@ final class ThrottleTests: RACTestCase {
     func testThrottleResubscriptionStartsWithFreshState() {
         let scheduler = TestScheduler()
         let signal = scheduler.cold("-ab--|").throttle(2)
-        scheduler.expectMarbles(signal, "----b|")
-        scheduler.advance(to: virtualDate(10))
-        scheduler.expectMarbles(signal, "----b|")
+        scheduler.expectMarblesOnEachSubscription(signal, "----b|", values: ["b": "b"], resubscribingAt: 10)
     }
 
     func testThrottleSubscribersDoNotShareState() {

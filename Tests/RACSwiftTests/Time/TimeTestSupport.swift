@@ -43,6 +43,17 @@ func virtualDate(_ seconds: TimeInterval) -> Date {
 }
 
 extension TestScheduler {
+    /// Expects `expected` from a subscription to `signal` now and again from one at `later`
+    /// seconds, each counted from its own subscription: every subscriber starts afresh.
+    func expectMarblesOnEachSubscription<V: Equatable>(
+        _ signal: Signal<V>, _ expected: String, values: [Character: V], error: any Error = MarbleError(),
+        resubscribingAt later: TimeInterval, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        expectMarbles(signal, expected, values: values, error: error, file: file, line: line)
+        advance(to: virtualDate(later))
+        expectMarbles(signal, expected, values: values, error: error, file: file, line: line)
+    }
+
     /// Plays `input` as a hot signal from now, records `operate(input)` until nothing is
     /// scheduled, and checks every event with its virtual time: `expectMarbles` in event-list
     /// form, for times that are not whole seconds.

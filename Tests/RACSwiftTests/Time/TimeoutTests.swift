@@ -64,8 +64,6 @@ final class TimeoutTests: RACTestCase {
     func testTimeoutResubscriptionGetsItsOwnTimer() {
         let scheduler = TestScheduler()
         let signal = scheduler.cold("-a--|").timeout(3, on: scheduler)
-        scheduler.expectMarbles(signal, "-a-#", error: SignalError.timedOut)
-        scheduler.advance(to: virtualDate(10))
-        scheduler.expectMarbles(signal, "-a-#", error: SignalError.timedOut)
+        scheduler.expectMarblesOnEachSubscription(signal, "-a-#", values: ["a": "a"], error: SignalError.timedOut, resubscribingAt: 10)
     }
 }

@@ -12,3 +12,12 @@ class RACTestCase: XCTestCase {
     override func setUp() { super.setUp(); baseline = LeakBaseline() }
     override func tearDown() { baseline.check(); super.tearDown() }
 }
+
+/// A test case whose tests subscribe with a fresh `TestScheduler` current, and whose blocks
+/// still scheduled at the end of a test are run out before the leak check.
+class VirtualTimeTestCase: RACTestCase {
+    private(set) var scheduler: TestScheduler!
+
+    override func setUp() { super.setUp(); scheduler = TestScheduler() }
+    override func tearDown() { scheduler.run(); scheduler = nil; super.tearDown() }
+}

@@ -325,16 +325,11 @@ final class ZipTests: RACTestCase {
     }
 
     func testZipSubscribesASideEffectingSignalOncePerOccurrence() {
-        nonisolated(unsafe) var counter = 0
-        let sideEffecting = Signal<Int>.create { subscriber in
-            counter += 1
-            subscriber.sendNext(1)
-            subscriber.sendCompleted()
-            return nil
-        }
+        let counter = SyncSource(values: [1])
+        let sideEffecting = counter.signal
         let zipped = Signal.zip([sideEffecting, sideEffecting], reduce: { $0.map(String.init).joined() })
-        XCTAssertEqual(counter, 0)
+        XCTAssertEqual(counter.subscriptions, 0)
         XCTAssertEqual(EventLog(zipped).events, .valuesThenCompleted(["11"]))
-        XCTAssertEqual(counter, 2)
+        XCTAssertEqual(counter.subscriptions, 2)
     }
 }

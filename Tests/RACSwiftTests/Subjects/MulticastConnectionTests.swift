@@ -28,19 +28,14 @@ final class MulticastConnectionTests: RACTestCase {
     }
 
     func testSubscribersShareOneSubscriptionOfTheSource() {
-        nonisolated(unsafe) var sideEffects = 0
-        let signal = Signal<Int>.create { s in
-            sideEffects += 1
-            s.sendNext(1)
-            s.sendCompleted()
-            return nil
-        }
+        let sideEffects = SyncSource(values: [1])
+        let signal = sideEffects.signal
         let connection = signal.publish()
         let a = HotEventLog<Int>(), b = HotEventLog<Int>()
         a.subscribe(to: connection.signal)
         b.subscribe(to: connection.signal)
         connection.connect()
-        XCTAssertEqual(sideEffects, 1)
+        XCTAssertEqual(sideEffects.subscriptions, 1)
         XCTAssertEqual(a.events, [.next(1), .completed])
         XCTAssertEqual(b.events, [.next(1), .completed])
     }
@@ -165,20 +160,14 @@ final class MulticastConnectionTests: RACTestCase {
     // MARK: replay, replayLast, replayLazily
 
     func testReplaySubscribesAtOnceAndSharesOneSubscription() {
-        nonisolated(unsafe) var sideEffects = 0
-        let signal = Signal<Int>.create { s in
-            sideEffects += 1
-            s.sendNext(1)
-            s.sendNext(2)
-            s.sendCompleted()
-            return nil
-        }
+        let sideEffects = SyncSource(values: [1, 2])
+        let signal = sideEffects.signal
         let replayed = signal.replay()
-        XCTAssertEqual(sideEffects, 1)
+        XCTAssertEqual(sideEffects.subscriptions, 1)
         let a = HotEventLog<Int>(), b = HotEventLog<Int>()
         a.subscribe(to: replayed)
         b.subscribe(to: replayed)
-        XCTAssertEqual(sideEffects, 1)
+        XCTAssertEqual(sideEffects.subscriptions, 1)
         XCTAssertEqual(a.events, [.next(1), .next(2), .completed])
         XCTAssertEqual(b.events, [.next(1), .next(2), .completed])
     }
@@ -199,42 +188,29 @@ final class MulticastConnectionTests: RACTestCase {
     }
 
     func testReplayLastReplaysOnlyTheLatestValueAndTheTerminalEvent() {
-        nonisolated(unsafe) var sideEffects = 0
-        let signal = Signal<Int>.create { s in
-            sideEffects += 1
-            s.sendNext(1)
-            s.sendNext(2)
-            s.sendNext(3)
-            s.sendCompleted()
-            return nil
-        }
+        let sideEffects = SyncSource(values: [1, 2, 3])
+        let signal = sideEffects.signal
         let replayed = signal.replayLast()
-        XCTAssertEqual(sideEffects, 1)
+        XCTAssertEqual(sideEffects.subscriptions, 1)
         let a = HotEventLog<Int>(), b = HotEventLog<Int>()
         a.subscribe(to: replayed)
         b.subscribe(to: replayed)
-        XCTAssertEqual(sideEffects, 1)
+        XCTAssertEqual(sideEffects.subscriptions, 1)
         XCTAssertEqual(a.events, [.next(3), .completed])
         XCTAssertEqual(b.events, [.next(3), .completed])
     }
 
     func testReplayLazilySubscribesOnTheFirstSubscriptionOnly() {
-        nonisolated(unsafe) var sideEffects = 0
-        let signal = Signal<Int>.create { s in
-            sideEffects += 1
-            s.sendNext(1)
-            s.sendNext(2)
-            s.sendCompleted()
-            return nil
-        }
+        let sideEffects = SyncSource(values: [1, 2])
+        let signal = sideEffects.signal
         let replayed = signal.replayLazily()
-        XCTAssertEqual(sideEffects, 0)
+        XCTAssertEqual(sideEffects.subscriptions, 0)
         let a = HotEventLog<Int>()
         a.subscribe(to: replayed)
-        XCTAssertEqual(sideEffects, 1)
+        XCTAssertEqual(sideEffects.subscriptions, 1)
         let b = HotEventLog<Int>()
         b.subscribe(to: replayed)
-        XCTAssertEqual(sideEffects, 1)
+        XCTAssertEqual(sideEffects.subscriptions, 1)
         XCTAssertEqual(a.events, [.next(1), .next(2), .completed])
         XCTAssertEqual(b.events, [.next(1), .next(2), .completed])
     }

@@ -75,3 +75,20 @@ final class SyncSource<Value>: @unchecked Sendable {
         self.init(values.map { .next($0) } + [terminal])
     }
 }
+
+/// The disposal rule of an operator over one source: subscribes to `operate(source)`, sends
+/// `before`, disposes the subscription — which must dispose the source — and lets `after`
+/// drive the source on. The subscription must have received exactly `expected`.
+func assertDisposalDisposesTheSource<Input, Output: Equatable>(
+    _ operate: (Signal<Input>) -> Signal<Output>, sending before: [Input],
+    thenAfterDisposal after: (ManualSource<Input>) -> Void, receives expected: [Event<Output>],
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    let source = ManualSource<Input>()
+    let log = EventLog(operate(source.signal))
+    before.forEach { source.send($0) }
+    log.disposable.dispose()
+    XCTAssertEqual(source.disposals, 1, "source disposals", file: file, line: line)
+    after(source)
+    XCTAssertEqual(log.events, expected, file: file, line: line)
+}

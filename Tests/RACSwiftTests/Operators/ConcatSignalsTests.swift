@@ -65,13 +65,7 @@ final class ConcatSignalsTests: RACTestCase {
     }
 
     func testConcatStartsFromTheFirstSignalOnEachSubscription() {
-        let a = SyncSource(values: [1])
-        let b = SyncSource(values: [2])
-        let concatenated = Signal.concat(a.signal, b.signal)
-        XCTAssertEqual(EventLog(concatenated).events, .valuesThenCompleted([1, 2]))
-        XCTAssertEqual(EventLog(concatenated).events, .valuesThenCompleted([1, 2]))
-        XCTAssertEqual(a.subscriptions, 2)
-        XCTAssertEqual(b.subscriptions, 2)
+        assertEachSubscriptionStartsAfresh({ Signal.concat($0, $1) }, a: [1], b: [2], receives: [1, 2])
     }
 
     func testConcatOfAsynchronousSignalsInVirtualTime() {

@@ -334,20 +334,10 @@ final class FlattenTests: RACTestCase {
     func testFlattenSerializesInnerSignalsSendingFromFourThreads() {
         let outer = HigherProbe<Signal<Int>>()
         let inners = (0..<4).map { _ in HigherProbe<Int>() }
-        let checker = SerializationChecker()
-        let done = expectation(description: "completed")
-        outer.signal.flatten().subscribe(next: checker.receive, completed: { done.fulfill() })
-        for inner in inners { outer.send(inner.signal) }
-        outer.sendCompleted()
-
-        let perThread = 2_000
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            for i in 0..<perThread { inners[thread].send(thread * perThread + i) }
-            inners[thread].sendCompleted()
+        assertSerializesFourSendingThreads(inners, into: outer.signal.flatten()) {
+            for inner in inners { outer.send(inner.signal) }
+            outer.sendCompleted()
         }
-        wait(for: [done], timeout: 10)
-        XCTAssertEqual(checker.values.sorted(), Array(0..<(4 * perThread)))
-        XCTAssertFalse(checker.sawOverlap)
     }
 
     /// Twenty inner signals that send from background threads, at most three at a time:
@@ -402,6 +392,29 @@ final class SubscriptionTimes: @unchecked Sendable {
                 next: { subscriber.sendNext($0) }, error: { subscriber.sendError($0) },
                 completed: { subscriber.sendCompleted() })
         }
+    }
+}
+
+extension XCTestCase {
+    /// Subscribes to `combined`, runs `start`, then sends 2,000 values into each of the four
+    /// `inputs` from a thread of its own and completes them: every value must arrive exactly
+    /// once, with no two deliveries overlapping, before the completion.
+    func assertSerializesFourSendingThreads(
+        _ inputs: [HigherProbe<Int>], into combined: Signal<Int>, start: () -> Void = {},
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let checker = SerializationChecker()
+        let done = expectation(description: "completed")
+        combined.subscribe(next: checker.receive, completed: { done.fulfill() })
+        start()
+        let perThread = 2_000
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for i in 0..<perThread { inputs[thread].send(thread * perThread + i) }
+            inputs[thread].sendCompleted()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(checker.values.sorted(), Array(0..<(4 * perThread)), file: file, line: line)
+        XCTAssertFalse(checker.sawOverlap, "deliveries overlapped", file: file, line: line)
     }
 }
 

@@ -71,16 +71,6 @@ final class MergeTests: RACTestCase {
     /// and no two deliveries overlap.
     func testMergeSerializesInputsSendingFromFourThreads() {
         let inputs = (0..<4).map { _ in HigherProbe<Int>() }
-        let checker = SerializationChecker()
-        let done = expectation(description: "completed")
-        Signal.merge(inputs.map(\.signal)).subscribe(next: checker.receive, completed: { done.fulfill() })
-        let perThread = 2_000
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            for i in 0..<perThread { inputs[thread].send(thread * perThread + i) }
-            inputs[thread].sendCompleted()
-        }
-        wait(for: [done], timeout: 10)
-        XCTAssertEqual(checker.values.sorted(), Array(0..<(4 * perThread)))
-        XCTAssertFalse(checker.sawOverlap)
+        assertSerializesFourSendingThreads(inputs, into: Signal.merge(inputs.map(\.signal)))
     }
 }

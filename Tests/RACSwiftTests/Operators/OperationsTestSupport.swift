@@ -92,3 +92,19 @@ func assertDisposalDisposesTheSource<Input, Output: Equatable>(
     after(source)
     XCTAssertEqual(log.events, expected, file: file, line: line)
 }
+
+/// A two-input operator keeps no state between subscriptions: two subscriptions in turn to
+/// `combine(a, b)` over synchronous sources of `a` and `b` each get `expected` then completion,
+/// and each subscribes to both inputs anew.
+func assertEachSubscriptionStartsAfresh<Output: Equatable>(
+    _ combine: (Signal<Int>, Signal<Int>) -> Signal<Output>, a: [Int], b: [Int], receives expected: [Output],
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    let first = SyncSource(values: a)
+    let second = SyncSource(values: b)
+    let combined = combine(first.signal, second.signal)
+    for _ in 0..<2 {
+        XCTAssertEqual(EventLog(combined).events, expected.map { .next($0) } + [.completed], file: file, line: line)
+    }
+    XCTAssertEqual([first.subscriptions, second.subscriptions], [2, 2], "subscriptions to each input", file: file, line: line)
+}

@@ -179,13 +179,7 @@ final class ZipTests: RACTestCase {
     }
 
     func testZipBuffersStartEmptyOnEachSubscription() {
-        let a = SyncSource(values: [1, 2, 3])
-        let b = SyncSource(values: [10, 20])
-        let zipped = Signal.zip(a.signal, b.signal, reduce: { $0 + $1 })
-        XCTAssertEqual(EventLog(zipped).events, .valuesThenCompleted([11, 22]))
-        XCTAssertEqual(EventLog(zipped).events, .valuesThenCompleted([11, 22]))
-        XCTAssertEqual(a.subscriptions, 2)
-        XCTAssertEqual(b.subscriptions, 2)
+        assertEachSubscriptionStartsAfresh({ Signal.zip($0, $1, reduce: { $0 + $1 }) }, a: [1, 2, 3], b: [10, 20], receives: [11, 22])
     }
 
     func testZipSendsEachTupleWhenItsLastMemberArrivesInVirtualTime() {

@@ -346,17 +346,7 @@ final class FlattenTests: RACTestCase {
         let checker = SerializationChecker()
         let running = ConcurrencyGauge()
         let perSignal = 200
-        let inners = (0..<20).map { index in
-            Signal<Int>.create { subscriber in
-                running.enter()
-                DispatchQueue.global().async {
-                    for i in 0..<perSignal { subscriber.sendNext(index * perSignal + i) }
-                    running.leave()
-                    subscriber.sendCompleted()
-                }
-                return nil
-            }
-        }
+        let inners = backgroundSendingSignals(20, valuesEach: perSignal, gauge: running)
         let done = expectation(description: "completed")
         Signal<Signal<Int>>.create { s in inners.forEach(s.sendNext); s.sendCompleted(); return nil }
             .flatten(maxConcurrent: 3)
@@ -442,22 +432,3 @@ final class SerializationChecker: @unchecked Sendable {
     }
 }
 
-/// Counts how many of a set of tasks run at once, and the most that ever did.
-final class ConcurrencyGauge: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = 0
-    private var _maximum = 0
-    private var _entered = 0
-    var maximum: Int { lock.withLock { _maximum } }
-    var entered: Int { lock.withLock { _entered } }
-
-    func enter() {
-        lock.withLock {
-            current += 1
-            _entered += 1
-            _maximum = max(_maximum, current)
-        }
-    }
-
-    func leave() { lock.withLock { current -= 1 } }
-}

@@ -120,18 +120,8 @@ final class StressTests: RACTestCase {
     func testFlattenMaxConcurrentTwoUnderConcurrentInnerCompletionsRunsAtMostTwo() {
         let innerCount = 16
         let perInner = Stress.values / 2
-        let running = StressGauge()
-        let inners = (0..<innerCount).map { inner in
-            Signal<Int>.create { subscriber in
-                running.enter()
-                DispatchQueue.global().async {
-                    for index in 0..<perInner { subscriber.sendNext(inner * perInner + index) }
-                    running.leave()
-                    subscriber.sendCompleted()
-                }
-                return nil
-            }
-        }
+        let running = ConcurrencyGauge()
+        let inners = backgroundSendingSignals(innerCount, valuesEach: perInner, gauge: running)
         let probe = StressProbe<Int>()
         let disposable = probe.subscribe(Signal<Signal<Int>>.create { outer in
             for inner in inners { outer.sendNext(inner) }
@@ -310,23 +300,6 @@ private final class SynchronousStressScheduler: Scheduler, @unchecked Sendable {
     }
 }
 
-/// Counts how many of something run at once, and the most that ever did.
-final class StressGauge: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = 0
-    private var peak = 0
-
-    func enter() {
-        lock.withLock {
-            current += 1
-            peak = max(peak, current)
-        }
-    }
-
-    func leave() { lock.withLock { current -= 1 } }
-
-    var maximum: Int { lock.withLock { peak } }
-}
 
 final class StressTally: @unchecked Sendable {
     private let lock = NSLock()

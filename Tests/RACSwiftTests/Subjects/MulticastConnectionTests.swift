@@ -160,16 +160,8 @@ final class MulticastConnectionTests: RACTestCase {
     // MARK: replay, replayLast, replayLazily
 
     func testReplaySubscribesAtOnceAndSharesOneSubscription() {
-        let sideEffects = SyncSource(values: [1, 2])
-        let signal = sideEffects.signal
-        let replayed = signal.replay()
-        XCTAssertEqual(sideEffects.subscriptions, 1)
-        let a = HotEventLog<Int>(), b = HotEventLog<Int>()
-        a.subscribe(to: replayed)
-        b.subscribe(to: replayed)
-        XCTAssertEqual(sideEffects.subscriptions, 1)
-        XCTAssertEqual(a.events, [.next(1), .next(2), .completed])
-        XCTAssertEqual(b.events, [.next(1), .next(2), .completed])
+        assertTwoSubscribersShareOneSubscription([1, 2], { $0.replay() }, subscribedBeforeAnySubscriber: 1,
+                                                 bothSee: [.next(1), .next(2), .completed])
     }
 
     func testReplayForwardsLiveEventsAfterTheReplayedOnes() {
@@ -188,31 +180,13 @@ final class MulticastConnectionTests: RACTestCase {
     }
 
     func testReplayLastReplaysOnlyTheLatestValueAndTheTerminalEvent() {
-        let sideEffects = SyncSource(values: [1, 2, 3])
-        let signal = sideEffects.signal
-        let replayed = signal.replayLast()
-        XCTAssertEqual(sideEffects.subscriptions, 1)
-        let a = HotEventLog<Int>(), b = HotEventLog<Int>()
-        a.subscribe(to: replayed)
-        b.subscribe(to: replayed)
-        XCTAssertEqual(sideEffects.subscriptions, 1)
-        XCTAssertEqual(a.events, [.next(3), .completed])
-        XCTAssertEqual(b.events, [.next(3), .completed])
+        assertTwoSubscribersShareOneSubscription([1, 2, 3], { $0.replayLast() }, subscribedBeforeAnySubscriber: 1,
+                                                 bothSee: [.next(3), .completed])
     }
 
     func testReplayLazilySubscribesOnTheFirstSubscriptionOnly() {
-        let sideEffects = SyncSource(values: [1, 2])
-        let signal = sideEffects.signal
-        let replayed = signal.replayLazily()
-        XCTAssertEqual(sideEffects.subscriptions, 0)
-        let a = HotEventLog<Int>()
-        a.subscribe(to: replayed)
-        XCTAssertEqual(sideEffects.subscriptions, 1)
-        let b = HotEventLog<Int>()
-        b.subscribe(to: replayed)
-        XCTAssertEqual(sideEffects.subscriptions, 1)
-        XCTAssertEqual(a.events, [.next(1), .next(2), .completed])
-        XCTAssertEqual(b.events, [.next(1), .next(2), .completed])
+        assertTwoSubscribersShareOneSubscription([1, 2], { $0.replayLazily() }, subscribedBeforeAnySubscriber: 0,
+                                                 bothSee: [.next(1), .next(2), .completed])
     }
 
     func testReplayLazilyKeepsTheSourceRunningWhenSubscribersLeave() {
@@ -229,5 +203,24 @@ final class MulticastConnectionTests: RACTestCase {
         XCTAssertEqual(source.subscriptions, 1)
         XCTAssertEqual(first.events, [])
         XCTAssertEqual(second.events, [.next(1), .next(2), .completed])
+    }
+
+    /// `share` over a synchronous source of `values` has subscribed to it
+    /// `subscribedBeforeAnySubscriber` times before anyone subscribes, and exactly once from
+    /// the first subscriber on; two subscribers in turn both see `expected`.
+    private func assertTwoSubscribersShareOneSubscription(
+        _ values: [Int], _ share: (Signal<Int>) -> Signal<Int>, subscribedBeforeAnySubscriber: Int,
+        bothSee expected: [Event<Int>], file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let source = SyncSource(values: values)
+        let shared = share(source.signal)
+        XCTAssertEqual(source.subscriptions, subscribedBeforeAnySubscriber, "before any subscriber", file: file, line: line)
+        let a = HotEventLog<Int>(), b = HotEventLog<Int>()
+        a.subscribe(to: shared)
+        XCTAssertEqual(source.subscriptions, 1, "after the first subscriber", file: file, line: line)
+        b.subscribe(to: shared)
+        XCTAssertEqual(source.subscriptions, 1, "after the second subscriber", file: file, line: line)
+        XCTAssertEqual(a.events, expected, file: file, line: line)
+        XCTAssertEqual(b.events, expected, file: file, line: line)
     }
 }

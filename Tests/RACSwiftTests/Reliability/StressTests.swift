@@ -13,33 +13,30 @@ final class StressTests: RACTestCase {
     // MARK: Many senders, one output
 
     func testMergeOfEightSourcesSendingFromEightThreadsDeliversEachValueOnce() {
-        let perThread = Stress.values
-        let sources = (0..<threads).map { _ in StressSource<Int>() }
-        let probe = StressProbe<Int>()
-        let disposable = probe.subscribe(Signal.merge(sources.map(\.signal)).map { $0 })
-        Stress.onThreads { thread in
-            let subscriber = sources[thread].subscriber
-            for index in 0..<perThread { subscriber.sendNext(thread * perThread + index) }
-            subscriber.sendCompleted()
-        }
-        probe.assertContract()
-        assertEachValueOnceInThreadOrder(probe.values, threads: threads, perThread: perThread)
-        disposable.dispose()
-        sources.forEach { $0.release() }
+        assertMergeOfEightSendingThreadsKeepsEveryValue { $0.map { $0 } }
     }
 
     func testMergeDeliveredOnABackgroundSchedulerKeepsEveryValueAndEachThreadsOrder() {
+        assertMergeOfEightSendingThreadsKeepsEveryValue { $0.deliver(on: Scheduler.background()) }
+    }
+
+    /// Merges eight sources, each sending `Stress.values` values then completing from a thread
+    /// of its own, through `then`: every value must arrive once, in each thread's order, under
+    /// the contract.
+    private func assertMergeOfEightSendingThreadsKeepsEveryValue(
+        file: StaticString = #filePath, line: UInt = #line, _ then: (Signal<Int>) -> Signal<Int>
+    ) {
         let perThread = Stress.values
         let sources = (0..<threads).map { _ in StressSource<Int>() }
         let probe = StressProbe<Int>()
-        let disposable = probe.subscribe(Signal.merge(sources.map(\.signal)).deliver(on: Scheduler.background()))
+        let disposable = probe.subscribe(then(Signal.merge(sources.map(\.signal))))
         Stress.onThreads { thread in
             let subscriber = sources[thread].subscriber
             for index in 0..<perThread { subscriber.sendNext(thread * perThread + index) }
             subscriber.sendCompleted()
         }
-        probe.waitForTerminal()
-        probe.assertContract()
+        probe.waitForTerminal(file: file, line: line)
+        probe.assertContract(file: file, line: line)
         assertEachValueOnceInThreadOrder(probe.values, threads: threads, perThread: perThread)
         disposable.dispose()
         sources.forEach { $0.release() }

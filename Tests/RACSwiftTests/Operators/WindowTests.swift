@@ -32,11 +32,18 @@ final class WindowTests: RACTestCase {
         }
     }
 
-    func testAnOpeningOpensAWindowThatGetsTheValuesUntilItsClosingSignalSends() {
+    /// `window(withStart:close:)` over a manual source, manual openings and one manual closing
+    /// signal shared by every window, with a log of its windows.
+    private func windowOfManualInputs() -> (Fixture.Manual<Int>, Fixture.Manual<Void>, Fixture.Manual<Void>, WindowLog<Int>) {
         let source = Fixture.Manual<Int>()
         let openings = Fixture.Manual<Void>()
         let closings = Fixture.Manual<Void>()
         let log = WindowLog(source.signal.window(withStart: openings.signal, close: { _ in closings.signal }))
+        return (source, openings, closings, log)
+    }
+
+    func testAnOpeningOpensAWindowThatGetsTheValuesUntilItsClosingSignalSends() {
+        let (source, openings, closings, log) = windowOfManualInputs()
         source.send(0)  // no window open: dropped
         openings.send(())
         XCTAssertEqual(log.windows.count, 1)
@@ -91,10 +98,7 @@ final class WindowTests: RACTestCase {
     }
 
     func testCompletionGoesToTheSubscriberThenToTheOpenWindow() {
-        let source = Fixture.Manual<Int>()
-        let openings = Fixture.Manual<Void>()
-        let closings = Fixture.Manual<Void>()
-        let log = WindowLog(source.signal.window(withStart: openings.signal, close: { _ in closings.signal }))
+        let (source, openings, closings, log) = windowOfManualInputs()
         openings.send(())
         source.send(1)
         source.complete()
@@ -128,10 +132,7 @@ final class WindowTests: RACTestCase {
     }
 
     func testDisposalStopsEveryInputAndTheWindowGetsNothingMore() {
-        let source = Fixture.Manual<Int>()
-        let openings = Fixture.Manual<Void>()
-        let closings = Fixture.Manual<Void>()
-        let log = WindowLog(source.signal.window(withStart: openings.signal, close: { _ in closings.signal }))
+        let (source, openings, closings, log) = windowOfManualInputs()
         openings.send(())
         source.send(1)
         log.disposable.dispose()

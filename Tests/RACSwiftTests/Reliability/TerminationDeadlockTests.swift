@@ -56,6 +56,13 @@ final class TerminationDeadlockTests: RACTestCase {
         }
     }
 
+    /// Sends 0 and 1 on each subscription and never ends.
+    private static let zeroThenOne = Signal<Int>.create { outer in
+        outer.sendNext(0)
+        outer.sendNext(1)
+        return nil
+    }
+
     func testMerge() {
         race(make: { Signal.merge([$0, $1]) }, end: fail)
     }
@@ -163,7 +170,7 @@ final class TerminationDeadlockTests: RACTestCase {
                 next: { value in if isMarker(value) { end(ender) } else { probe.sendNext(value) } },
                 error: { probe.sendError($0) }, completed: { probe.sendCompleted() })
             let flowing = DispatchSemaphore(value: 0)
-            let ended = Locked(false)
+            let ended = Fixture.Locked(false)
             let done = DispatchGroup()
             // `busy` keeps sending until the other thread's send has returned (bounded), so
             // that it is inside a delivery whenever the nested termination disposes.
@@ -195,7 +202,7 @@ final class TerminationDeadlockTests: RACTestCase {
         // The reproduction: the create block's subscriber, kept by the test, is
         // completed from inside its own delivery of `ender`'s marker.
         nestedRace(make: { busy, ender in
-            let kept = Locked<(any Subscriber<Int>)?>(nil)
+            let kept = Fixture.Locked<(any Subscriber<Int>)?>(nil)
             return Signal.create { subscriber in
                 kept.value = subscriber
                 let subscriptions = CompoundDisposable()
@@ -214,7 +221,7 @@ final class TerminationDeadlockTests: RACTestCase {
     func testNestedCompletionOfAnAnySubscriberInsideItsOwnNext() {
         nestedRace(make: { busy, ender in
             Signal.create { subscriber in
-                let both = Locked<AnySubscriber<Int>?>(nil)
+                let both = Fixture.Locked<AnySubscriber<Int>?>(nil)
                 both.value = AnySubscriber<Int>(
                     next: { value in
                         subscriber.sendNext(value)
@@ -246,11 +253,7 @@ final class TerminationDeadlockTests: RACTestCase {
         // the sender of `busy` holds merge's and waits for flattenMap's: a cycle the test,
         // not the library, would make.)
         nestedRace(make: { busy, ender in
-            Signal<Int>.create { outer in
-                outer.sendNext(0)
-                outer.sendNext(1)
-                return nil
-            }.flattenMap { $0 == 0 ? busy : ender }
+            Self.zeroThenOne.flattenMap { $0 == 0 ? busy : ender }
         }, end: fail)
     }
 
@@ -272,11 +275,7 @@ final class TerminationDeadlockTests: RACTestCase {
 
     func testNestedErrorInBind() {
         nestedRace(make: { busy, ender in
-            Signal<Int>.create { outer in
-                outer.sendNext(0)
-                outer.sendNext(1)
-                return nil
-            }.bind { { value, _ in value == 0 ? busy : ender } }
+            Self.zeroThenOne.bind { { value, _ in value == 0 ? busy : ender } }
         }, end: fail)
     }
 
@@ -316,16 +315,5 @@ final class TerminationDeadlockTests: RACTestCase {
                 return subscription
             }
         }, end: { ender in ender.sendCompleted() })
-    }
-}
-
-/// A value guarded by a lock, for closures that cross threads.
-private final class Locked<Wrapped>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var wrapped: Wrapped
-    init(_ value: Wrapped) { wrapped = value }
-    var value: Wrapped {
-        get { lock.withLock { wrapped } }
-        set { lock.withLock { wrapped = newValue } }
     }
 }

@@ -17,6 +17,18 @@ final class CommandTests: RACTestCase {
 
     // MARK: with a simple signal block
 
+    /// A command allowing concurrent execution whose execution signal is its input, executed
+    /// twice: both executions run until the test ends their subjects.
+    private func twoConcurrentExecutions() -> (Command<Subject<String>, String>, Subject<String>, Subject<String>) {
+        let command = Command<Subject<String>, String> { $0 }
+        command.allowsConcurrentExecution = true
+        let first = Subject<String>()
+        let second = Subject<String>()
+        command.execute(first)
+        command.execute(second)
+        return (command, first, second)
+    }
+
     func testIsEnabledByDefault() {
         XCTAssertEqual(firstValue(simpleCommand().enabled), true)
     }
@@ -150,12 +162,7 @@ final class CommandTests: RACTestCase {
     }
 
     func testExecutingStaysTrueUntilEveryExecutionHasCompletedOrFailed() {
-        let command = Command<Subject<String>, String> { $0 }
-        command.allowsConcurrentExecution = true
-        let firstSubject = Subject<String>()
-        let secondSubject = Subject<String>()
-        command.execute(firstSubject)
-        command.execute(secondSubject)
+        let (command, firstSubject, secondSubject) = twoConcurrentExecutions()
         XCTAssertTrue(spinMainLoop { firstValue(command.executing) == true })
         firstSubject.sendError(TestError.boom)
         drainMainLoop()
@@ -229,12 +236,7 @@ final class CommandTests: RACTestCase {
     }
 
     func testDeliversErrorsOntoErrors() {
-        let command = Command<Subject<String>, String> { $0 }
-        command.allowsConcurrentExecution = true
-        let firstSubject = Subject<String>()
-        let secondSubject = Subject<String>()
-        command.execute(firstSubject)
-        command.execute(secondSubject)
+        let (command, firstSubject, secondSubject) = twoConcurrentExecutions()
         // Errors of executions started before the subscription arrive too.
         nonisolated(unsafe) var received: [TestError] = []
         let subscription = command.errors.subscribeNext { received.append($0 as! TestError) }

@@ -34,12 +34,7 @@ final class TerminationDeadlockTests: RACTestCase {
                 flowing.wait()
                 end(ender)
             }
-            guard done.wait(timeout: .now() + 10) == .success else {
-                XCTFail("deadlock in round \(round)", file: file, line: line)
-                return
-            }
-            probe.waitForTerminal(file: file, line: line)
-            probe.assertContract(file: file, line: line)
+            guard finishRound(round, done: done, probe: probe, file: file, line: line) else { return }
             disposable.dispose()
         }
     }
@@ -61,6 +56,20 @@ final class TerminationDeadlockTests: RACTestCase {
         outer.sendNext(0)
         outer.sendNext(1)
         return nil
+    }
+
+    /// Waits for both threads of a round (failing on a deadlock) and for the probe's terminal
+    /// event, and checks the contract; false when the round deadlocked.
+    private func finishRound(
+        _ round: Int, done: DispatchGroup, probe: StressProbe<Int>, file: StaticString, line: UInt
+    ) -> Bool {
+        guard done.wait(timeout: .now() + 10) == .success else {
+            XCTFail("deadlock in round \(round)", file: file, line: line)
+            return false
+        }
+        probe.waitForTerminal(file: file, line: line)
+        probe.assertContract(file: file, line: line)
+        return true
     }
 
     func testMerge() {
@@ -188,12 +197,7 @@ final class TerminationDeadlockTests: RACTestCase {
                 ender.sendNext(-1)
                 ended.value = true
             }
-            guard done.wait(timeout: .now() + 10) == .success else {
-                XCTFail("deadlock in round \(round)", file: file, line: line)
-                return
-            }
-            probe.waitForTerminal(file: file, line: line)
-            probe.assertContract(file: file, line: line)
+            guard finishRound(round, done: done, probe: probe, file: file, line: line) else { return }
             disposable.dispose()
         }
     }

@@ -254,32 +254,37 @@ final class ReentrancyModelTests: RACTestCase {
 
     // MARK: Several inputs
 
+    /// The zip rule over `inputs` sources: each value joins its input's queue; once every
+    /// queue has one, the first of each is taken out and `combine`d before it goes out; the
+    /// result completes once an input has completed and its queue is empty, and ends with the
+    /// first error.
+    private static func zipModel(_ world: ModelWorld, inputs: Int, combine: @escaping ([Int]) -> Int) {
+        var queues = Array(repeating: [Int](), count: inputs)
+        var completed = Array(repeating: false, count: inputs)
+        let bag = ModelBag()
+        world.onDispose = { bag.dispose() }
+        func completeIfNeeded() {
+            if (0..<inputs).contains(where: { completed[$0] && queues[$0].isEmpty }) { world.end(.completed) }
+        }
+        for index in 0..<inputs {
+            bag.add(world.sources[index].subscribe(next: { value in
+                queues[index].append(value)
+                guard queues.allSatisfy({ !$0.isEmpty }) else { return }
+                world.next(combine((0..<inputs).map { queues[$0].removeFirst() }))
+                completeIfNeeded()
+            }, terminal: { event in
+                guard event == .completed else { world.end(event); return }
+                completed[index] = true
+                completeIfNeeded()
+            }))
+        }
+    }
+
     func testZipUnderReentrancy() {
         // RAC's -zipWith: takes the pair out of both queues before it sends it, and checks for
         // completion after.
         check("zip(with:)", sources: 2, build: { _, sources, _ in sources[0].zip(with: sources[1]).map { $0 * 100 + $1 } },
-              model: { world, _ in
-            var queues: [[Int]] = [[], []]
-            var completed = [false, false]
-            let bag = ModelBag()
-            world.onDispose = { bag.dispose() }
-            func completeIfNeeded() {
-                if (0...1).contains(where: { completed[$0] && queues[$0].isEmpty }) { world.end(.completed) }
-            }
-            for index in 0...1 {
-                bag.add(world.sources[index].subscribe(next: { value in
-                    queues[index].append(value)
-                    guard !queues[0].isEmpty, !queues[1].isEmpty else { return }
-                    let pair = queues[0].removeFirst() * 100 + queues[1].removeFirst()
-                    world.next(pair)
-                    completeIfNeeded()
-                }, terminal: { event in
-                    guard event == .completed else { world.end(event); return }
-                    completed[index] = true
-                    completeIfNeeded()
-                }))
-            }
-        })
+              model: { world, _ in Self.zipModel(world, inputs: 2) { $0[0] * 100 + $0[1] } })
     }
 
     func testCombineLatestUnderReentrancy() {
@@ -586,28 +591,7 @@ final class ReentrancyModelTests: RACTestCase {
         // rule waits; the README lists the difference.
         check("zip([_, _, _])", sources: 3, build: { _, sources, _ in
             Signal.zip(sources).map { $0[0] * 10_000 + $0[1] * 100 + $0[2] }
-        }, model: { world, _ in
-            var queues: [[Int]] = [[], [], []]
-            var completed = [false, false, false]
-            let bag = ModelBag()
-            world.onDispose = { bag.dispose() }
-            func completeIfNeeded() {
-                if (0...2).contains(where: { completed[$0] && queues[$0].isEmpty }) { world.end(.completed) }
-            }
-            for index in 0...2 {
-                bag.add(world.sources[index].subscribe(next: { value in
-                    queues[index].append(value)
-                    guard queues.allSatisfy({ !$0.isEmpty }) else { return }
-                    let values = (0...2).map { queues[$0].removeFirst() }
-                    world.next(values[0] * 10_000 + values[1] * 100 + values[2])
-                    completeIfNeeded()
-                }, terminal: { event in
-                    guard event == .completed else { world.end(event); return }
-                    completed[index] = true
-                    completeIfNeeded()
-                }))
-            }
-        })
+        }, model: { world, _ in Self.zipModel(world, inputs: 3) { $0[0] * 10_000 + $0[1] * 100 + $0[2] } })
     }
 
     func testStaticCombineLatestOfThreeUnderReentrancy() {

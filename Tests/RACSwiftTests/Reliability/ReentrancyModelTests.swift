@@ -172,36 +172,36 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
+    /// The model of an operator that sends one answer and completes (any, all): a value may
+    /// decide the answer (`onValue`), else the source's terminal event does; the answer is
+    /// decided before it goes out, so only the first one is sent.
+    private static func answerOnceModel(
+        _ world: ModelWorld, onValue: @escaping (Int) -> Int?, onTerminal: @escaping (ReentrantEvent) -> Int
+    ) {
+        var isDone = false
+        func finish(_ answer: Int) {
+            guard !isDone else { return }
+            isDone = true
+            world.next(answer)
+            world.end(.completed)
+        }
+        unary(world, onNext: { value, _ in onValue(value).map(finish) }, onTerminal: { event, _ in finish(onTerminal(event)) })
+    }
+
     func testAnyUnderReentrancy() {
         // Decided before the answer goes out: a matching value sent from inside its delivery
         // is not a second answer. (RAC's bind-based -any: sets `stop`, which takes effect only
         // after the answer is forwarded, so it would answer again; see the README.)
         check("any(_:)", build: { _, sources, target in sources[0].any { $0 == target }.map { $0 ? 1 : 0 } },
               model: { world, target in
-            var isDone = false
-            func finish(_ answer: Int) {
-                guard !isDone else { return }
-                isDone = true
-                world.next(answer)
-                world.end(.completed)
-            }
-            Self.unary(world, onNext: { value, _ in if value == target { finish(1) } },
-                       onTerminal: { _, _ in finish(0) })
+            Self.answerOnceModel(world, onValue: { $0 == target ? 1 : nil }, onTerminal: { _ in 0 })
         })
     }
 
     func testAllUnderReentrancy() {
         check("all(_:)", build: { _, sources, limit in sources[0].all { $0 <= limit }.map { $0 ? 1 : 0 } },
               model: { world, limit in
-            var isDone = false
-            func finish(_ answer: Int) {
-                guard !isDone else { return }
-                isDone = true
-                world.next(answer)
-                world.end(.completed)
-            }
-            Self.unary(world, onNext: { value, _ in if value > limit { finish(0) } },
-                       onTerminal: { event, _ in finish(event == .completed ? 1 : 0) })
+            Self.answerOnceModel(world, onValue: { $0 > limit ? 0 : nil }, onTerminal: { $0 == .completed ? 1 : 0 })
         })
     }
 

@@ -383,32 +383,28 @@ final class ReentrancyModelTests: RACTestCase {
               build: { _, sources, _ in Self.innerSignals(sources).switchToLatest() },
               model: { world, _ in
             let published = ModelSubject()
-            var count = 1  // bind's count: the outer signal, plus each live inner signal
+            let running = RunningSignals(world)
             let bag = ModelBag()
             world.onDispose = { bag.dispose() }
-            func innerEnded() {
-                count -= 1
-                if count == 0 { world.end(.completed) }
-            }
             bag.add(published.subscribe(next: { value in
-                count += 1
+                running.started()
                 let inner = ModelBag()
                 bag.add(published.subscribe(next: { _ in
                     guard !inner.isDisposed else { return }
                     inner.dispose()
-                    innerEnded()
+                    running.ended()
                 }, terminal: { _ in }))
                 if inner.isDisposed { return }
                 let subscription = world.sources[value % 2 + 1].subscribe(next: { world.next($0) }, terminal: { event in
                     guard event == .completed else { world.end(event); return }
                     inner.dispose()
-                    innerEnded()
+                    running.ended()
                 })
                 inner.add(subscription)
                 bag.add(subscription)
             }, terminal: { event in
                 guard event == .completed else { world.end(event); return }
-                innerEnded()
+                running.ended()
             }))
             bag.add(world.sources[0].subscribe(next: { published.send(.value($0)) }, terminal: { published.send($0) }))
         })
@@ -554,30 +550,26 @@ final class ReentrancyModelTests: RACTestCase {
                 return value == target + 1 ? nil : Signal.return(value * 10)
             } }
         }, model: { world, target in
-            var count = 1
+            let running = RunningSignals(world)
             let bag = ModelBag()
             world.onDispose = { bag.dispose() }
-            func completeSignal() {
-                count -= 1
-                if count == 0 { world.end(.completed) }
-            }
             var sourceSubscription: ModelSubject.Subscription?
             sourceSubscription = world.sources[0].subscribe(next: { value in
                 guard !bag.isDisposed else { return }
                 let stop = value == target
                 let returned = value == target + 1 ? nil : value * 10
                 if let returned {
-                    count += 1
+                    running.started()
                     world.next(returned)
-                    completeSignal()
+                    running.ended()
                 }
                 if returned == nil || stop {
                     sourceSubscription?.dispose()
-                    completeSignal()
+                    running.ended()
                 }
             }, terminal: { event in
                 guard event == .completed else { world.end(event); return }
-                completeSignal()
+                running.ended()
             })
             bag.add(sourceSubscription!)
         })
@@ -622,23 +614,19 @@ final class ReentrancyModelTests: RACTestCase {
         // once; the result completes when the outer signal and every inner one have.
         check("flattenMap(_:)", sources: 3, build: { _, sources, _ in sources[0].flattenMap { sources[$0 % 2 + 1] } },
               model: { world, _ in
-            var count = 1
+            let running = RunningSignals(world)
             let bag = ModelBag()
             world.onDispose = { bag.dispose() }
-            func completeSignal() {
-                count -= 1
-                if count == 0 { world.end(.completed) }
-            }
             bag.add(world.sources[0].subscribe(next: { value in
                 guard !bag.isDisposed else { return }
-                count += 1
+                running.started()
                 bag.add(world.sources[value % 2 + 1].subscribe(next: { world.next($0) }, terminal: { event in
                     guard event == .completed else { world.end(event); return }
-                    completeSignal()
+                    running.ended()
                 }))
             }, terminal: { event in
                 guard event == .completed else { world.end(event); return }
-                completeSignal()
+                running.ended()
             }))
         })
     }
@@ -848,5 +836,21 @@ private final class ModelCombineLatestWith {
         case .error:
             end(event)
         }
+    }
+}
+
+/// bind's completion rule in the models: the outer signal and each live inner signal are
+/// counted, and the output completes when the last of them has ended.
+private final class RunningSignals {
+    private var count = 1
+    private let world: ModelWorld
+
+    init(_ world: ModelWorld) { self.world = world }
+
+    func started() { count += 1 }
+
+    func ended() {
+        count -= 1
+        if count == 0 { world.end(.completed) }
     }
 }

@@ -160,8 +160,7 @@ final class MulticastConnectionTests: RACTestCase {
     // MARK: replay, replayLast, replayLazily
 
     func testReplaySubscribesAtOnceAndSharesOneSubscription() {
-        assertTwoSubscribersShareOneSubscription([1, 2], { $0.replay() }, subscribedBeforeAnySubscriber: 1,
-                                                 bothSee: [.next(1), .next(2), .completed])
+        assertTwoSubscribersShareOneSubscription([1, 2], { $0.replay() }, subscribedBeforeAnySubscriber: 1, bothSee: [.next(1), .next(2), .completed])
     }
 
     func testReplayForwardsLiveEventsAfterTheReplayedOnes() {
@@ -180,13 +179,11 @@ final class MulticastConnectionTests: RACTestCase {
     }
 
     func testReplayLastReplaysOnlyTheLatestValueAndTheTerminalEvent() {
-        assertTwoSubscribersShareOneSubscription([1, 2, 3], { $0.replayLast() }, subscribedBeforeAnySubscriber: 1,
-                                                 bothSee: [.next(3), .completed])
+        assertTwoSubscribersShareOneSubscription([1, 2, 3], { $0.replayLast() }, subscribedBeforeAnySubscriber: 1, bothSee: [.next(3), .completed])
     }
 
     func testReplayLazilySubscribesOnTheFirstSubscriptionOnly() {
-        assertTwoSubscribersShareOneSubscription([1, 2], { $0.replayLazily() }, subscribedBeforeAnySubscriber: 0,
-                                                 bothSee: [.next(1), .next(2), .completed])
+        assertTwoSubscribersShareOneSubscription([1, 2], { $0.replayLazily() }, subscribedBeforeAnySubscriber: 0, bothSee: [.next(1), .next(2), .completed])
     }
 
     func testReplayLazilyKeepsTheSourceRunningWhenSubscribersLeave() {

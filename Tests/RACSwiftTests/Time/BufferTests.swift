@@ -74,7 +74,6 @@ final class BufferTests: RACTestCase {
 
     func testBufferResubscriptionStartsWithFreshState() {
         let scheduler = TestScheduler()
-        let signal = scheduler.cold("-ab--|").buffer(withTime: 3, on: scheduler)
-        scheduler.expectMarblesOnEachSubscription(signal, "----x|", values: ["x": ["a", "b"]], resubscribingAt: 10)
+        scheduler.expectMarblesOnEachSubscription(scheduler.cold("-ab--|").buffer(withTime: 3, on: scheduler), "----x|", values: ["x": ["a", "b"]], resubscribingAt: 10)
     }
 }

@@ -80,8 +80,7 @@ final class DelayTests: RACTestCase {
 
     func testDelayResubscriptionStartsWithFreshState() {
         let scheduler = TestScheduler()
-        let signal = scheduler.cold("-a|").delay(1)
-        scheduler.expectMarblesOnEachSubscription(signal, "--a|", values: ["a": "a"], resubscribingAt: 10)
+        scheduler.expectMarblesOnEachSubscription(scheduler.cold("-a|").delay(1), "--a|", values: ["a": "a"], resubscribingAt: 10)
     }
 
     func testDelayDoesNotKeepSignalsAliveWhileEventsWait() {

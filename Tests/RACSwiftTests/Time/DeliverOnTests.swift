@@ -67,8 +67,7 @@ final class DeliverOnTests: RACTestCase {
 
     func testDeliverOnResubscriptionIsIndependent() {
         let scheduler = TestScheduler()
-        let signal = scheduler.cold("-a|").deliver(on: scheduler)
-        scheduler.expectMarblesOnEachSubscription(signal, "-a|", values: ["a": "a"], resubscribingAt: 5)
+        scheduler.expectMarblesOnEachSubscription(scheduler.cold("-a|").deliver(on: scheduler), "-a|", values: ["a": "a"], resubscribingAt: 5)
     }
 
     func testDeliverOnImmediateDeliversSynchronously() {

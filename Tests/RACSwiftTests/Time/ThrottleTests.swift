@@ -141,8 +141,7 @@ final class ThrottleTests: RACTestCase {
 
     func testThrottleResubscriptionStartsWithFreshState() {
         let scheduler = TestScheduler()
-        let signal = scheduler.cold("-ab--|").throttle(2)
-        scheduler.expectMarblesOnEachSubscription(signal, "----b|", values: ["b": "b"], resubscribingAt: 10)
+        scheduler.expectMarblesOnEachSubscription(scheduler.cold("-ab--|").throttle(2), "----b|", values: ["b": "b"], resubscribingAt: 10)
     }
 
     func testThrottleSubscribersDoNotShareState() {

@@ -63,7 +63,6 @@ final class TimeoutTests: RACTestCase {
 
     func testTimeoutResubscriptionGetsItsOwnTimer() {
         let scheduler = TestScheduler()
-        let signal = scheduler.cold("-a--|").timeout(3, on: scheduler)
-        scheduler.expectMarblesOnEachSubscription(signal, "-a-#", values: ["a": "a"], error: SignalError.timedOut, resubscribingAt: 10)
+        scheduler.expectMarblesOnEachSubscription(scheduler.cold("-a--|").timeout(3, on: scheduler), "-a-#", values: ["a": "a"], error: SignalError.timedOut, resubscribingAt: 10)
     }
 }

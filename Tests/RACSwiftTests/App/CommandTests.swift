@@ -67,7 +67,7 @@ final class CommandTests: RACTestCase {
         let command = simpleCommand()
         nonisolated(unsafe) var receivedScheduler: Scheduler?
         let subscription = command.executionSignals.subscribeNext { _ in receivedScheduler = Scheduler.current }
-        let done = AppLog<Bool>()
+        let done = Fixture.Log<Bool>()
         Scheduler.background().schedule {
             done.append((try? command.execute("x").waitUntilCompleted()) != nil)
         }
@@ -124,7 +124,7 @@ final class CommandTests: RACTestCase {
     }
 
     func testCompletesItsSignalsOnTheMainThreadWhenReleased() {
-        let schedulers = AppLog<String>()
+        let schedulers = Fixture.Log<String>()
         Scheduler.background().schedule {
             let command = Command<String, String> { _ in .empty }
             command.executionSignals.subscribeCompleted { schedulers.append("executionSignals \(Scheduler.current === Scheduler.main)") }
@@ -191,7 +191,7 @@ final class CommandTests: RACTestCase {
     /// `enabled` end with the last value.
     func testAllowsConcurrentExecutionIsThreadSafe() {
         let command = Command<Signal<String>, String> { $0 }
-        let values = AppLog<Bool>()
+        let values = Fixture.Log<Bool>()
         let subscription = command.signal(for: \.allowsConcurrentExecution).subscribeNext { values.append($0) }
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for round in 0..<200 { command.allowsConcurrentExecution = (thread + round) % 2 == 0 }

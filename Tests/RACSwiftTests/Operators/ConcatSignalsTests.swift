@@ -95,10 +95,10 @@ final class ConcatSignalsTests: RACTestCase {
             }
         }
         let done = expectation(description: "completed")
-        let received = StreamLockedList<Int>()
+        let received = Fixture.Log<Int>()
         let disposable = Signal.concat(signals).subscribe(next: { received.append($0) }, completed: { done.fulfill() })
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(received.values, Array(0..<50))
+        XCTAssertEqual(received.all, Array(0..<50))
         disposable.dispose()
     }
 

@@ -2,12 +2,12 @@ import XCTest
 @testable import RACSwift
 
 final class LogTests: RACTestCase {
-    private var lines: StreamLockedList<String>!
+    private var lines: Fixture.Log<String>!
     private var previousSink: (@Sendable (String) -> Void)?
 
     override func setUp() {
         super.setUp()
-        let lines = StreamLockedList<String>()
+        let lines = Fixture.Log<String>()
         self.lines = lines
         previousSink = LogOutput.setSink { lines.append($0) }
     }
@@ -20,32 +20,32 @@ final class LogTests: RACTestCase {
     func testLogAllPrintsEveryEventWithTheSignalAndPassesThemThrough() {
         let source = SyncSource(values: [1, 2]).signal.setName("numbers")
         XCTAssertEqual(EventLog(source.logAll()).events, .valuesThenCompleted([1, 2]))
-        XCTAssertEqual(lines.values, ["\(source) next: 1", "\(source) next: 2", "\(source) completed"])
-        XCTAssertTrue(lines.values[0].contains("numbers"))
+        XCTAssertEqual(lines.all, ["\(source) next: 1", "\(source) next: 2", "\(source) completed"])
+        XCTAssertTrue(lines.all[0].contains("numbers"))
     }
 
     func testLogAllPrintsTheError() {
         let source = SyncSource(values: [1], then: .error(TestError(code: 7))).signal
         XCTAssertEqual(EventLog(source.logAll()).events, [.next(1), .error(TestError(code: 7))])
-        XCTAssertEqual(lines.values, ["\(source) next: 1", "\(source) error: \(TestError(code: 7))"])
+        XCTAssertEqual(lines.all, ["\(source) next: 1", "\(source) error: \(TestError(code: 7))"])
     }
 
     func testLogNextPrintsValuesOnly() {
         let source = SyncSource(values: ["a"], then: .error(TestError(code: 1))).signal
         XCTAssertEqual(EventLog(source.logNext()).events, [.next("a"), .error(TestError(code: 1))])
-        XCTAssertEqual(lines.values, ["\(source) next: a"])
+        XCTAssertEqual(lines.all, ["\(source) next: a"])
     }
 
     func testLogErrorPrintsErrorsOnly() {
         let source = SyncSource(values: [1], then: .error(TestError(code: 1))).signal
         XCTAssertEqual(EventLog(source.logError()).events, [.next(1), .error(TestError(code: 1))])
-        XCTAssertEqual(lines.values, ["\(source) error: \(TestError(code: 1))"])
+        XCTAssertEqual(lines.all, ["\(source) error: \(TestError(code: 1))"])
     }
 
     func testLogCompletedPrintsCompletionOnly() {
         let source = SyncSource(values: [1, 2]).signal
         XCTAssertEqual(EventLog(source.logCompleted()).events, .valuesThenCompleted([1, 2]))
-        XCTAssertEqual(lines.values, ["\(source) completed"])
+        XCTAssertEqual(lines.all, ["\(source) completed"])
     }
 
     func testDisposingLogDisposesTheSourceAndLogsNothingMore() {
@@ -55,7 +55,7 @@ final class LogTests: RACTestCase {
         disposable.dispose()
         source.send(2)
         source.complete()
-        XCTAssertEqual(lines.values, ["\(source.signal) next: 1"])
+        XCTAssertEqual(lines.all, ["\(source.signal) next: 1"])
         XCTAssertEqual(source.disposals, 1)
         source.release()
     }
@@ -65,6 +65,6 @@ final class LogTests: RACTestCase {
         let logged = source.logNext()
         _ = EventLog(logged).events
         _ = EventLog(logged).events
-        XCTAssertEqual(lines.values, ["\(source) next: 1", "\(source) next: 1"])
+        XCTAssertEqual(lines.all, ["\(source) next: 1", "\(source) next: 1"])
     }
 }

@@ -66,15 +66,15 @@ final class StartWithTests: RACTestCase {
 
     func testStartWithFromABackgroundThreadDeliversOnTheSubscriptionScheduler() {
         let done = expectation(description: "completed")
-        let received = StreamLockedList<Int>()
-        let isMain = StreamLockedList<Bool>()
+        let received = Fixture.Log<Int>()
+        let isMain = Fixture.Log<Bool>()
         DispatchQueue.global().async {
             Signal.from([1, 2]).startWith(0).subscribe(
                 next: { value in received.append(value); isMain.append(Thread.isMainThread) },
                 completed: { done.fulfill() })
         }
         wait(for: [done], timeout: 5)
-        XCTAssertEqual(received.values, [0, 1, 2])
-        XCTAssertEqual(isMain.values, [false, false, false])
+        XCTAssertEqual(received.all, [0, 1, 2])
+        XCTAssertEqual(isMain.all, [false, false, false])
     }
 }

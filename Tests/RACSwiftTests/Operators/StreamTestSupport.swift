@@ -54,14 +54,6 @@ extension Array {
     }
 }
 
-/// Values appended from any thread.
-final class StreamLockedList<Element>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Element] = []
-    func append(_ item: Element) { lock.withLock { items.append(item) } }
-    var values: [Element] { lock.withLock { items } }
-}
-
 /// A plain subscriber that records every event it gets — even after disposal, unlike
 /// `AnySubscriber`, which drops its closures when disposed — so tests can prove that nothing
 /// is delivered after the subscription was disposed. `onNext` runs after each value is

@@ -192,7 +192,7 @@ final class ZipTests: RACTestCase {
     func testZipSerializesInputsSendingFromSeveralThreads() {
         let count = 2_000
         let done = expectation(description: "completed")
-        let received = StreamLockedList<Bool>()
+        let received = Fixture.Log<Bool>()
         let makeSource = { (label: String) in
             Signal<Int>.create { subscriber in
                 DispatchQueue(label: label).async {
@@ -210,8 +210,8 @@ final class ZipTests: RACTestCase {
             return a == b && b == c && inFlight == 1
         }).subscribe(next: { received.append($0) }, completed: { done.fulfill() })
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(received.values.count, count)
-        XCTAssertTrue(received.values.allSatisfy { $0 })
+        XCTAssertEqual(received.all.count, count)
+        XCTAssertTrue(received.all.allSatisfy { $0 })
         disposable.dispose()
     }
 

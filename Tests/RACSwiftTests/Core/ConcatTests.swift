@@ -12,50 +12,50 @@ final class ConcatTests: RACTestCase {
     }
 
     func testTheSecondIsNotSubscribedUntilTheFirstCompletes() {
-        let first = Fixture.Manual<Int>()
-        let second = Fixture.Manual<Int>()
+        let first = HigherProbe<Int>()
+        let second = HigherProbe<Int>()
         let recorder = EventLog(first.signal.concat(second.signal))
         first.send(1)
-        XCTAssertEqual(second.subscriptions.value, 0)
-        first.complete()
-        XCTAssertEqual(second.subscriptions.value, 1)
-        XCTAssertEqual(first.disposals.value, 1)
+        XCTAssertEqual(second.subscriptions, 0)
+        first.sendCompleted()
+        XCTAssertEqual(second.subscriptions, 1)
+        XCTAssertEqual(first.disposals, 1)
         second.send(2)
-        second.complete()
+        second.sendCompleted()
         XCTAssertEqual(recorder.events, [.next(1), .next(2), .completed])
     }
 
     func testDisposalStopsTheSecondSignal() {
-        let first = Fixture.Manual<Int>()
-        let second = Fixture.Manual<Int>()
+        let first = HigherProbe<Int>()
+        let second = HigherProbe<Int>()
         let recorder = EventLog(first.signal.concat(second.signal))
-        first.complete()
+        first.sendCompleted()
         second.send(1)
         recorder.disposable?.dispose()
-        XCTAssertEqual(second.disposals.value, 1)
+        XCTAssertEqual(second.disposals, 1)
         second.send(2)
         XCTAssertEqual(recorder.events, [.next(1)])
     }
 
     func testDisposalDuringTheFirstNeverSubscribesTheSecond() {
-        let first = Fixture.Manual<Int>()
-        let second = Fixture.Manual<Int>()
+        let first = HigherProbe<Int>()
+        let second = HigherProbe<Int>()
         let recorder = EventLog(first.signal.concat(second.signal))
         recorder.disposable?.dispose()
-        XCTAssertEqual(first.disposals.value, 1)
-        first.complete()
-        XCTAssertEqual(second.subscriptions.value, 0)
+        XCTAssertEqual(first.disposals, 1)
+        first.sendCompleted()
+        XCTAssertEqual(second.subscriptions, 0)
         XCTAssertEqual(recorder.events, [])
     }
 
     func testAnErrorInTheFirstSkipsTheSecond() {
-        let first = Fixture.Manual<Int>()
-        let second = Fixture.Manual<Int>()
+        let first = HigherProbe<Int>()
+        let second = HigherProbe<Int>()
         let recorder = EventLog(first.signal.concat(second.signal))
         first.send(1)
-        first.fail(TestError.boom)
+        first.sendError(TestError.boom)
         XCTAssertEqual(recorder.events, [.next(1), .error(TestError.boom)])
-        XCTAssertEqual(second.subscriptions.value, 0)
+        XCTAssertEqual(second.subscriptions, 0)
         XCTAssertEqual(recorder.disposable?.isDisposed, true)
     }
 

@@ -49,33 +49,6 @@ enum Fixture {
         func leave() { lock.unlock() }
     }
 
-    /// A cold signal whose events the test sends by hand, to the latest subscriber. It counts
-    /// subscriptions and disposals, and lets go of the subscriber when the subscription ends.
-    final class Manual<Value>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var current: (any Subscriber<Value>)?
-        let subscriptions = Counter()
-        let disposals = Counter()
-
-        var signal: Signal<Value> {
-            Signal.create { [self] subscriber in
-                subscriptions.increment()
-                lock.withLock { current = subscriber }
-                return Disposable { [self] in
-                    disposals.increment()
-                    lock.withLock { current = nil }
-                }
-            }
-        }
-
-        var isSubscribed: Bool { lock.withLock { current != nil } }
-        private var subscriber: (any Subscriber<Value>)? { lock.withLock { current } }
-
-        func send(_ value: Value) { subscriber?.sendNext(value) }
-        func fail(_ error: any Error = TestError.boom) { subscriber?.sendError(error) }
-        func complete() { subscriber?.sendCompleted() }
-    }
-
     /// A `Subscriber` written the way a user would: it logs what it receives, including the
     /// moment it is handed the subscription's disposable.
     final class LoggingSubscriber<Value>: Subscriber, @unchecked Sendable {

@@ -33,7 +33,7 @@ final class SignalCreateTests: RACTestCase {
     }
 
     func testCompletionLaterDisposesBeforeForwarding() {
-        let source = Fixture.Manual<Int>()
+        let source = HigherProbe<Int>()
         let log = Fixture.Log<String>()
         let signal = Signal<Int>.create { subscriber in
             let inner = source.signal.subscribe(subscriber)
@@ -44,7 +44,7 @@ final class SignalCreateTests: RACTestCase {
         }
         let disposable = signal.subscribe(next: { log.append("next \($0)") }, completed: { log.append("completed") })
         source.send(1)
-        source.complete()
+        source.sendCompleted()
         XCTAssertEqual(log.all, ["next 1", "disposed", "completed"], "RAC's order: dispose, then forward")
         XCTAssertTrue(disposable.isDisposed)
     }

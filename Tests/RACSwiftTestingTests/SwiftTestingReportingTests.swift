@@ -72,4 +72,15 @@ struct SwiftTestingReportingTests {
         }
         leak.release()
     }
+
+    @Test func checksLeaksTraitReportsWhatATestLeftAlive() async throws {
+        let leak = DeliberateLeak()
+        let test = try #require(Test.current)
+        try await withKnownIssue {
+            try await LeakCheckTrait.checksLeaks(timeout: 0.01).provideScope(for: test, testCase: Test.Case.current) { leak.start() }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("leaked by this test") }
+        }
+        leak.release()
+    }
 }

@@ -80,6 +80,58 @@ public func waitForLiveSubscriptions(toReach target: Int, timeout: TimeInterval 
     return count
 }
 
+/// The number of library subscription objects alive when a test began, and the check that
+/// the test ended with no more: the leak check a base `XCTestCase` runs around every test.
+///
+/// Take one in `setUp()` and call its `check()` in `tearDown()`:
+///
+/// ```swift
+/// class LeakCheckedTestCase: XCTestCase {
+///     private var baseline = LeakBaseline()
+///     override func setUp() { super.setUp(); baseline = LeakBaseline() }
+///     override func tearDown() { baseline.check(); super.tearDown() }
+/// }
+/// ```
+///
+/// Swift Testing suites use the ``LeakCheckTrait`` (`.checksLeaks`) instead.
+public struct LeakBaseline: Sendable {
+    /// `LiveSubscriptions.count` when the baseline was taken.
+    public let count: Int
+
+    /// Takes the baseline: the number of library subscription objects alive now.
+    public init() {
+        count = LiveSubscriptions.count
+    }
+
+    /// Fails the running test (XCTest or Swift Testing) if more subscription objects are alive
+    /// than at ``init()``, once those still winding down have had up to `timeout` seconds.
+    public func check(
+        timeout: TimeInterval = 2,
+        fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let live = waitForLiveSubscriptions(toReach: count, timeout: timeout)
+        if live > count {
+            recordTestFailure(baselineMessage(live - count), fileID: fileID, file: file, line: line, column: column)
+        }
+    }
+
+    /// Fails the running test if more subscription objects are alive than at ``init()``; the
+    /// `async` form, which waits without blocking its thread.
+    public func check(
+        timeout: TimeInterval = 2,
+        fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        let live = await waitForLiveSubscriptions(toReach: count, timeout: timeout)
+        if live > count {
+            recordTestFailure(baselineMessage(live - count), fileID: fileID, file: file, line: line, column: column)
+        }
+    }
+}
+
 private func leakMessage(_ leaked: Int) -> String {
     "assertNoLeaks: \(leaked) subscription object\(leaked == 1 ? "" : "s") still alive after the block"
+}
+
+func baselineMessage(_ leaked: Int) -> String {
+    "\(leaked) subscription object\(leaked == 1 ? "" : "s") leaked by this test"
 }

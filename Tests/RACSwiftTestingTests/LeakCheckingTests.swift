@@ -76,4 +76,28 @@ final class LeakCheckingTests: TestingTestCase {
         XCTAssertGreaterThan(leaked, 0)
         leak.release()
     }
+
+    func testLeakBaselinePassesWhenNothingIsLeftAlive() {
+        let failures = captureFailures {
+            let baseline = LeakBaseline()
+            Signal.return(1).map { $0 * 2 }.subscribeNext { _ in }
+            baseline.check(timeout: 0.01)
+        }
+        XCTAssertEqual(failures.map(\.message), [])
+    }
+
+    func testLeakBaselineReportsWhatTheTestLeftAliveAtTheCallersLine() {
+        let leak = DeliberateLeak()
+        var line = 0
+        let failures = captureFailures {
+            let baseline = LeakBaseline()
+            leak.start()
+            line = #line + 1
+            baseline.check(timeout: 0.01)
+        }
+        leak.release()
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.message.contains("leaked by this test") == true, "\(failures.map(\.message))")
+        XCTAssertEqual(failures.first?.line, line)
+    }
 }

@@ -2,9 +2,6 @@ import XCTest
 import RACSwift
 import RACSwiftTesting
 
-private struct Boom: Error, Equatable {}
-private struct Bang: Error, Equatable {}
-
 /// What a failing `expectMarbles` shows, asserted as text, and recorded events drawn back as
 /// diagrams.
 final class MarbleComparisonTests: TestingTestCase {
@@ -74,15 +71,15 @@ final class MarbleComparisonTests: TestingTestCase {
 
     func testDifferentErrorsLookAlikeInTheDiagramButDifferInTheLists() {
         let scheduler = TestScheduler()
-        let comparison = scheduler.compareMarbles(scheduler.cold("-#", error: Bang()), "-#", error: Boom())
+        let comparison = scheduler.compareMarbles(scheduler.cold("-#", error: TestError.bang), "-#", error: TestError.boom)
         XCTAssertFalse(comparison.matches)
         XCTAssertEqual(comparison.failureMessage, """
             events differ from the marble diagram
             expected: -#
               actual: -#
                        ^ first difference at 1 s
-            expected events: [error(Boom()) @ 1]
-              actual events: [error(Bang()) @ 1]
+            expected events: [error(boom) @ 1]
+              actual events: [error(bang) @ 1]
             """)
     }
 
@@ -128,7 +125,7 @@ final class MarbleComparisonTests: TestingTestCase {
     }
 
     func testRecordedValuesDrawAsTheirKeys() {
-        let events: [Recorded<Int>] = [.next(0, 10), .next(2, 20), .error(3, Boom())]
+        let events: [Recorded<Int>] = [.next(0, 10), .next(2, 20), .error(3, TestError.boom)]
         XCTAssertEqual(events.marbleDiagram(values: ["x": 10, "y": 20]), "x-y#")
     }
 

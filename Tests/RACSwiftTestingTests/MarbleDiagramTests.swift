@@ -2,8 +2,6 @@ import XCTest
 import RACSwift
 import RACSwiftTesting
 
-private struct Boom: Error, Equatable {}
-
 final class MarbleDiagramTests: XCTestCase {
     private func events(_ diagram: String, kind: MarbleDiagram<String>.Kind = .cold) throws -> [Recorded<String>] {
         try MarbleDiagram(parsing: diagram, kind: kind).events
@@ -37,8 +35,8 @@ final class MarbleDiagramTests: XCTestCase {
     }
 
     func testHashIsTheGivenError() throws {
-        let parsed = try MarbleDiagram(parsing: "-a#", error: Boom())
-        XCTAssertEqual(parsed.events, [.next(1, "a"), .error(2, Boom())])
+        let parsed = try MarbleDiagram(parsing: "-a#", error: TestError.boom)
+        XCTAssertEqual(parsed.events, [.next(1, "a"), .error(2, TestError.boom)])
     }
 
     func testHashDefaultsToMarbleError() throws {

@@ -2,19 +2,25 @@ import XCTest
 import RACSwift
 import RACSwiftTesting
 
-private struct Boom: Error, Equatable {}
-
 /// Cold and hot marble signals on the virtual clock, and `expectMarbles` passing.
 final class MarbleSignalTests: TestingTestCase {
+    /// Records `signal` from now and from two virtual seconds later, then runs the scheduler.
+    private func recordNowAndTwoSecondsLater(
+        _ signal: Signal<String>, on scheduler: TestScheduler
+    ) -> (TestRecorder<String>, TestRecorder<String>) {
+        let now = scheduler.record(signal)
+        scheduler.advance(by: 2)
+        let later = scheduler.record(signal)
+        scheduler.run()
+        return (now, later)
+    }
+
     // MARK: Cold
 
     func testColdSignalStartsAtEachSubscription() {
         let scheduler = TestScheduler()
         let cold = scheduler.cold("-a-b|")
-        let first = scheduler.record(cold)
-        scheduler.advance(by: 2)
-        let second = scheduler.record(cold)
-        scheduler.run()
+        let (first, second) = recordNowAndTwoSecondsLater(cold, on: scheduler)
         XCTAssertEqual(first.events, [.next(1, "a"), .next(3, "b"), .completed(4)])
         XCTAssertEqual(second.events, [.next(3, "a"), .next(5, "b"), .completed(6)])
     }
@@ -29,9 +35,9 @@ final class MarbleSignalTests: TestingTestCase {
 
     func testColdSignalHashSendsTheGivenError() {
         let scheduler = TestScheduler()
-        let recorder = scheduler.record(scheduler.cold("-1#", values: ["1": 1], error: Boom()))
+        let recorder = scheduler.record(scheduler.cold("-1#", values: ["1": 1], error: TestError.boom))
         scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(1, 1), .error(2, Boom())])
+        XCTAssertEqual(recorder.events, [.next(1, 1), .error(2, TestError.boom)])
     }
 
     func testDisposingAColdSubscriptionStopsItsEvents() {
@@ -55,10 +61,7 @@ final class MarbleSignalTests: TestingTestCase {
     func testLateSubscriberToAHotSignalMissesWhatWasSentBeforeIt() {
         let scheduler = TestScheduler()
         let hot = scheduler.hot("^-a-b-|")
-        let early = scheduler.record(hot)
-        scheduler.advance(by: 2)
-        let late = scheduler.record(hot)
-        scheduler.run()
+        let (early, late) = recordNowAndTwoSecondsLater(hot, on: scheduler)
         XCTAssertEqual(early.events, [.next(2, "a"), .next(4, "b"), .completed(6)])
         XCTAssertEqual(late.events, [.next(4, "b"), .completed(6)])
     }
@@ -127,7 +130,7 @@ final class MarbleSignalTests: TestingTestCase {
 
     func testExpectMarblesErrorMatchesTheGivenError() {
         let scheduler = TestScheduler()
-        scheduler.expectMarbles(scheduler.cold("-a#", error: Boom()), "-a#", error: Boom())
+        scheduler.expectMarbles(scheduler.cold("-a#", error: TestError.boom), "-a#", error: TestError.boom)
     }
 
     func testExpectMarblesAlignsHotInputAndOutputWithSpaces() {

@@ -2,8 +2,6 @@ import XCTest
 import RACSwift
 import RACSwiftTesting
 
-private struct Boom: Error, Equatable {}
-
 final class RecordingTests: TestingTestCase {
     func testColdSignalRecordsAtVirtualTimesFromSubscription() {
         let scheduler = TestScheduler()
@@ -39,9 +37,9 @@ final class RecordingTests: TestingTestCase {
 
     func testErrorIsRecordedWithItsTime() {
         let scheduler = TestScheduler()
-        let recorder = scheduler.record(scheduler.createColdSignal([.next(1, 1), .error(2, Boom())]))
+        let recorder = scheduler.record(scheduler.createColdSignal([.next(1, 1), .error(2, TestError.boom)]))
         scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(1, 1), .error(2, Boom())])
+        XCTAssertEqual(recorder.events, [.next(1, 1), .error(2, TestError.boom)])
         XCTAssertNotEqual(recorder.events, [.next(1, 1), .error(2, MarbleError())])
         XCTAssertTrue(recorder.isFinished)
     }
@@ -50,7 +48,7 @@ final class RecordingTests: TestingTestCase {
         XCTAssertEqual(Recorded.next(1, "a"), Recorded.next(1, "a"))
         XCTAssertNotEqual(Recorded.next(1, "a"), Recorded.next(2, "a"))
         XCTAssertNotEqual(Recorded.next(1, "a"), Recorded.next(1, "b"))
-        XCTAssertNotEqual(Recorded<String>.completed(1), Recorded<String>.error(1, Boom()))
+        XCTAssertNotEqual(Recorded<String>.completed(1), Recorded<String>.error(1, TestError.boom))
         XCTAssertEqual(Recorded<String>.next(1.5, "a").description, "next(a) @ 1.5")
         XCTAssertEqual(Recorded<String>.completed(3).description, "completed @ 3")
     }

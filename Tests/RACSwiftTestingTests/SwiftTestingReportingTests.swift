@@ -3,9 +3,9 @@ import RACSwift
 import RACSwiftTesting
 
 /// The same assertions under Swift Testing, which runs tests off the main thread: marble runs
-/// subscribe with the TestScheduler current, so they stay synchronous. Serialized because the
-/// leak counter is process-wide.
-@Suite(.serialized)
+/// subscribe with the TestScheduler current, so they stay synchronous. Every test ends with no
+/// live subscription (`.checksLeaks`); serialized because the leak counter is process-wide.
+@Suite(.serialized, .checksLeaks)
 struct SwiftTestingReportingTests {
     @Test func expectMarblesPassesOffTheMainThread() {
         let scheduler = TestScheduler()
@@ -69,6 +69,17 @@ struct SwiftTestingReportingTests {
             }
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("still alive after the block") }
+        }
+        leak.release()
+    }
+
+    @Test func checksLeaksTraitReportsWhatATestLeftAlive() async throws {
+        let leak = DeliberateLeak()
+        let test = try #require(Test.current)
+        try await withKnownIssue {
+            try await LeakCheckTrait.checksLeaks(timeout: 0.01).provideScope(for: test, testCase: Test.Case.current) { leak.start() }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("leaked by this test") }
         }
         leak.release()
     }

@@ -12,19 +12,11 @@ class TestingTestCase: XCTestCase {
         let line: Int
     }
 
-    private var liveAtStart = 0
+    private var baseline = LeakBaseline()
     private var captured: [CapturedFailure]?
 
-    override func setUp() {
-        super.setUp()
-        liveAtStart = LiveSubscriptions.count
-    }
-
-    override func tearDown() {
-        let live = waitForLiveSubscriptions(toReach: liveAtStart, timeout: 2)
-        XCTAssertLessThanOrEqual(live, liveAtStart, "subscription objects leaked by this test")
-        super.tearDown()
-    }
+    override func setUp() { super.setUp(); baseline = LeakBaseline() }
+    override func tearDown() { baseline.check(); super.tearDown() }
 
     /// Runs `body` and returns the failures it reported to XCTest, which do not fail the test.
     func captureFailures(_ body: () -> Void) -> [CapturedFailure] {

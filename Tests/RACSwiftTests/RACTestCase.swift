@@ -7,16 +7,17 @@ import RACSwiftTesting
 /// XCTest runs test methods on the main thread, where `Scheduler.current` is `main`, so
 /// subscriptions run synchronously — RAC's own specs rely on the same rule.
 class RACTestCase: XCTestCase {
-    private var liveAtStart = 0
+    private var baseline = LeakBaseline()
 
-    override func setUp() {
-        super.setUp()
-        liveAtStart = LiveSubscriptions.count
-    }
+    override func setUp() { super.setUp(); baseline = LeakBaseline() }
+    override func tearDown() { baseline.check(); super.tearDown() }
+}
 
-    override func tearDown() {
-        let live = waitForLiveSubscriptions(toReach: liveAtStart, timeout: 2)
-        XCTAssertLessThanOrEqual(live, liveAtStart, "subscription objects leaked by this test")
-        super.tearDown()
-    }
+/// A test case whose tests subscribe with a fresh `TestScheduler` current, and whose blocks
+/// still scheduled at the end of a test are run out before the leak check.
+class VirtualTimeTestCase: RACTestCase {
+    private(set) var scheduler: TestScheduler!
+
+    override func setUp() { super.setUp(); scheduler = TestScheduler() }
+    override func tearDown() { scheduler.run(); scheduler = nil; super.tearDown() }
 }

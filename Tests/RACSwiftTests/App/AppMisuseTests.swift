@@ -7,19 +7,12 @@ import Testing
 /// before the change.
 @Suite("App-layer misuse stops with a message naming the API and the argument")
 struct AppMisuseTests {
-    private func expectMessage(
-        _ result: ExitTest.Result?, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(standardError.contains(message), "standard error: \(standardError)", sourceLocation: sourceLocation)
-    }
-
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     @Test func signalForKeyPathRejectsImmediateScheduler() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Person().signal(for: \.first, on: .immediate)
         }
-        expectMessage(result, "Observable.signal(for:on:): scheduler must not be Scheduler.immediate, which would read the value before the change")
+        expectStandardError(result, contains: "Observable.signal(for:on:): scheduler must not be Scheduler.immediate, which would read the value before the change")
     }
 
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
@@ -27,7 +20,7 @@ struct AppMisuseTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal.observing(on: .immediate) { 1 }
         }
-        expectMessage(result, "Signal.observing(on:_:): scheduler must not be Scheduler.immediate, which would read the value before the change")
+        expectStandardError(result, contains: "Signal.observing(on:_:): scheduler must not be Scheduler.immediate, which would read the value before the change")
     }
 
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
@@ -35,6 +28,6 @@ struct AppMisuseTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Person().channelTerminal(for: \.first, on: .immediate)
         }
-        expectMessage(result, "Observable.channelTerminal(for:on:): scheduler must not be Scheduler.immediate, which would read the value before the change")
+        expectStandardError(result, contains: "Observable.channelTerminal(for:on:): scheduler must not be Scheduler.immediate, which would read the value before the change")
     }
 }

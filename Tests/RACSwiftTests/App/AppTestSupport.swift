@@ -57,11 +57,3 @@ func drainMainLoop() {
         }
     }
 }
-
-/// Thread-safe event log for tests whose events arrive on other threads.
-final class AppLog<T>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [T] = []
-    func append(_ item: T) { lock.withLock { items.append(item) } }
-    var all: [T] { lock.withLock { items } }
-}

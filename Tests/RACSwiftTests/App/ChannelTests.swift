@@ -75,7 +75,7 @@ final class ChannelTests: RACTestCase {
         nonisolated(unsafe) var errors: [String] = []
         channel.leadingTerminal.subscribeError { _ in errors.append("leading") }
         channel.followingTerminal.subscribeError { _ in errors.append("following") }
-        channel.followingTerminal.sendError(Fixture.TestError.boom)
+        channel.followingTerminal.sendError(TestError.boom)
         XCTAssertEqual(Set(errors), ["leading", "following"])
         // Replayed to a later subscriber too.
         nonisolated(unsafe) var late: (any Error)?
@@ -104,38 +104,35 @@ final class ChannelTests: RACTestCase {
     }
 
     func testChannelIsReleasedWhenItsSubscribersAreDisposed() {
-        weak var weakChannel: Channel<String>?
-        weak var weakTerminal: ChannelTerminal<String>?
-        var leading: Disposable?
-        var following: Disposable?
-        do {
-            let channel = Channel<String>()
-            weakChannel = channel
-            weakTerminal = channel.followingTerminal
-            leading = channel.leadingTerminal.subscribeCompleted {}
-            following = channel.followingTerminal.subscribeCompleted {}
+        assertChannelIsReleased(keeping: \.followingTerminal) { channel in
+            [channel.leadingTerminal.subscribeCompleted {}, channel.followingTerminal.subscribeCompleted {}]
         }
-        XCTAssertNil(weakChannel)
-        leading?.dispose()
-        following?.dispose()
-        XCTAssertNil(weakTerminal)
     }
 
     func testChannelIsReleasedWhenItsSubscriptionsAreDisposed() {
+        assertChannelIsReleased(keeping: \.leadingTerminal) { channel in
+            [Signal<String>.never.subscribe(channel.leadingTerminal), Signal<String>.never.subscribe(channel.followingTerminal)]
+        }
+    }
+
+    /// `connect` subscribes to or through a fresh channel's terminals and returns the
+    /// subscriptions: the channel must be released once nothing but those subscriptions
+    /// refers to it, and the terminal at `terminal` once they are disposed.
+    private func assertChannelIsReleased(
+        keeping terminal: KeyPath<Channel<String>, ChannelTerminal<String>>,
+        _ connect: (Channel<String>) -> [Disposable], file: StaticString = #filePath, line: UInt = #line
+    ) {
         weak var weakChannel: Channel<String>?
         weak var weakTerminal: ChannelTerminal<String>?
-        var leading: Disposable?
-        var following: Disposable?
+        var subscriptions: [Disposable] = []
         do {
             let channel = Channel<String>()
             weakChannel = channel
-            weakTerminal = channel.leadingTerminal
-            leading = Signal<String>.never.subscribe(channel.leadingTerminal)
-            following = Signal<String>.never.subscribe(channel.followingTerminal)
+            weakTerminal = channel[keyPath: terminal]
+            subscriptions = connect(channel)
         }
-        XCTAssertNil(weakChannel)
-        leading?.dispose()
-        following?.dispose()
-        XCTAssertNil(weakTerminal)
+        XCTAssertNil(weakChannel, "channel", file: file, line: line)
+        subscriptions.forEach { $0.dispose() }
+        XCTAssertNil(weakTerminal, "terminal", file: file, line: line)
     }
 }

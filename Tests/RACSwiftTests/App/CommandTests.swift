@@ -17,6 +17,18 @@ final class CommandTests: RACTestCase {
 
     // MARK: with a simple signal block
 
+    /// A command allowing concurrent execution whose execution signal is its input, executed
+    /// twice: both executions run until the test ends their subjects.
+    private func twoConcurrentExecutions() -> (Command<Subject<String>, String>, Subject<String>, Subject<String>) {
+        let command = Command<Subject<String>, String> { $0 }
+        command.allowsConcurrentExecution = true
+        let first = Subject<String>()
+        let second = Subject<String>()
+        command.execute(first)
+        command.execute(second)
+        return (command, first, second)
+    }
+
     func testIsEnabledByDefault() {
         XCTAssertEqual(firstValue(simpleCommand().enabled), true)
     }
@@ -55,7 +67,7 @@ final class CommandTests: RACTestCase {
         let command = simpleCommand()
         nonisolated(unsafe) var receivedScheduler: Scheduler?
         let subscription = command.executionSignals.subscribeNext { _ in receivedScheduler = Scheduler.current }
-        let done = AppLog<Bool>()
+        let done = Fixture.Log<Bool>()
         Scheduler.background().schedule {
             done.append((try? command.execute("x").waitUntilCompleted()) != nil)
         }
@@ -112,7 +124,7 @@ final class CommandTests: RACTestCase {
     }
 
     func testCompletesItsSignalsOnTheMainThreadWhenReleased() {
-        let schedulers = AppLog<String>()
+        let schedulers = Fixture.Log<String>()
         Scheduler.background().schedule {
             let command = Command<String, String> { _ in .empty }
             command.executionSignals.subscribeCompleted { schedulers.append("executionSignals \(Scheduler.current === Scheduler.main)") }
@@ -150,14 +162,9 @@ final class CommandTests: RACTestCase {
     }
 
     func testExecutingStaysTrueUntilEveryExecutionHasCompletedOrFailed() {
-        let command = Command<Subject<String>, String> { $0 }
-        command.allowsConcurrentExecution = true
-        let firstSubject = Subject<String>()
-        let secondSubject = Subject<String>()
-        command.execute(firstSubject)
-        command.execute(secondSubject)
+        let (command, firstSubject, secondSubject) = twoConcurrentExecutions()
         XCTAssertTrue(spinMainLoop { firstValue(command.executing) == true })
-        firstSubject.sendError(Fixture.TestError.boom)
+        firstSubject.sendError(TestError.boom)
         drainMainLoop()
         XCTAssertEqual(firstValue(command.executing), true)
         secondSubject.sendNext("x")
@@ -184,7 +191,7 @@ final class CommandTests: RACTestCase {
     /// `enabled` end with the last value.
     func testAllowsConcurrentExecutionIsThreadSafe() {
         let command = Command<Signal<String>, String> { $0 }
-        let values = AppLog<Bool>()
+        let values = Fixture.Log<Bool>()
         let subscription = command.signal(for: \.allowsConcurrentExecution).subscribeNext { values.append($0) }
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for round in 0..<200 { command.allowsConcurrentExecution = (thread + round) % 2 == 0 }
@@ -207,7 +214,7 @@ final class CommandTests: RACTestCase {
         subject.sendNext("foo")
         XCTAssertEqual(events, [.next("unit"), .next("foo")])
         XCTAssertEqual(firstValue(command.executing), true)
-        subject.sendError(Fixture.TestError.boom)
+        subject.sendError(TestError.boom)
         XCTAssertTrue(spinMainLoop { firstValue(command.executing) == false })
         XCTAssertEqual(events, [.next("unit"), .next("foo")])
         subscription.dispose()
@@ -223,26 +230,21 @@ final class CommandTests: RACTestCase {
         subject.sendNext("foo")
         XCTAssertEqual(events, [.next("unit"), .next("foo")])
         XCTAssertEqual(firstValue(command.executing), true)
-        subject.sendError(Fixture.TestError.boom)
-        XCTAssertEqual(events, [.next("unit"), .next("foo"), .error(Fixture.TestError.boom)])
+        subject.sendError(TestError.boom)
+        XCTAssertEqual(events, [.next("unit"), .next("foo"), .error(TestError.boom)])
         XCTAssertTrue(spinMainLoop { firstValue(command.executing) == false })
     }
 
     func testDeliversErrorsOntoErrors() {
-        let command = Command<Subject<String>, String> { $0 }
-        command.allowsConcurrentExecution = true
-        let firstSubject = Subject<String>()
-        let secondSubject = Subject<String>()
-        command.execute(firstSubject)
-        command.execute(secondSubject)
+        let (command, firstSubject, secondSubject) = twoConcurrentExecutions()
         // Errors of executions started before the subscription arrive too.
-        nonisolated(unsafe) var received: [Fixture.TestError] = []
-        let subscription = command.errors.subscribeNext { received.append($0 as! Fixture.TestError) }
+        nonisolated(unsafe) var received: [TestError] = []
+        let subscription = command.errors.subscribeNext { received.append($0 as! TestError) }
         XCTAssertTrue(spinMainLoop { firstValue(command.executing) == true })
-        firstSubject.sendError(Fixture.TestError.boom)
+        firstSubject.sendError(TestError.boom)
         XCTAssertTrue(spinMainLoop { received == [.boom] })
         XCTAssertEqual(firstValue(command.executing), true)
-        secondSubject.sendError(Fixture.TestError.other)
+        secondSubject.sendError(TestError.other)
         XCTAssertTrue(spinMainLoop { firstValue(command.executing) == false })
         XCTAssertTrue(spinMainLoop { received == [.boom, .other] })
         subscription.dispose()
@@ -271,11 +273,11 @@ final class CommandTests: RACTestCase {
             receivedError = $0
             receivedScheduler = Scheduler.current
         }
-        Scheduler.background().schedule { command.execute(.error(Fixture.TestError.boom)) }
+        Scheduler.background().schedule { command.execute(.error(TestError.boom)) }
         XCTAssertNil(receivedScheduler)
         XCTAssertTrue(spinMainLoop { receivedScheduler != nil })
         XCTAssertTrue(receivedScheduler === Scheduler.main)
-        XCTAssertEqual(receivedError as? Fixture.TestError, .boom)
+        XCTAssertEqual(receivedError as? TestError, .boom)
         subscription.dispose()
     }
 

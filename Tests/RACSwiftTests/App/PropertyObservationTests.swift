@@ -101,8 +101,8 @@ final class PropertyObservationTests: RACTestCase {
     /// and read on another is a data race of its own).
     func testWithoutAnySchedulerDeliversOnABackgroundSchedulerOfTheSubscription() {
         let counter = SharedCounter()
-        let values = AppLog<Int>()
-        let threads = AppLog<Bool>()
+        let values = Fixture.Log<Int>()
+        let threads = Fixture.Log<Bool>()
         let subscription = counter.signal(for: \.value).subscribeNext {
             values.append($0)
             threads.append(Thread.isMainThread)
@@ -211,7 +211,7 @@ final class PropertyObservationTests: RACTestCase {
     /// back, and the last one is the final count.
     func testConcurrentChangesNeverLoseTheLatestValueNorGoBack() {
         let counter = SharedCounter()
-        let values = AppLog<Int>()
+        let values = Fixture.Log<Int>()
         let subscription = counter.signal(for: \.value).subscribeNext { values.append($0) }
         let threads = 4, perThread = 500
         let group = DispatchGroup()
@@ -234,8 +234,8 @@ final class PropertyObservationTests: RACTestCase {
     func testConcurrentChangesWithAGivenSchedulerAreDeliveredThere() {
         let scheduler = Scheduler.background(name: "observer")
         let counter = SharedCounter()
-        let values = AppLog<Int>()
-        let wrongScheduler = AppLog<Bool>()
+        let values = Fixture.Log<Int>()
+        let wrongScheduler = Fixture.Log<Bool>()
         let subscription = counter.signal(for: \.value, on: scheduler).subscribeNext {
             values.append($0)
             if Scheduler.current !== scheduler, values.all.count > 1 { wrongScheduler.append(true) }

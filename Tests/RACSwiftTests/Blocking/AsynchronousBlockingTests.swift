@@ -31,8 +31,8 @@ final class AsynchronousBlockingTests: RACTestCase {
     }
 
     func testAsynchronousFirstThrowsTheError() {
-        XCTAssertThrowsError(try onMainQueue([], then: .error(HotError.boom)).asynchronousFirst(orDefault: 0)) {
-            XCTAssertEqual($0 as? HotError, .boom)
+        XCTAssertThrowsError(try onMainQueue([], then: .error(TestError.boom)).asynchronousFirst(orDefault: 0)) {
+            XCTAssertEqual($0 as? TestError, .boom)
         }
     }
 
@@ -59,8 +59,8 @@ final class AsynchronousBlockingTests: RACTestCase {
     }
 
     func testAsynchronouslyWaitUntilCompletedThrowsTheError() {
-        XCTAssertThrowsError(try onMainQueue([1], then: .error(HotError.other)).asynchronouslyWaitUntilCompleted()) {
-            XCTAssertEqual($0 as? HotError, .other)
+        XCTAssertThrowsError(try onMainQueue([1], then: .error(TestError.other)).asynchronouslyWaitUntilCompleted()) {
+            XCTAssertEqual($0 as? TestError, .other)
         }
     }
 

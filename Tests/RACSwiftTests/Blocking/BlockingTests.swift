@@ -42,16 +42,16 @@ final class BlockingTests: RACTestCase {
     }
 
     func testFirstThrowsTheErrorSentBeforeAnyValue() {
-        XCTAssertThrowsError(try values([], then: .error(HotError.boom)).first()) { error in
-            XCTAssertEqual(error as? HotError, .boom)
+        XCTAssertThrowsError(try values([], then: .error(TestError.boom)).first()) { error in
+            XCTAssertEqual(error as? TestError, .boom)
         }
-        XCTAssertThrowsError(try asynchronous([], then: .error(HotError.other)).first()) { error in
-            XCTAssertEqual(error as? HotError, .other)
+        XCTAssertThrowsError(try asynchronous([], then: .error(TestError.other)).first()) { error in
+            XCTAssertEqual(error as? TestError, .other)
         }
     }
 
     func testFirstIgnoresAnErrorAfterTheFirstValue() throws {
-        XCTAssertEqual(try values([7], then: .error(HotError.boom)).first(), 7)
+        XCTAssertEqual(try values([7], then: .error(TestError.boom)).first(), 7)
     }
 
     // RAC's -first is take:1 then wait: the subscription ends as soon as the value arrives.
@@ -73,7 +73,7 @@ final class BlockingTests: RACTestCase {
         XCTAssertEqual(try values([3]).first(orDefault: 9), 3)
         XCTAssertEqual(try Signal<Int>.empty.first(orDefault: 9), 9)
         XCTAssertEqual(try asynchronous([]).first(orDefault: 8), 8)
-        XCTAssertThrowsError(try values([], then: .error(HotError.boom)).first(orDefault: 9))
+        XCTAssertThrowsError(try values([], then: .error(TestError.boom)).first(orDefault: 9))
     }
 
     func testFirstKeepsNilValuesOfOptionalSignals() throws {
@@ -116,11 +116,11 @@ final class BlockingTests: RACTestCase {
     }
 
     func testWaitUntilCompletedThrowsTheError() {
-        XCTAssertThrowsError(try values([1], then: .error(HotError.boom)).waitUntilCompleted()) { error in
-            XCTAssertEqual(error as? HotError, .boom)
+        XCTAssertThrowsError(try values([1], then: .error(TestError.boom)).waitUntilCompleted()) { error in
+            XCTAssertEqual(error as? TestError, .boom)
         }
-        XCTAssertThrowsError(try asynchronous([1], then: .error(HotError.other)).waitUntilCompleted()) { error in
-            XCTAssertEqual(error as? HotError, .other)
+        XCTAssertThrowsError(try asynchronous([1], then: .error(TestError.other)).waitUntilCompleted()) { error in
+            XCTAssertEqual(error as? TestError, .other)
         }
     }
 
@@ -137,10 +137,10 @@ final class BlockingTests: RACTestCase {
     }
 
     func testToArrayThrowsTheErrorDiscardingTheValues() {
-        XCTAssertThrowsError(try values([1, 2], then: .error(HotError.boom)).toArray()) { error in
-            XCTAssertEqual(error as? HotError, .boom)
+        XCTAssertThrowsError(try values([1, 2], then: .error(TestError.boom)).toArray()) { error in
+            XCTAssertEqual(error as? TestError, .boom)
         }
-        XCTAssertThrowsError(try asynchronous([1], then: .error(HotError.other)).toArray())
+        XCTAssertThrowsError(try asynchronous([1], then: .error(TestError.other)).toArray())
     }
 
     func testBlockingOnAReplayedSubjectOnTheMainThread() throws {

@@ -37,13 +37,13 @@ final class SignalSequenceTests: RACTestCase {
     func testErrorEndsTheSequenceAndIsKept() {
         let signal = Signal<Int>.create { s in
             s.sendNext(1)
-            s.sendError(HotError.boom)
+            s.sendError(TestError.boom)
             return nil
         }
         let sequence = signal.sequence
         XCTAssertNil(sequence.error)
         XCTAssertEqual(Array(sequence), [1])
-        XCTAssertEqual(sequence.error as? HotError, .boom)
+        XCTAssertEqual(sequence.error as? TestError, .boom)
         XCTAssertEqual(Array(sequence), [1])
     }
 

@@ -2,7 +2,6 @@ import Foundation
 import RACSwift
 import XCTest
 
-private struct Boom: Error, Equatable {}
 
 /// A flag set from any thread, read after the fact.
 private final class Flag: @unchecked Sendable {
@@ -34,10 +33,10 @@ final class AsyncBridgesTests: RACTestCase {
     func testValuesThrowsTheSignalsErrorAfterItsValues() async {
         var received: [Int] = []
         do {
-            for try await value in numbers([1, 2], then: .error(Boom())).values { received.append(value) }
+            for try await value in numbers([1, 2], then: .error(TestError.boom)).values { received.append(value) }
             XCTFail("expected the signal's error")
         } catch {
-            XCTAssertEqual(error as? Boom, Boom())
+            XCTAssertEqual(error as? TestError, TestError.boom)
         }
         XCTAssertEqual(received, [1, 2])
     }
@@ -59,10 +58,10 @@ final class AsyncBridgesTests: RACTestCase {
 
     func testFirstThrowsError() async {
         do {
-            _ = try await Signal<Int>.error(Boom()).first()
+            _ = try await Signal<Int>.error(TestError.boom).first()
             XCTFail("expected the signal's error")
         } catch {
-            XCTAssertEqual(error as? Boom, Boom())
+            XCTAssertEqual(error as? TestError, TestError.boom)
         }
     }
 
@@ -76,10 +75,10 @@ final class AsyncBridgesTests: RACTestCase {
     func testWaitUntilCompletedReturnsOnCompletionAndThrowsOnError() async throws {
         try await numbers([1]).waitUntilCompleted()
         do {
-            try await numbers([1], then: .error(Boom())).waitUntilCompleted()
+            try await numbers([1], then: .error(TestError.boom)).waitUntilCompleted()
             XCTFail("expected the signal's error")
         } catch {
-            XCTAssertEqual(error as? Boom, Boom())
+            XCTAssertEqual(error as? TestError, TestError.boom)
         }
     }
 
@@ -117,13 +116,13 @@ final class AsyncBridgesTests: RACTestCase {
     func testFromAsyncSequenceForwardsTheThrownError() async {
         let stream = AsyncThrowingStream<Int, any Error> { continuation in
             continuation.yield(1)
-            continuation.finish(throwing: Boom())
+            continuation.finish(throwing: TestError.boom)
         }
         do {
             _ = try await Signal.from(stream).toArray()
             XCTFail("expected the sequence's error")
         } catch {
-            XCTAssertEqual(error as? Boom, Boom())
+            XCTAssertEqual(error as? TestError, TestError.boom)
         }
     }
 
@@ -146,10 +145,10 @@ final class AsyncBridgesTests: RACTestCase {
 
     func testTaskSendsThrownError() async {
         do {
-            _ = try await Signal<Int>.task { throw Boom() }.first()
+            _ = try await Signal<Int>.task { throw TestError.boom }.first()
             XCTFail("expected the task's error")
         } catch {
-            XCTAssertEqual(error as? Boom, Boom())
+            XCTAssertEqual(error as? TestError, TestError.boom)
         }
     }
 

@@ -2,7 +2,6 @@ import Foundation
 import RACSwift
 import XCTest
 
-private struct Boom: Error, Equatable {}
 
 /// The async form of `Signal.create`.
 final class AsyncCreateTests: RACTestCase {
@@ -33,13 +32,13 @@ final class AsyncCreateTests: RACTestCase {
     func testAThrownErrorIsTheErrorEvent() {
         let signal = Signal<Int>.create { subscriber in
             subscriber.sendNext(1)
-            throw Boom()
+            throw TestError.boom
         }
         let log = ThreadedEvents<Int>()
         let disposable = log.subscribe(to: signal)
         XCTAssertTrue(waitUntil { log.isTerminated })
         XCTAssertEqual(log.values, [1])
-        XCTAssertEqual(log.error as? Boom, Boom())
+        XCTAssertEqual(log.error as? TestError, TestError.boom)
         XCTAssertEqual(log.events.count, 2)
         disposable.dispose()
     }
@@ -47,7 +46,7 @@ final class AsyncCreateTests: RACTestCase {
     func testATerminalEventSentByTheBlockIsTheLast() {
         let signal = Signal<Int>.create { subscriber in
             subscriber.sendNext(1)
-            subscriber.sendError(Boom())
+            subscriber.sendError(TestError.boom)
             subscriber.sendNext(2)
             throw CancellationError()  // dropped too: the signal has ended
         }
@@ -55,7 +54,7 @@ final class AsyncCreateTests: RACTestCase {
         let disposable = log.subscribe(to: signal)
         XCTAssertTrue(waitUntil { log.isTerminated })
         XCTAssertEqual(log.values, [1])
-        XCTAssertEqual(log.error as? Boom, Boom())
+        XCTAssertEqual(log.error as? TestError, TestError.boom)
         disposable.dispose()
     }
 

@@ -13,7 +13,7 @@ final class BindTests: RACTestCase {
 
     func testForwardsEachBoundSignalsValuesThenCompletes() {
         let bound = numbers([1, 2, 3]).bind { { value, _ in Signal.return(value * 10) } }
-        XCTAssertEqual(Fixture.Recorder(bound).events, [.next(10), .next(20), .next(30), .completed])
+        XCTAssertEqual(EventLog(bound).events, [.next(10), .next(20), .next(30), .completed])
     }
 
     func testASourceCompletingInsideItsBlockIsDisposedRightAfterTheResultCompletes() {
@@ -46,96 +46,96 @@ final class BindTests: RACTestCase {
                 return Signal.return(value * 10)
             }
         }
-        XCTAssertEqual(Fixture.Recorder(bound).events, [.next(10), .next(20), .completed])
+        XCTAssertEqual(EventLog(bound).events, [.next(10), .next(20), .completed])
         XCTAssertEqual(seen.all, [1, 2], "no value reaches the binding block after stop")
         XCTAssertEqual(disposed.value, 1)
     }
 
     func testStopFlagWaitsForTheLastBoundSignal() {
-        let inner = Fixture.Manual<Int>()
+        let inner = HigherProbe<Int>()
         let bound = numbers([1, 2]).bind { { _, stop in stop = true; return inner.signal } }
-        let recorder = Fixture.Recorder(bound)
+        let recorder = EventLog(bound)
         XCTAssertEqual(recorder.events, [])
         inner.send(5)
-        inner.complete()
+        inner.sendCompleted()
         XCTAssertEqual(recorder.events, [.next(5), .completed])
-        XCTAssertEqual(inner.subscriptions.value, 1)
+        XCTAssertEqual(inner.subscriptions, 1)
     }
 
     func testNilFromTheBindingBlockCompletesWithoutFurtherValues() {
-        let source = Fixture.Manual<Int>()
+        let source = HigherProbe<Int>()
         let bound = source.signal.bind { { value, _ in value == 2 ? nil : Signal.return(value) } }
-        let recorder = Fixture.Recorder(bound)
+        let recorder = EventLog(bound)
         source.send(1)
         source.send(2)
         source.send(3)
         XCTAssertEqual(recorder.events, [.next(1), .completed])
-        XCTAssertEqual(source.disposals.value, 1)
+        XCTAssertEqual(source.disposals, 1)
         XCTAssertFalse(source.isSubscribed)
     }
 
     func testSourceErrorIsForwardedAtOnceAndDisposesInnerSignals() {
-        let source = Fixture.Manual<Int>()
-        let inner = Fixture.Manual<String>()
-        let recorder = Fixture.Recorder(source.signal.bind { { _, _ in inner.signal } })
+        let source = HigherProbe<Int>()
+        let inner = HigherProbe<String>()
+        let recorder = EventLog(source.signal.bind { { _, _ in inner.signal } })
         source.send(1)
         inner.send("a")
-        source.fail(Fixture.TestError.boom)
+        source.sendError(TestError.boom)
         inner.send("b")
-        XCTAssertEqual(recorder.events, [.next("a"), .error(Fixture.TestError.boom)])
-        XCTAssertEqual(inner.disposals.value, 1)
+        XCTAssertEqual(recorder.events, [.next("a"), .error(TestError.boom)])
+        XCTAssertEqual(inner.disposals, 1)
     }
 
     func testInnerErrorIsForwardedAtOnceAndDisposesTheSource() {
-        let source = Fixture.Manual<Int>()
-        let recorder = Fixture.Recorder(source.signal.bind { { value, _ in
-            value == 2 ? Signal<Int>.error(Fixture.TestError.other) : Signal.return(value)
+        let source = HigherProbe<Int>()
+        let recorder = EventLog(source.signal.bind { { value, _ in
+            value == 2 ? Signal<Int>.error(TestError.other) : Signal.return(value)
         } })
         source.send(1)
         source.send(2)
         source.send(3)
-        XCTAssertEqual(recorder.events, [.next(1), .error(Fixture.TestError.other)])
-        XCTAssertEqual(source.disposals.value, 1)
+        XCTAssertEqual(recorder.events, [.next(1), .error(TestError.other)])
+        XCTAssertEqual(source.disposals, 1)
     }
 
     func testInnerSignalsOutlivingTheSourceKeepTheResultGoing() {
-        let source = Fixture.Manual<Int>()
-        let inners = [Fixture.Manual<Int>(), Fixture.Manual<Int>()]
-        let recorder = Fixture.Recorder(source.signal.bind { { index, _ in inners[index].signal } })
+        let source = HigherProbe<Int>()
+        let inners = [HigherProbe<Int>(), HigherProbe<Int>()]
+        let recorder = EventLog(source.signal.bind { { index, _ in inners[index].signal } })
         source.send(0)
         source.send(1)
-        source.complete()
+        source.sendCompleted()
         XCTAssertEqual(recorder.events, [], "the source's completion does not end the result")
         inners[1].send(11)
         inners[0].send(10)
-        inners[0].complete()
+        inners[0].sendCompleted()
         XCTAssertEqual(recorder.events, [.next(11), .next(10)])
-        inners[1].complete()
+        inners[1].sendCompleted()
         XCTAssertEqual(recorder.events, [.next(11), .next(10), .completed])
     }
 
     func testDisposalDisposesTheSourceAndEveryInnerSubscription() {
-        let source = Fixture.Manual<Int>()
-        let inners = [Fixture.Manual<Int>(), Fixture.Manual<Int>()]
-        let recorder = Fixture.Recorder(source.signal.bind { { index, _ in inners[index].signal } })
+        let source = HigherProbe<Int>()
+        let inners = [HigherProbe<Int>(), HigherProbe<Int>()]
+        let recorder = EventLog(source.signal.bind { { index, _ in inners[index].signal } })
         source.send(0)
         source.send(1)
         recorder.disposable?.dispose()
-        XCTAssertEqual(source.disposals.value, 1)
-        XCTAssertEqual(inners.map(\.disposals.value), [1, 1])
+        XCTAssertEqual(source.disposals, 1)
+        XCTAssertEqual(inners.map(\.disposals), [1, 1])
         inners[0].send(1)
         XCTAssertEqual(recorder.events, [])
     }
 
     func testFinishedInnerSubscriptionsAreDisposedWhenTheyComplete() {
-        let source = Fixture.Manual<Int>()
-        let inner = Fixture.Manual<Int>()
-        let recorder = Fixture.Recorder(source.signal.bind { { _, _ in inner.signal } })
+        let source = HigherProbe<Int>()
+        let inner = HigherProbe<Int>()
+        let recorder = EventLog(source.signal.bind { { _, _ in inner.signal } })
         source.send(1)
-        inner.complete()
-        XCTAssertEqual(inner.disposals.value, 1)
+        inner.sendCompleted()
+        XCTAssertEqual(inner.disposals, 1)
         XCTAssertEqual(recorder.events, [], "the source is still running")
-        source.complete()
+        source.sendCompleted()
         XCTAssertEqual(recorder.events, [.completed])
     }
 
@@ -147,13 +147,13 @@ final class BindTests: RACTestCase {
                 return Signal.return(index * 100 + value)
             }
         }
-        XCTAssertEqual(Fixture.Recorder(bound).values, [105, 206])
-        XCTAssertEqual(Fixture.Recorder(bound).values, [105, 206])
+        XCTAssertEqual(EventLog(bound).values, [105, 206])
+        XCTAssertEqual(EventLog(bound).values, [105, 206])
     }
 
     func testValuesFromInnerSignalsOnManyThreadsAreSerialized() {
         let threads = 8
-        let inners = (0..<threads).map { _ in Fixture.Manual<Int>() }
+        let inners = (0..<threads).map { _ in HigherProbe<Int>() }
         let detector = Fixture.OverlapDetector()
         // Unlocked on purpose: the library serializes these deliveries, and TSan checks it.
         nonisolated(unsafe) var count = 0
@@ -169,7 +169,7 @@ final class BindTests: RACTestCase {
         })
         DispatchQueue.concurrentPerform(iterations: threads) { index in
             for value in 0..<500 { inners[index].send(value) }
-            inners[index].complete()
+            inners[index].sendCompleted()
         }
         XCTAssertFalse(detector.didOverlap)
         XCTAssertEqual(count, threads * 500)

@@ -5,13 +5,13 @@ import XCTest
 final class EventTests: RACTestCase {
     func testAccessors() {
         let next = Event<Int>.next(3)
-        let error = Event<Int>.error(Fixture.TestError.boom)
+        let error = Event<Int>.error(TestError.boom)
         let completed = Event<Int>.completed
         XCTAssertEqual(next.value, 3)
         XCTAssertNil(error.value)
         XCTAssertNil(completed.value)
         XCTAssertNil(next.error)
-        XCTAssertEqual(error.error as? Fixture.TestError, .boom)
+        XCTAssertEqual(error.error as? TestError, .boom)
         XCTAssertFalse(next.isFinished)
         XCTAssertTrue(error.isFinished)
         XCTAssertTrue(completed.isFinished)
@@ -22,14 +22,14 @@ final class EventTests: RACTestCase {
         XCTAssertNotEqual(Event.next(1), Event.next(2))
         XCTAssertEqual(Event<Int>.completed, Event<Int>.completed)
         XCTAssertNotEqual(Event.next(1), Event<Int>.completed)
-        XCTAssertNotEqual(Event<Int>.completed, Event<Int>.error(Fixture.TestError.boom))
+        XCTAssertNotEqual(Event<Int>.completed, Event<Int>.error(TestError.boom))
         XCTAssertEqual(Event<Int?>.next(nil), Event<Int?>.next(nil))
     }
 
     func testErrorsCompareWithTheirOwnEqualityOrAsNSErrors() {
-        XCTAssertEqual(Event<Int>.error(Fixture.TestError.boom), .error(Fixture.TestError.boom))
-        XCTAssertNotEqual(Event<Int>.error(Fixture.TestError.boom), .error(Fixture.TestError.other))
-        XCTAssertNotEqual(Event<Int>.error(Fixture.TestError.boom), .error(SignalError.timedOut), "different types")
+        XCTAssertEqual(Event<Int>.error(TestError.boom), .error(TestError.boom))
+        XCTAssertNotEqual(Event<Int>.error(TestError.boom), .error(TestError.other))
+        XCTAssertNotEqual(Event<Int>.error(TestError.boom), .error(SignalError.timedOut), "different types")
         // NSError is Equatable (isEqual:), so domain, code and user info all count.
         let a = NSError(domain: "d", code: 1)
         XCTAssertEqual(Event<Int>.error(a), .error(NSError(domain: "d", code: 1)))

@@ -4,10 +4,6 @@ import RACSwift
 /// Test doubles shared by the core, disposable and scheduler tests (namespaced so they
 /// cannot clash with other test files' helpers).
 enum Fixture {
-    enum TestError: Error, Equatable {
-        case boom, other
-    }
-
     /// A thread-safe counter.
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
@@ -36,21 +32,6 @@ enum Fixture {
         func append(_ item: Element) { lock.withLock { items.append(item) } }
     }
 
-    /// Records a signal's events in arrival order.
-    final class Recorder<Value>: @unchecked Sendable {
-        private let log = Log<Event<Value>>()
-        private(set) var disposable: Disposable?
-        var events: [Event<Value>] { log.all }
-        var values: [Value] { events.compactMap(\.value) }
-
-        init(_ signal: Signal<Value>) {
-            disposable = signal.subscribe(
-                next: { [log] in log.append(.next($0)) },
-                error: { [log] in log.append(.error($0)) },
-                completed: { [log] in log.append(.completed) })
-        }
-    }
-
     /// Detects two deliveries overlapping in time: `enter`/`leave` around each delivery.
     final class OverlapDetector: @unchecked Sendable {
         private let lock = NSLock()
@@ -66,33 +47,6 @@ enum Fixture {
         }
 
         func leave() { lock.unlock() }
-    }
-
-    /// A cold signal whose events the test sends by hand, to the latest subscriber. It counts
-    /// subscriptions and disposals, and lets go of the subscriber when the subscription ends.
-    final class Manual<Value>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var current: (any Subscriber<Value>)?
-        let subscriptions = Counter()
-        let disposals = Counter()
-
-        var signal: Signal<Value> {
-            Signal.create { [self] subscriber in
-                subscriptions.increment()
-                lock.withLock { current = subscriber }
-                return Disposable { [self] in
-                    disposals.increment()
-                    lock.withLock { current = nil }
-                }
-            }
-        }
-
-        var isSubscribed: Bool { lock.withLock { current != nil } }
-        private var subscriber: (any Subscriber<Value>)? { lock.withLock { current } }
-
-        func send(_ value: Value) { subscriber?.sendNext(value) }
-        func fail(_ error: any Error = TestError.boom) { subscriber?.sendError(error) }
-        func complete() { subscriber?.sendCompleted() }
     }
 
     /// A `Subscriber` written the way a user would: it logs what it receives, including the

@@ -51,7 +51,7 @@ final class LifetimeTests: RACTestCase {
         weak var weakSinkCapture: Token?
         weak var weakSignal: Signal<Int>?
         let live = LiveSubscriptions.count
-        let source = Fixture.Manual<Int>()
+        let source = HigherProbe<Int>()
         let disposable: Disposable
         do {
             nonisolated(unsafe) let sinkCapture = Token()
@@ -96,8 +96,8 @@ final class LifetimeTests: RACTestCase {
         weak var weakZipped: Signal<(Int, Int)>?
         weak var weakConcatenated: Signal<Int>?
         weak var weakSecond: Signal<Int>?
-        let first = Fixture.Manual<Int>()
-        let recorder: Fixture.Recorder<Int>
+        let first = HigherProbe<Int>()
+        let recorder: EventLog<Int>
         do {
             let source = first.signal
             let second = Signal<Int>.return(9)
@@ -109,29 +109,29 @@ final class LifetimeTests: RACTestCase {
             weakConcatenated = concatenated
             weakZipped = zipped
             weakBound = bound
-            recorder = Fixture.Recorder(bound)
+            recorder = EventLog(bound)
         }
         XCTAssertNil(weakSource)
         XCTAssertNil(weakConcatenated)
         XCTAssertNil(weakZipped)
         XCTAssertNil(weakBound)
         XCTAssertNotNil(weakSecond, "concat must subscribe to its second signal later, so it keeps it")
-        first.complete()
+        first.sendCompleted()
         XCTAssertNil(weakSecond, "once subscribed, the second signal is no longer needed")
         recorder.disposable?.dispose()
     }
 
     func testUnpairedZipValuesAreReleasedWhenTheZipEnds() {
         weak var weakValue: Token?
-        let left = Fixture.Manual<Token>()
-        let right = Fixture.Manual<Int>()
-        let recorder = Fixture.Recorder(left.signal.zip(with: right.signal))
+        let left = HigherProbe<Token>()
+        let right = HigherProbe<Int>()
+        let recorder = EventLog(left.signal.zip(with: right.signal))
         do {
             let value = Token()
             weakValue = value
             left.send(value)
         }
-        right.fail()
+        right.sendError()
         XCTAssertNil(weakValue)
         XCTAssertEqual(recorder.events.count, 1)
     }

@@ -22,7 +22,6 @@ final class OutputPointTests: RACTestCase {
         }
     }
 
-    private struct Failure: Error {}
 
     func testOutputPointDisposesBeforeTheTerminalEventAndSendsNothingAfter() {
         let log = OrderLog()
@@ -32,7 +31,7 @@ final class OutputPointTests: RACTestCase {
             output.send(1)
             output.finish(error: nil)
             output.send(2)
-            XCTAssertFalse(output.finish(error: Failure()), "a second terminal event is refused")
+            XCTAssertFalse(output.finish(error: TestError("failure")), "a second terminal event is refused")
         }
         output.serialize { output.send(3) }
         XCTAssertEqual(log.entries, ["next 1", "disposed", "completed"])
@@ -45,7 +44,7 @@ final class OutputPointTests: RACTestCase {
         // The subscriber ends the output from inside the delivery of a value (RAC sends the
         // terminal event there, nested), so it precedes whatever the outer body does next.
         log.onNext = { value in
-            if value == 1 { output.serialize { output.finish(error: Failure()) } }
+            if value == 1 { output.serialize { output.finish(error: TestError("failure")) } }
         }
         output.serialize {
             output.send(1)
@@ -71,7 +70,7 @@ final class OutputPointTests: RACTestCase {
         let output = SerialOutputPoint<Int>(downstream: log, disposable: CompoundDisposable())
         log.watch(output.disposable)
         output.finish(sending: 7)
-        output.finish(error: Failure())
+        output.finish(error: TestError("failure"))
         XCTAssertEqual(log.entries, ["next 7", "disposed", "completed"])
     }
 

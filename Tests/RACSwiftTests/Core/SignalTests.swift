@@ -11,8 +11,8 @@ final class SignalCreateTests: RACTestCase {
             return nil
         }
         XCTAssertEqual(runs.value, 0, "cold: nothing runs before a subscription")
-        let first = Fixture.Recorder(signal)
-        let second = Fixture.Recorder(signal)
+        let first = EventLog(signal)
+        let second = EventLog(signal)
         XCTAssertEqual(first.events, [.next(1), .completed])
         XCTAssertEqual(second.events, [.next(2), .completed])
     }
@@ -33,7 +33,7 @@ final class SignalCreateTests: RACTestCase {
     }
 
     func testCompletionLaterDisposesBeforeForwarding() {
-        let source = Fixture.Manual<Int>()
+        let source = HigherProbe<Int>()
         let log = Fixture.Log<String>()
         let signal = Signal<Int>.create { subscriber in
             let inner = source.signal.subscribe(subscriber)
@@ -44,7 +44,7 @@ final class SignalCreateTests: RACTestCase {
         }
         let disposable = signal.subscribe(next: { log.append("next \($0)") }, completed: { log.append("completed") })
         source.send(1)
-        source.complete()
+        source.sendCompleted()
         XCTAssertEqual(log.all, ["next 1", "disposed", "completed"], "RAC's order: dispose, then forward")
         XCTAssertTrue(disposable.isDisposed)
     }
@@ -67,11 +67,11 @@ final class SignalCreateTests: RACTestCase {
             kept = subscriber
             return nil
         }
-        let recorder = Fixture.Recorder(signal)
+        let recorder = EventLog(signal)
         kept?.sendNext(1)
         recorder.disposable?.dispose()
         kept?.sendNext(2)
-        kept?.sendError(Fixture.TestError.boom)
+        kept?.sendError(TestError.boom)
         kept?.sendCompleted()
         XCTAssertEqual(recorder.events, [.next(1)])
         kept = nil
@@ -79,11 +79,11 @@ final class SignalCreateTests: RACTestCase {
 
     func testNoEventsAfterCompleted() {
         nonisolated(unsafe) var kept: (any Subscriber<Int>)?
-        let recorder = Fixture.Recorder(Signal<Int>.create { kept = $0; return nil })
+        let recorder = EventLog(Signal<Int>.create { kept = $0; return nil })
         kept?.sendNext(1)
         kept?.sendCompleted()
         kept?.sendNext(2)
-        kept?.sendError(Fixture.TestError.boom)
+        kept?.sendError(TestError.boom)
         kept?.sendCompleted()
         XCTAssertEqual(recorder.events, [.next(1), .completed])
         XCTAssertEqual(recorder.disposable?.isDisposed, true)
@@ -92,12 +92,12 @@ final class SignalCreateTests: RACTestCase {
 
     func testNoEventsAfterError() {
         nonisolated(unsafe) var kept: (any Subscriber<Int>)?
-        let recorder = Fixture.Recorder(Signal<Int>.create { kept = $0; return nil })
-        kept?.sendError(Fixture.TestError.boom)
+        let recorder = EventLog(Signal<Int>.create { kept = $0; return nil })
+        kept?.sendError(TestError.boom)
         kept?.sendNext(2)
         kept?.sendCompleted()
-        kept?.sendError(Fixture.TestError.other)
-        XCTAssertEqual(recorder.events, [.error(Fixture.TestError.boom)])
+        kept?.sendError(TestError.other)
+        XCTAssertEqual(recorder.events, [.error(TestError.boom)])
         kept = nil
     }
 
@@ -182,10 +182,10 @@ final class SignalCreateTests: RACTestCase {
         for _ in 0..<20 {
             // Unlocked on purpose: the library serializes these deliveries, and TSan checks it.
             nonisolated(unsafe) var kept: (any Subscriber<Int>)?
-            let recorder = Fixture.Recorder(Signal<Int>.create { kept = $0; return nil })
+            let recorder = EventLog(Signal<Int>.create { kept = $0; return nil })
             let subscriber = kept!
             DispatchQueue.concurrentPerform(iterations: 8) { thread in
-                if thread % 2 == 0 { subscriber.sendCompleted() } else { subscriber.sendError(Fixture.TestError.boom) }
+                if thread % 2 == 0 { subscriber.sendCompleted() } else { subscriber.sendError(TestError.boom) }
                 subscriber.sendNext(thread)
             }
             XCTAssertEqual(recorder.events.count, 1)
@@ -238,24 +238,24 @@ final class SignalCreateTests: RACTestCase {
 
 final class SignalConstantTests: RACTestCase {
     func testReturnSendsTheValueThenCompletes() {
-        let recorder = Fixture.Recorder(Signal.return(7))
+        let recorder = EventLog(Signal.return(7))
         XCTAssertEqual(recorder.events, [.next(7), .completed])
         XCTAssertEqual(recorder.disposable?.isDisposed, true)
     }
 
     func testReturnCarriesNilValues() {
-        let recorder = Fixture.Recorder(Signal<Int?>.return(nil))
+        let recorder = EventLog(Signal<Int?>.return(nil))
         XCTAssertEqual(recorder.events, [.next(nil), .completed])
     }
 
     func testEmptyCompletesAtOnce() {
-        let recorder = Fixture.Recorder(Signal<Int>.empty)
+        let recorder = EventLog(Signal<Int>.empty)
         XCTAssertEqual(recorder.events, [.completed])
         XCTAssertEqual(recorder.disposable?.isDisposed, true)
     }
 
     func testNeverSendsNothingUntilDisposed() {
-        let recorder = Fixture.Recorder(Signal<Int>.never)
+        let recorder = EventLog(Signal<Int>.never)
         XCTAssertEqual(recorder.events, [])
         XCTAssertEqual(recorder.disposable?.isDisposed, false)
         recorder.disposable?.dispose()
@@ -263,8 +263,8 @@ final class SignalConstantTests: RACTestCase {
     }
 
     func testErrorFailsAtOnce() {
-        let recorder = Fixture.Recorder(Signal<Int>.error(Fixture.TestError.boom))
-        XCTAssertEqual(recorder.events, [.error(Fixture.TestError.boom)])
+        let recorder = EventLog(Signal<Int>.error(TestError.boom))
+        XCTAssertEqual(recorder.events, [.error(TestError.boom)])
         XCTAssertEqual(recorder.disposable?.isDisposed, true)
     }
 
@@ -292,13 +292,13 @@ final class SignalConstantTests: RACTestCase {
 final class SignalSubscribeFormTests: RACTestCase {
     func testSubscribeNextGetsValuesOnly() {
         let values = Fixture.Log<Int>()
-        Signal.return(1).concat(.error(Fixture.TestError.boom)).subscribeNext { values.append($0) }
+        Signal.return(1).concat(.error(TestError.boom)).subscribeNext { values.append($0) }
         XCTAssertEqual(values.all, [1])
     }
 
     func testSubscribeErrorGetsTheErrorOnly() {
-        let errors = Fixture.Log<Fixture.TestError>()
-        Signal.return(1).concat(.error(Fixture.TestError.other)).subscribeError { errors.append($0 as! Fixture.TestError) }
+        let errors = Fixture.Log<TestError>()
+        Signal.return(1).concat(.error(TestError.other)).subscribeError { errors.append($0 as! TestError) }
         XCTAssertEqual(errors.all, [.other])
     }
 

@@ -15,7 +15,7 @@ final class AnySubscriberTests: RACTestCase {
 
     func testSerializesEventsFromSignalsOnSeveralThreads() {
         let threads = 8
-        let sources = (0..<threads).map { _ in Fixture.Manual<Int>() }
+        let sources = (0..<threads).map { _ in HigherProbe<Int>() }
         let detector = Fixture.OverlapDetector()
         // Unlocked on purpose: the library serializes these deliveries, and TSan checks it.
         nonisolated(unsafe) var count = 0
@@ -31,18 +31,18 @@ final class AnySubscriberTests: RACTestCase {
         XCTAssertFalse(detector.didOverlap)
         XCTAssertEqual(count, threads * 500)
         subscriber.disposable.dispose()
-        XCTAssertEqual(sources.map(\.disposals.value), Array(repeating: 1, count: threads))
+        XCTAssertEqual(sources.map(\.disposals), Array(repeating: 1, count: threads))
     }
 
     func testATerminalEventDisposesEverySubscriptionItIsPartOf() {
-        let first = Fixture.Manual<Int>()
-        let second = Fixture.Manual<Int>()
+        let first = HigherProbe<Int>()
+        let second = HigherProbe<Int>()
         let log = Fixture.Log<String>()
         let subscriber = AnySubscriber<Int>(next: { log.append("next \($0)") }, completed: { log.append("completed") })
         first.signal.subscribe(subscriber)
         second.signal.subscribe(subscriber)
-        first.complete()
-        XCTAssertEqual(second.disposals.value, 1)
+        first.sendCompleted()
+        XCTAssertEqual(second.disposals, 1)
         second.send(1)
         XCTAssertEqual(log.all, ["completed"])
     }
@@ -50,8 +50,8 @@ final class AnySubscriberTests: RACTestCase {
     func testAnErrorReleasesTheClosuresAndDropsLaterEvents() {
         final class Token {}
         nonisolated(unsafe) weak var weakToken: Token?
-        let source = Fixture.Manual<Int>()
-        let other = Fixture.Manual<Int>()
+        let source = HigherProbe<Int>()
+        let other = HigherProbe<Int>()
         let errors = Fixture.Counter()
         let subscriber: AnySubscriber<Int>
         do {
@@ -61,12 +61,12 @@ final class AnySubscriberTests: RACTestCase {
         }
         source.signal.subscribe(subscriber)
         other.signal.subscribe(subscriber)
-        source.fail()
+        source.sendError()
         XCTAssertNil(weakToken)
         subscriber.sendNext(1)
-        subscriber.sendError(Fixture.TestError.other)
+        subscriber.sendError(TestError.other)
         XCTAssertEqual(errors.value, 1)
-        XCTAssertEqual(other.disposals.value, 1)
+        XCTAssertEqual(other.disposals, 1)
     }
 
     func testSubscribingAfterItTerminatedRunsTheBlockAndEndsTheNewSubscriptionAtOnce() {
@@ -74,11 +74,11 @@ final class AnySubscriberTests: RACTestCase {
         // what it returns is disposed at once.
         let subscriber = AnySubscriber<Int>()
         Signal<Int>.empty.subscribe(subscriber)
-        let late = Fixture.Manual<Int>()
+        let late = HigherProbe<Int>()
         let disposable = late.signal.subscribe(subscriber)
         XCTAssertTrue(disposable.isDisposed)
-        XCTAssertEqual(late.subscriptions.value, 1, "the create block runs")
-        XCTAssertEqual(late.disposals.value, 1, "what it returned is disposed at once")
+        XCTAssertEqual(late.subscriptions, 1, "the create block runs")
+        XCTAssertEqual(late.disposals, 1, "what it returned is disposed at once")
     }
 
     func testFinishedSubscriptionsDoNotAccumulate() {
@@ -86,10 +86,10 @@ final class AnySubscriberTests: RACTestCase {
         // later touches only the live ones.
         let subscriber = AnySubscriber<Int>()
         for _ in 0..<100 { Signal<Int>.never.subscribe(subscriber).dispose() }
-        let live = Fixture.Manual<Int>()
+        let live = HigherProbe<Int>()
         live.signal.subscribe(subscriber)
         subscriber.disposable.dispose()
-        XCTAssertEqual(live.disposals.value, 1)
+        XCTAssertEqual(live.disposals, 1)
     }
 }
 
@@ -103,7 +103,7 @@ final class SubscriberProtocolTests: RACTestCase {
 
     func testDidSubscribeComesFirstThroughEveryCorePrimitive() {
         let signals: [Signal<Int>] = [
-            .return(1), .empty, .error(Fixture.TestError.boom),
+            .return(1), .empty, .error(TestError.boom),
             Signal.return(1).concat(.return(2)),
             Signal.return(1).bind { { value, _ in .return(value) } },
             Signal.return(1).zip(with: Signal.return(2)).bind { { pair, _ in .return(pair.0 + pair.1) } },
@@ -133,15 +133,15 @@ final class SubscriberProtocolTests: RACTestCase {
     }
 
     func testPassingTheCreateSubscriberToAnotherSignalTiesTheirSubscriptions() {
-        let inner = Fixture.Manual<Int>()
+        let inner = HigherProbe<Int>()
         let outer = Signal<Int>.create { subscriber in
             inner.signal.subscribe(subscriber)
             return nil
         }
-        let recorder = Fixture.Recorder(outer)
+        let recorder = EventLog(outer)
         inner.send(1)
         recorder.disposable?.dispose()
-        XCTAssertEqual(inner.disposals.value, 1)
+        XCTAssertEqual(inner.disposals, 1)
         XCTAssertEqual(recorder.events, [.next(1)])
     }
 }
@@ -183,7 +183,7 @@ final class ClosureSubscriberTests: RACTestCase {
         stash.subscriber?.sendCompleted()
         XCTAssertNil(weakToken, "released at the terminal event, not when the subscriber goes")
         stash.subscriber?.sendNext(2)
-        stash.subscriber?.sendError(Fixture.TestError.boom)
+        stash.subscriber?.sendError(TestError.boom)
         XCTAssertEqual(log.all, ["next 1", "completed"])
         XCTAssertNotNil(disposable)
         stash.subscriber = nil
@@ -300,7 +300,7 @@ final class ClosureSubscriberTests: RACTestCase {
         signal.subscriber?.sendNext(1)
         signal.subscriber?.sendCompleted()
         signal.subscriber?.sendNext(2)
-        signal.subscriber?.sendError(Fixture.TestError.boom)
+        signal.subscriber?.sendError(TestError.boom)
         signal.subscriber?.sendCompleted()
         XCTAssertEqual(log.all, ["next 1", "completed"])
         XCTAssertNotNil(weakToken, "the closures live as long as the subscriber")
@@ -314,7 +314,7 @@ final class ClosureSubscriberTests: RACTestCase {
         signal.subscribe(
             next: { value in
                 log.append("next \(value)")
-                signal.subscriber?.sendError(Fixture.TestError.boom)
+                signal.subscriber?.sendError(TestError.boom)
                 signal.subscriber?.sendNext(value + 1)
                 log.append("next \(value) returns")
             },

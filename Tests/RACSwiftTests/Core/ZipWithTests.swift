@@ -11,7 +11,7 @@ final class ZipWithTests: RACTestCase {
         }
     }
 
-    private func pairs(_ recorder: Fixture.Recorder<(Int, String)>) -> [String] {
+    private func pairs(_ recorder: EventLog<(Int, String)>) -> [String] {
         recorder.events.map { event in
             switch event {
             case .next(let (number, letter)): return "\(number)\(letter)"
@@ -22,20 +22,20 @@ final class ZipWithTests: RACTestCase {
     }
 
     func testOneToFiveWithAToDSendsFourPairsThenCompletes() {
-        let recorder = Fixture.Recorder(sequence([1, 2, 3, 4, 5]).zip(with: sequence(["A", "B", "C", "D"])))
+        let recorder = EventLog(sequence([1, 2, 3, 4, 5]).zip(with: sequence(["A", "B", "C", "D"])))
         XCTAssertEqual(pairs(recorder), ["1A", "2B", "3C", "4D", "|"])
     }
 
     func testTheShorterSideFirstGivesTheSamePairs() {
-        let recorder = Fixture.Recorder(sequence(["A", "B"]).zip(with: sequence([1, 2, 3])))
+        let recorder = EventLog(sequence(["A", "B"]).zip(with: sequence([1, 2, 3])))
         XCTAssertEqual(recorder.values.map { "\($0.0)\($0.1)" }, ["A1", "B2"])
         XCTAssertEqual(recorder.events.last?.isFinished, true)
     }
 
     func testPairsTheNthValuesWhateverTheArrivalOrder() {
-        let left = Fixture.Manual<Int>()
-        let right = Fixture.Manual<String>()
-        let recorder = Fixture.Recorder(left.signal.zip(with: right.signal))
+        let left = HigherProbe<Int>()
+        let right = HigherProbe<String>()
+        let recorder = EventLog(left.signal.zip(with: right.signal))
         left.send(1)
         left.send(2)
         left.send(3)
@@ -51,75 +51,75 @@ final class ZipWithTests: RACTestCase {
     }
 
     func testASideThatCompletesWithValuesBufferedWaitsForTheirPartners() {
-        let left = Fixture.Manual<Int>()
-        let right = Fixture.Manual<String>()
-        let recorder = Fixture.Recorder(left.signal.zip(with: right.signal))
+        let left = HigherProbe<Int>()
+        let right = HigherProbe<String>()
+        let recorder = EventLog(left.signal.zip(with: right.signal))
         left.send(1)
         left.send(2)
-        left.complete()
+        left.sendCompleted()
         XCTAssertEqual(pairs(recorder), [])
         right.send("A")
         XCTAssertEqual(pairs(recorder), ["1A"])
         right.send("B")
         XCTAssertEqual(pairs(recorder), ["1A", "2B", "|"], "left is exhausted: complete at once")
-        XCTAssertEqual(right.disposals.value, 1, "the still-running side is disposed")
+        XCTAssertEqual(right.disposals, 1, "the still-running side is disposed")
     }
 
     func testASideThatCompletesEmptyEndsTheZipAtOnce() {
-        let left = Fixture.Manual<Int>()
-        let right = Fixture.Manual<String>()
-        let recorder = Fixture.Recorder(left.signal.zip(with: right.signal))
+        let left = HigherProbe<Int>()
+        let right = HigherProbe<String>()
+        let recorder = EventLog(left.signal.zip(with: right.signal))
         right.send("A")
-        right.complete()
+        right.sendCompleted()
         XCTAssertEqual(pairs(recorder), [], "right still has A waiting for a partner")
         left.send(1)
         XCTAssertEqual(pairs(recorder), ["1A", "|"])
-        XCTAssertEqual(left.disposals.value, 1)
+        XCTAssertEqual(left.disposals, 1)
     }
 
     // Regression: the last pair used to be followed by `completed` even when the subscriber
     // had disposed while receiving it.
     func testASubscriberThatDisposesOnTheLastPairGetsNoCompletion() {
-        let left = Fixture.Manual<Int>()
-        let right = Fixture.Manual<String>()
+        let left = HigherProbe<Int>()
+        let right = HigherProbe<String>()
         let subscriber = Fixture.LoggingSubscriber<(Int, String)>()
         subscriber.onNext = { _, subscriber in subscriber.disposables.first?.dispose() }
         left.signal.zip(with: right.signal).subscribe(subscriber)
         left.send(1)
-        left.complete()
+        left.sendCompleted()
         right.send("A")
         XCTAssertEqual(subscriber.log.all, ["didSubscribe", "next (1, \"A\")"])
-        XCTAssertEqual(left.disposals.value + right.disposals.value, 2, "both sides are disposed")
+        XCTAssertEqual(left.disposals + right.disposals, 2, "both sides are disposed")
     }
 
     func testAnErrorFromEitherSideIsForwardedAtOnce() {
         for failLeft in [true, false] {
-            let left = Fixture.Manual<Int>()
-            let right = Fixture.Manual<String>()
-            let recorder = Fixture.Recorder(left.signal.zip(with: right.signal))
+            let left = HigherProbe<Int>()
+            let right = HigherProbe<String>()
+            let recorder = EventLog(left.signal.zip(with: right.signal))
             left.send(1)
-            if failLeft { left.fail() } else { right.fail() }
+            if failLeft { left.sendError() } else { right.sendError() }
             right.send("A")
             XCTAssertEqual(pairs(recorder), ["error boom"])
-            XCTAssertEqual(left.disposals.value + right.disposals.value, 2, "both sides are disposed")
+            XCTAssertEqual(left.disposals + right.disposals, 2, "both sides are disposed")
         }
     }
 
     func testDisposalDisposesBothSides() {
-        let left = Fixture.Manual<Int>()
-        let right = Fixture.Manual<String>()
-        let recorder = Fixture.Recorder(left.signal.zip(with: right.signal))
+        let left = HigherProbe<Int>()
+        let right = HigherProbe<String>()
+        let recorder = EventLog(left.signal.zip(with: right.signal))
         left.send(1)
         recorder.disposable?.dispose()
-        XCTAssertEqual(left.disposals.value, 1)
-        XCTAssertEqual(right.disposals.value, 1)
+        XCTAssertEqual(left.disposals, 1)
+        XCTAssertEqual(right.disposals, 1)
         right.send("A")
         XCTAssertEqual(pairs(recorder), [])
     }
 
     func testSidesOnDifferentThreadsPairEveryValueWithoutOverlap() {
-        let left = Fixture.Manual<Int>()
-        let right = Fixture.Manual<Int>()
+        let left = HigherProbe<Int>()
+        let right = HigherProbe<Int>()
         let detector = Fixture.OverlapDetector()
         // Unlocked on purpose: the library serializes these deliveries, and TSan checks it.
         nonisolated(unsafe) var received: [(Int, Int)] = []

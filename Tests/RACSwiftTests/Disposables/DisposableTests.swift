@@ -215,7 +215,7 @@ final class ScopedDisposableTests: RACTestCase {
     }
 
     func testScopedSubscriptionEndsWithItsScope() {
-        let source = Fixture.Manual<Int>()
+        let source = HigherProbe<Int>()
         let values = Fixture.Log<Int>()
         do {
             let scoped = source.signal.subscribeNext { values.append($0) }.asScopedDisposable()
@@ -224,7 +224,7 @@ final class ScopedDisposableTests: RACTestCase {
         }
         source.send(2)
         XCTAssertEqual(values.all, [1])
-        XCTAssertEqual(source.disposals.value, 1)
+        XCTAssertEqual(source.disposals, 1)
         XCTAssertFalse(source.isSubscribed)
     }
 }

@@ -25,6 +25,13 @@ final class FileSignalTests: RACTestCase {
 
     // MARK: contents(of:)
 
+    /// A pipe whose reading end is read with `readInBackground()` into a log.
+    private func readingAPipeInBackground() -> (Pipe, ThreadedEvents<Data>, Disposable) {
+        let pipe = Pipe()
+        let log = ThreadedEvents<Data>()
+        return (pipe, log, log.subscribe(to: pipe.fileHandleForReading.readInBackground()))
+    }
+
     func testDataContentsAreReadOnTheSchedulerThenSentOnceWithCompletion() throws {
         let url = folder.file("data.bin")
         let bytes = Data((0..<1000).map { UInt8($0 % 251) })
@@ -135,9 +142,7 @@ final class FileSignalTests: RACTestCase {
     }
 
     func testPipeChunksArriveAsWrittenAndEndOfFileCompletes() throws {
-        let pipe = Pipe()
-        let log = ThreadedEvents<Data>()
-        let disposable = log.subscribe(to: pipe.fileHandleForReading.readInBackground())
+        let (pipe, log, disposable) = readingAPipeInBackground()
         pipe.fileHandleForWriting.write(Data("one".utf8))
         XCTAssertTrue(waitUntil { log.values.count == 1 })
         pipe.fileHandleForWriting.write(Data("two".utf8))
@@ -179,9 +184,7 @@ final class FileSignalTests: RACTestCase {
     }
 
     func testDisposalStopsReadingAndLeavesLaterDataInThePipe() throws {
-        let pipe = Pipe()
-        let log = ThreadedEvents<Data>()
-        let disposable = log.subscribe(to: pipe.fileHandleForReading.readInBackground())
+        let (pipe, log, disposable) = readingAPipeInBackground()
         pipe.fileHandleForWriting.write(Data("before".utf8))
         XCTAssertTrue(waitUntil { log.values.count == 1 })
         disposable.dispose()

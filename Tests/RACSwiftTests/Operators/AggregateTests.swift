@@ -58,13 +58,8 @@ final class AggregateTests: RACTestCase {
     }
 
     func testAggregateDisposalStopsTheSource() {
-        let source = ManualSource<Int>()
-        let log = EventLog(source.signal.aggregate(withStartFactory: { 0 }, reduce: +))
-        source.send(1)
-        log.disposable.dispose()
-        XCTAssertEqual(source.disposals, 1)
-        source.complete()
-        XCTAssertEqual(log.events, [])
+        assertDisposalDisposesTheSource({ (signal: Signal<Int>) in signal.aggregate(withStartFactory: { 0 }, reduce: +) }, sending: [1],
+                                        thenAfterDisposal: { $0.complete() }, receives: [])
     }
 
     func testCollectSendsOneArrayOnCompletion() {

@@ -38,22 +38,12 @@ final class CatchTests: RACTestCase {
     }
 
     func testDisposalReachesTheSourceBeforeAnError() {
-        let source = ManualSource<Int>()
-        let log = EventLog(source.signal.catch(to: .return(0)))
-        log.disposable.dispose()
-        XCTAssertEqual(source.disposals, 1)
-        source.fail()
-        XCTAssertEqual(log.events, [])
+        assertDisposalDisposesTheSource({ $0.catch(to: .return(0)) }, sending: [], thenAfterDisposal: { $0.fail() }, receives: [])
     }
 
     func testDisposalReachesTheReplacement() {
-        let replacement = ManualSource<Int>()
-        let log = EventLog(Signal<Int>.error(TestError()).catch(to: replacement.signal))
-        XCTAssertTrue(replacement.isSubscribed)
-        log.disposable.dispose()
-        XCTAssertEqual(replacement.disposals, 1)
-        replacement.send(1)
-        XCTAssertEqual(log.events, [])
+        assertDisposalDisposesTheSource({ replacement in Signal<Int>.error(TestError()).catch(to: replacement) }, sending: [],
+                                        thenAfterDisposal: { $0.send(1) }, receives: [])
     }
 
     func testEachSubscriptionCatchesAgain() {

@@ -9,13 +9,10 @@ final class CombineLatestTests: RACTestCase {
     /// Nothing until both have sent (b1 at 2), then a pair on every value of either.
     func testCombineLatestWithSendsOnceBothSentThenOnEveryValue() {
         let scheduler = TestScheduler()
-        let a = scheduler.createHotSignal([.next(1, 1), .next(3, 2), .next(4, 3), .completed(5)])
-        let b = scheduler.createHotSignal([.next(2, "x"), .next(4, "y"), .completed(6)])
-        let recorder = scheduler.record(a.combineLatest(with: b).map { "\($0)\($1)" })
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [
-            .next(2, "1x"), .next(3, "2x"), .next(4, "3x"), .next(4, "3y"), .completed(6),
-        ])
+        let a = scheduler.hot("-1-23|", values: ["1": 1, "2": 2, "3": 3])
+        let b = scheduler.hot("--x-y-|")
+        scheduler.expectMarbles(a.combineLatest(with: b).map { "\($0)\($1)" },
+                                "--pq(rs)-|", values: ["p": "1x", "q": "2x", "r": "3x", "s": "3y"])
     }
 
     func testCombineLatestWithCompletesOnlyWhenBothCompleted() {
@@ -52,7 +49,7 @@ final class CombineLatestTests: RACTestCase {
         let b = HigherProbe<Int>()
         let log = HigherLog(a.signal.combineLatest(with: b.signal).map { $0 + $1 })
         a.send(1)
-        b.sendError(HigherError("b"))
+        b.sendError(TestError("b"))
         XCTAssertEqual(log.events, ["error b"])
         XCTAssertEqual(a.disposals, 1)
         a.send(2)
@@ -132,7 +129,7 @@ final class CombineLatestTests: RACTestCase {
     func testCombineLatestOfAnArrayForwardsAnErrorAndDisposesEveryInput() {
         let inputs = [HigherProbe<Int>(), HigherProbe<Int>(), HigherProbe<Int>()]
         let log = HigherLog(Signal.combineLatest(inputs.map(\.signal)))
-        inputs[1].sendError(HigherError())
+        inputs[1].sendError(TestError.boom)
         XCTAssertEqual(log.events, ["error boom"])
         XCTAssertEqual(inputs.map(\.disposals), [1, 1, 1])
     }
@@ -141,7 +138,7 @@ final class CombineLatestTests: RACTestCase {
         // As RAC's fold of -combineLatestWith:: the later input is subscribed and its
         // subscription disposed at once.
         let later = HigherProbe<Int>()
-        let log = HigherLog(Signal.combineLatest([Signal<Int>.error(HigherError()), later.signal]))
+        let log = HigherLog(Signal.combineLatest([Signal<Int>.error(TestError.boom), later.signal]))
         XCTAssertEqual(log.events, ["error boom"])
         XCTAssertEqual(later.subscriptions, 1)
         XCTAssertEqual(later.disposals, 1)
@@ -197,7 +194,7 @@ final class CombineLatestTests: RACTestCase {
         let b = HigherProbe<String>()
         let log = HigherLog(Signal.combineLatest(a.signal, b.signal).map { "\($0)\($1)" })
         a.send(1)
-        a.sendError(HigherError("a"))
+        a.sendError(TestError("a"))
         XCTAssertEqual(log.events, ["error a"])
         XCTAssertEqual([a.disposals, b.disposals], [1, 1])
     }
@@ -231,11 +228,9 @@ final class CombineLatestTests: RACTestCase {
     /// the second, so each value after the first gives a mixed pair first.
     func testCombineLatestOfAHotSignalWithItself() {
         let scheduler = TestScheduler()
-        let hot = scheduler.createHotSignal([.next(1, "foo"), .next(2, "bar")])
-        let recorder = scheduler.record(hot.combineLatest(with: hot).map { "\($0) \($1)" })
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(1, "foo foo"), .next(2, "bar foo"), .next(2, "bar bar")])
-        recorder.disposable.dispose()
+        let hot = scheduler.hot("-fb", values: ["f": "foo", "b": "bar"])
+        scheduler.expectMarbles(hot.combineLatest(with: hot).map { "\($0) \($1)" },
+                                "-f(mb)", values: ["f": "foo foo", "m": "bar foo", "b": "bar bar"])
     }
 
     func testCombineLatestOfAnArrayHandlesTheSameHotSignalTwice() {

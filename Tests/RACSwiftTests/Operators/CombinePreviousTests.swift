@@ -3,46 +3,38 @@ import XCTest
 
 final class CombinePreviousTests: RACTestCase {
     func testCombinePreviousPassesThePreviousValue() {
-        let probe = StreamProbe(values: [1, 2, 3])
+        let probe = SyncSource(values: [1, 2, 3])
         let combined = probe.signal.combinePrevious(withStart: 1) { previous, next in "\(previous) - \(next)" }
-        XCTAssertEqual(streamEvents(combined), .valuesThenCompleted(["1 - 1", "1 - 2", "2 - 3"]))
+        XCTAssertEqual(EventLog(combined).events, .valuesThenCompleted(["1 - 1", "1 - 2", "2 - 3"]))
     }
 
     // RAC's spec: a nil start reaches the block as the first previous value.
     func testCombinePreviousWithNilStartPassesNilFirst() {
-        let probe = StreamProbe<Int?>(values: [1, 2, 3])
+        let probe = SyncSource<Int?>(values: [1, 2, 3])
         nonisolated(unsafe) var previouses: [Int?] = []
         let combined = probe.signal.combinePrevious(withStart: nil) { previous, next -> Int? in
             previouses.append(previous)
             return next
         }
-        XCTAssertEqual(streamEvents(combined), .valuesThenCompleted([1, 2, 3]))
+        XCTAssertEqual(EventLog(combined).events, .valuesThenCompleted([1, 2, 3]))
         XCTAssertEqual(previouses, [nil, 1, 2])
     }
 
     func testCombinePreviousForwardsError() {
-        let probe = StreamProbe(values: [5], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.combinePrevious(withStart: 0) { $1 - $0 }),
-                       [.next(5), .error(StreamTestError())])
+        let probe = SyncSource(values: [5], then: .error(TestError(code: 1)))
+        XCTAssertEqual(EventLog(probe.signal.combinePrevious(withStart: 0) { $1 - $0 }).events,
+                       [.next(5), .error(TestError(code: 1))])
         XCTAssertEqual(probe.disposals, 1)
     }
 
     func testDisposingCombinePreviousDisposesTheSource() {
-        let source = StreamManualSource<Int>()
-        nonisolated(unsafe) var received: [Int] = []
-        let disposable = source.signal.combinePrevious(withStart: 0) { $0 + $1 }.subscribeNext { received.append($0) }
-        source.send(1, 2)
-        disposable.dispose()
-        source.send(3)
-        XCTAssertEqual(received, [1, 3])
-        XCTAssertEqual(source.disposals, 1)
-        source.release()
+        assertDisposingStopsValuesAndDisposesTheSource({ $0.combinePrevious(withStart: 0) { $0 + $1 } }, sending: [1, 2], thenAfterDisposal: [3], receives: [1, 3])
     }
 
     func testCombinePreviousStartsFromTheStartOnEachSubscription() {
-        let probe = StreamProbe(values: [1, 2])
+        let probe = SyncSource(values: [1, 2])
         let combined = probe.signal.combinePrevious(withStart: 100) { previous, _ in previous }
-        XCTAssertEqual(streamEvents(combined), .valuesThenCompleted([100, 1]))
-        XCTAssertEqual(streamEvents(combined), .valuesThenCompleted([100, 1]))
+        XCTAssertEqual(EventLog(combined).events, .valuesThenCompleted([100, 1]))
+        XCTAssertEqual(EventLog(combined).events, .valuesThenCompleted([100, 1]))
     }
 }

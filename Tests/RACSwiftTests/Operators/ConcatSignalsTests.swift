@@ -5,29 +5,29 @@ final class ConcatSignalsTests: RACTestCase {
     // RACStreamExamples "+concat:".
     func testConcatOfAnArraySendsEverySignalInOrder() {
         let signals: [Signal<Int>] = [
-            .return(0), .empty, StreamProbe(values: [1, 2, 3]).signal, .return(4), .return(5), .empty, .empty,
-            StreamProbe(values: [6, 7]).signal,
+            .return(0), .empty, SyncSource(values: [1, 2, 3]).signal, .return(4), .return(5), .empty, .empty,
+            SyncSource(values: [6, 7]).signal,
         ]
-        XCTAssertEqual(streamEvents(Signal.concat(signals)), .valuesThenCompleted([0, 1, 2, 3, 4, 5, 6, 7]))
+        XCTAssertEqual(EventLog(Signal.concat(signals)).events, .valuesThenCompleted([0, 1, 2, 3, 4, 5, 6, 7]))
     }
 
     func testConcatOfArguments() {
-        let concatenated = Signal.concat(Signal.return(1), StreamProbe(values: [2, 3]).signal, Signal.return(4))
-        XCTAssertEqual(streamEvents(concatenated), .valuesThenCompleted([1, 2, 3, 4]))
+        let concatenated = Signal.concat(Signal.return(1), SyncSource(values: [2, 3]).signal, Signal.return(4))
+        XCTAssertEqual(EventLog(concatenated).events, .valuesThenCompleted([1, 2, 3, 4]))
     }
 
     func testConcatOfOneSignal() {
-        XCTAssertEqual(streamEvents(Signal.concat([Signal.return(1)])), .valuesThenCompleted([1]))
-        XCTAssertEqual(streamEvents(Signal.concat(Signal.return(1))), .valuesThenCompleted([1]))
+        XCTAssertEqual(EventLog(Signal.concat([Signal.return(1)])).events, .valuesThenCompleted([1]))
+        XCTAssertEqual(EventLog(Signal.concat(Signal.return(1))).events, .valuesThenCompleted([1]))
     }
 
     func testConcatOfNoSignalsCompletesAtOnce() {
-        XCTAssertEqual(streamEvents(Signal.concat([Signal<Int>]())), [.completed])
+        XCTAssertEqual(EventLog(Signal.concat([Signal<Int>]())).events, [.completed])
     }
 
     func testConcatSubscribesEachSignalOnlyAfterThePreviousCompletes() {
         let first = StreamManualSource<Int>()
-        let second = StreamProbe(values: [2])
+        let second = SyncSource(values: [2])
         nonisolated(unsafe) var events: [Event<Int>] = []
         Signal.concat([first.signal, second.signal]).subscribe(
             next: { events.append(.next($0)) }, completed: { events.append(.completed) })
@@ -41,17 +41,17 @@ final class ConcatSignalsTests: RACTestCase {
     }
 
     func testConcatStopsAtAnErrorWithoutSubscribingLaterSignals() {
-        let later = StreamProbe(values: [9])
-        let failing = StreamProbe(values: [1], then: .error(StreamTestError()))
+        let later = SyncSource(values: [9])
+        let failing = SyncSource(values: [1], then: .error(TestError(code: 1)))
         let concatenated = Signal.concat([failing.signal, later.signal])
-        XCTAssertEqual(streamEvents(concatenated), [.next(1), .error(StreamTestError())])
+        XCTAssertEqual(EventLog(concatenated).events, [.next(1), .error(TestError(code: 1))])
         XCTAssertEqual(later.subscriptions, 0)
         XCTAssertEqual(failing.disposals, 1)
     }
 
     func testDisposingConcatDisposesTheCurrentSignalAndSubscribesNoMore() {
         let first = StreamManualSource<Int>()
-        let later = StreamProbe(values: [9])
+        let later = SyncSource(values: [9])
         nonisolated(unsafe) var received: [Int] = []
         let disposable = Signal.concat([first.signal, later.signal]).subscribeNext { received.append($0) }
         first.send(1)
@@ -65,31 +65,22 @@ final class ConcatSignalsTests: RACTestCase {
     }
 
     func testConcatStartsFromTheFirstSignalOnEachSubscription() {
-        let a = StreamProbe(values: [1])
-        let b = StreamProbe(values: [2])
-        let concatenated = Signal.concat(a.signal, b.signal)
-        XCTAssertEqual(streamEvents(concatenated), .valuesThenCompleted([1, 2]))
-        XCTAssertEqual(streamEvents(concatenated), .valuesThenCompleted([1, 2]))
-        XCTAssertEqual(a.subscriptions, 2)
-        XCTAssertEqual(b.subscriptions, 2)
+        assertEachSubscriptionStartsAfresh({ Signal.concat($0, $1) }, a: [1], b: [2], receives: [1, 2])
     }
 
     func testConcatOfAsynchronousSignalsInVirtualTime() {
         let scheduler = TestScheduler()
-        let a = scheduler.createColdSignal([.next(1, "a"), .completed(2)])
-        let b = scheduler.createColdSignal([.next(1, "b"), .completed(3)])
-        let recorder = scheduler.record(Signal.concat(a, b, a))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(1, "a"), .next(3, "b"), .next(6, "a"), .completed(7)])
+        let a = scheduler.cold("-a|")
+        let b = scheduler.cold("-b-|")
+        scheduler.expectMarbles(Signal.concat(a, b, a), "-a-b--a|")
     }
 
     func testConcatMixesSynchronousAndAsynchronousCompletions() {
         let scheduler = TestScheduler()
-        let later = scheduler.createColdSignal([.next(1, 2), .completed(1)])
-        let recorder = scheduler.record(Signal.concat(.return(0), .return(1), later, .return(3), later, .empty))
-        scheduler.run()
-        XCTAssertEqual(recorder.events,
-                       [.next(0, 0), .next(0, 1), .next(1, 2), .next(1, 3), .next(2, 2), .completed(2)])
+        let values: [Character: Int] = ["0": 0, "1": 1, "2": 2, "3": 3]
+        let later = scheduler.cold("-(2|)", values: values)
+        scheduler.expectMarbles(Signal.concat(.return(0), .return(1), later, .return(3), later, .empty),
+                                "(01)(23)(2|)", values: values)
     }
 
     func testConcatOfSignalsCompletingOnOtherThreadsKeepsOrder() {
@@ -104,10 +95,10 @@ final class ConcatSignalsTests: RACTestCase {
             }
         }
         let done = expectation(description: "completed")
-        let received = StreamLockedList<Int>()
+        let received = Fixture.Log<Int>()
         let disposable = Signal.concat(signals).subscribe(next: { received.append($0) }, completed: { done.fulfill() })
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(received.values, Array(0..<50))
+        XCTAssertEqual(received.all, Array(0..<50))
         disposable.dispose()
     }
 

@@ -40,7 +40,7 @@ final class ConstantInnerSignalTests: RACTestCase {
     func testFlattenMapOfEmptyAndErrorInnerSignals() {
         let outer = Subject<Int>()
         let log = HigherLog(outer.flattenMap { value -> Signal<Int> in
-            value < 0 ? .error(HigherError("neg \(value)")) : .empty
+            value < 0 ? .error(TestError("neg \(value)")) : .empty
         })
         outer.sendNext(1)
         outer.sendNext(-2)
@@ -51,7 +51,7 @@ final class ConstantInnerSignalTests: RACTestCase {
 
     func testFlattenMapOfErrorAfterDisposalSendsNothing() {
         let outer = HigherProbe<Int>()
-        let log = HigherLog(outer.signal.flattenMap { _ in Signal<Int>.error(HigherError()) })
+        let log = HigherLog(outer.signal.flattenMap { _ in Signal<Int>.error(TestError.boom) })
         log.disposable.dispose()
         outer.send(1)
         XCTAssertEqual(log.events, [])
@@ -191,7 +191,7 @@ final class ConstantInnerSignalTests: RACTestCase {
         let outer = HigherProbe<Signal<Int>>()
         let log = HigherLog(outer.signal.switchToLatest())
         outer.send(.return(1))
-        outer.send(.error(HigherError("inner")))
+        outer.send(.error(TestError("inner")))
         outer.send(.return(2))
         XCTAssertEqual(log.events, ["1", "error inner"])
         XCTAssertEqual(outer.disposals, 1)

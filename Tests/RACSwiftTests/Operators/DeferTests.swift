@@ -19,13 +19,8 @@ final class DeferTests: RACTestCase {
     }
 
     func testDisposalReachesTheMadeSignal() {
-        let source = ManualSource<Int>()
-        let log = EventLog(Signal.defer { source.signal })
-        source.send(1)
-        log.disposable.dispose()
-        XCTAssertEqual(source.disposals, 1)
-        source.send(2)
-        XCTAssertEqual(log.events, [.next(1)])
+        assertDisposalDisposesTheSource({ (signal: Signal<Int>) in Signal.defer { signal } }, sending: [1],
+                                        thenAfterDisposal: { $0.send(2) }, receives: [.next(1)])
     }
 
     func testMakeRunsWithASchedulerCurrentWhenSubscribedOffTheMainThread() {

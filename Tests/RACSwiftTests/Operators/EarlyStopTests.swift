@@ -40,10 +40,10 @@ final class EarlyStopTests: RACTestCase {
         check({ $0.take(1) }, stoppingValue: 1)
         check({ $0.take(while: { $0 < 0 }) }, stoppingValue: 1)
         check({ $0.take(until: { $0 > 0 }) }, stoppingValue: 1)
-        check({ $0.tryMap { _ -> Int in throw Fixture.TestError.boom } }, stoppingValue: 1)
-        check({ $0.try { _ in throw Fixture.TestError.boom } }, stoppingValue: 1)
+        check({ $0.tryMap { _ -> Int in throw TestError.boom } }, stoppingValue: 1)
+        check({ $0.try { _ in throw TestError.boom } }, stoppingValue: 1)
         check({ $0.dematerialize() }, stoppingValue: Event<Int>.completed)
-        check({ $0.dematerialize() }, stoppingValue: Event<Int>.error(Fixture.TestError.boom))
+        check({ $0.dematerialize() }, stoppingValue: Event<Int>.error(TestError.boom))
     }
 
     func testTheSourcesOwnTerminalEventIsForwardedOnce() {
@@ -52,7 +52,7 @@ final class EarlyStopTests: RACTestCase {
         source.tryMap { $0 }.subscribe(subscriber)
         source.subscriber?.sendNext(1)
         source.subscriber?.sendCompleted()
-        source.subscriber?.sendError(Fixture.TestError.boom)
+        source.subscriber?.sendError(TestError.boom)
         source.subscriber?.sendNext(2)
         XCTAssertEqual(subscriber.log.all, ["didSubscribe", "next 1", "completed"])
         source.subscriber = nil

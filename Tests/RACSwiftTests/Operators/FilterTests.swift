@@ -3,39 +3,31 @@ import XCTest
 
 final class FilterTests: RACTestCase {
     func testFilterSendsOnlyIncludedValues() {
-        let probe = StreamProbe(values: [1, 2, 3, 4, 5, 6])
-        XCTAssertEqual(streamEvents(probe.signal.filter { $0 % 2 == 0 }), .valuesThenCompleted([2, 4, 6]))
+        let probe = SyncSource(values: [1, 2, 3, 4, 5, 6])
+        XCTAssertEqual(EventLog(probe.signal.filter { $0 % 2 == 0 }).events, .valuesThenCompleted([2, 4, 6]))
         XCTAssertEqual(probe.disposals, 1)
     }
 
     func testFilterRejectingEverythingOnlyCompletes() {
-        let probe = StreamProbe(values: [1, 2, 3])
-        XCTAssertEqual(streamEvents(probe.signal.filter { _ in false }), [.completed])
+        let probe = SyncSource(values: [1, 2, 3])
+        XCTAssertEqual(EventLog(probe.signal.filter { _ in false }).events, [.completed])
     }
 
     func testFilterForwardsErrorEvenWhenValuesAreDropped() {
-        let probe = StreamProbe(values: [1, 3], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.filter { $0 > 2 }), [.next(3), .error(StreamTestError())])
+        let probe = SyncSource(values: [1, 3], then: .error(TestError(code: 1)))
+        XCTAssertEqual(EventLog(probe.signal.filter { $0 > 2 }).events, [.next(3), .error(TestError(code: 1))])
         XCTAssertEqual(probe.disposals, 1)
     }
 
     func testDisposingFilterDisposesTheSource() {
-        let source = StreamManualSource<Int>()
-        nonisolated(unsafe) var received: [Int] = []
-        let disposable = source.signal.filter { $0 > 1 }.subscribeNext { received.append($0) }
-        source.send(1, 2)
-        disposable.dispose()
-        source.send(3)
-        XCTAssertEqual(received, [2])
-        XCTAssertEqual(source.disposals, 1)
-        source.release()
+        assertDisposingStopsValuesAndDisposesTheSource({ $0.filter { $0 > 1 } }, sending: [1, 2], thenAfterDisposal: [3], receives: [2])
     }
 
     func testFilterResubscriptionRunsTheSourceAgain() {
-        let probe = StreamProbe(values: [1, 2, 3])
+        let probe = SyncSource(values: [1, 2, 3])
         let filtered = probe.signal.filter { $0 != 2 }
-        XCTAssertEqual(streamEvents(filtered), .valuesThenCompleted([1, 3]))
-        XCTAssertEqual(streamEvents(filtered), .valuesThenCompleted([1, 3]))
+        XCTAssertEqual(EventLog(filtered).events, .valuesThenCompleted([1, 3]))
+        XCTAssertEqual(EventLog(filtered).events, .valuesThenCompleted([1, 3]))
         XCTAssertEqual(probe.subscriptions, 2)
     }
 

@@ -72,7 +72,7 @@ final class FlattenTests: RACTestCase {
         let log = HigherLog(outer.signal.flattenMap { inners[$0].signal })
         outer.send(0)
         outer.send(1)
-        inners[0].sendError(HigherError("inner"))
+        inners[0].sendError(TestError("inner"))
         XCTAssertEqual(log.events, ["error inner"])
         XCTAssertEqual(outer.disposals, 1)
         XCTAssertEqual(inners.map(\.disposals), [1, 1])
@@ -81,13 +81,8 @@ final class FlattenTests: RACTestCase {
     }
 
     func testFlattenMapForwardsTheSourceErrorAtOnceAndDisposesInnerSubscriptions() {
-        let outer = HigherProbe<Int>()
-        let inner = HigherProbe<String>()
-        let log = HigherLog(outer.signal.flattenMap { _ in inner.signal })
-        outer.send(0)
-        outer.sendError(HigherError("outer"))
-        XCTAssertEqual(log.events, ["error outer"])
-        XCTAssertEqual(inner.disposals, 1)
+        assertErrorIsSentAtOnceAndDisposesTheOtherInput({ (outer: Signal<Int>, inner: Signal<String>) in outer.flattenMap { _ in inner } },
+                                                        failing: .first, error: "outer", prepare: { outer, _ in outer.send(0) })
     }
 
     func testDisposingFlattenMapDisposesTheSourceAndEveryInnerSubscription() {
@@ -121,14 +116,11 @@ final class FlattenTests: RACTestCase {
 
     func testFlattenMergesSignalsAsTheyArrive() {
         let scheduler = TestScheduler()
-        let a = scheduler.createColdSignal([.next(1, "a1"), .next(4, "a2"), .completed(5)])
-        let b = scheduler.createColdSignal([.next(1, "b1"), .completed(2)])
-        let outer = scheduler.createHotSignal([.next(1, a), .next(2, b), .completed(3)])
-        let recorder = scheduler.record(outer.flatten())
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [
-            .next(2, "a1"), .next(3, "b1"), .next(5, "a2"), .completed(6),
-        ])
+        let values: [Character: String] = ["p": "a1", "q": "a2", "r": "b1"]
+        let a = scheduler.cold("-p--q|", values: values)
+        let b = scheduler.cold("-r|", values: values)
+        let outer = scheduler.hot("-ab|", values: ["a": a, "b": b])
+        scheduler.expectMarbles(outer.flatten(), "--pr-q|", values: values)
     }
 
     func testFlattenAcceptsSignalsOfASignalSubclass() {
@@ -144,60 +136,49 @@ final class FlattenTests: RACTestCase {
 
     // MARK: flatten(maxConcurrent:)
 
+    /// A at 1 (a at 1 s, done at 5 s), B at 2 (b at 1 s, done at 2 s) and C at 3 (c1 and c2 at
+    /// 0 s and 1 s, done at 1 s), the outer signal completing with C; each inner signal's
+    /// subscription time is tracked.
+    private func threeInnerSignals(_ scheduler: TestScheduler) -> (Signal<Signal<String>>, SubscriptionTimes) {
+        let values = Self.threeInnerValues
+        let subscribedAt = SubscriptionTimes()
+        let a = subscribedAt.track("A", scheduler, scheduler.cold("-a---|", values: values))
+        let b = subscribedAt.track("B", scheduler, scheduler.cold("-b|", values: values))
+        let c = subscribedAt.track("C", scheduler, scheduler.cold("p(q|)", values: values))
+        return (scheduler.hot("-ab(c|)", values: ["a": a, "b": b, "c": c]), subscribedAt)
+    }
+
+    private static let threeInnerValues: [Character: String] = ["a": "a", "b": "b", "p": "c1", "q": "c2"]
+
     /// Inner signals subscribed at 1, 2 and 3; with a limit of two, the third waits for B to
     /// complete (at 4) before it is subscribed.
     func testFlattenMaxConcurrentTwoQueuesTheThirdSignalUntilOneCompletes() {
         let scheduler = TestScheduler()
-        let subscribedAt = SubscriptionTimes()
-        let a = subscribedAt.track("A", scheduler, scheduler.createColdSignal([.next(1, "a"), .completed(5)]))
-        let b = subscribedAt.track("B", scheduler, scheduler.createColdSignal([.next(1, "b"), .completed(2)]))
-        let c = subscribedAt.track("C", scheduler, scheduler.createColdSignal([.next(0, "c1"), .next(1, "c2"), .completed(1)]))
-        let outer = scheduler.createHotSignal([.next(1, a), .next(2, b), .next(3, c), .completed(3)])
-
-        let recorder = scheduler.record(outer.flatten(maxConcurrent: 2))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [
-            .next(2, "a"), .next(3, "b"), .next(4, "c1"), .next(5, "c2"), .completed(6),
-        ])
+        let (outer, subscribedAt) = threeInnerSignals(scheduler)
+        scheduler.expectMarbles(outer.flatten(maxConcurrent: 2), "--abpq|", values: Self.threeInnerValues)
         XCTAssertEqual(subscribedAt.times, ["A@1", "B@2", "C@4"])
     }
 
     func testFlattenMaxConcurrentZeroMeansUnbounded() {
         let scheduler = TestScheduler()
-        let subscribedAt = SubscriptionTimes()
-        let a = subscribedAt.track("A", scheduler, scheduler.createColdSignal([.next(1, "a"), .completed(5)]))
-        let b = subscribedAt.track("B", scheduler, scheduler.createColdSignal([.next(1, "b"), .completed(2)]))
-        let c = subscribedAt.track("C", scheduler, scheduler.createColdSignal([.next(0, "c1"), .next(1, "c2"), .completed(1)]))
-        let outer = scheduler.createHotSignal([.next(1, a), .next(2, b), .next(3, c), .completed(3)])
-
-        let recorder = scheduler.record(outer.flatten(maxConcurrent: 0))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [
-            .next(2, "a"), .next(3, "b"), .next(3, "c1"), .next(4, "c2"), .completed(6),
-        ])
+        let (outer, subscribedAt) = threeInnerSignals(scheduler)
+        scheduler.expectMarbles(outer.flatten(maxConcurrent: 0), "--a(bp)q-|", values: Self.threeInnerValues)
         XCTAssertEqual(subscribedAt.times, ["A@1", "B@2", "C@3"])
     }
 
     func testFlattenMaxConcurrentOneBehavesExactlyLikeConcat() {
-        func run(_ flattening: (Signal<Signal<String>>) -> Signal<String>) -> ([Recorded<String>], [String]) {
+        let flattenings: [(Signal<Signal<String>>) -> Signal<String>] = [{ $0.concat() }, { $0.flatten(maxConcurrent: 1) }]
+        for flattening in flattenings {
             let scheduler = TestScheduler()
+            let values: [Character: String] = ["p": "a1", "q": "a2", "r": "b1", "s": "c1"]
             let subscribedAt = SubscriptionTimes()
-            let a = subscribedAt.track("A", scheduler, scheduler.createColdSignal([.next(1, "a1"), .next(3, "a2"), .completed(3)]))
-            let b = subscribedAt.track("B", scheduler, scheduler.createColdSignal([.next(0, "b1"), .completed(1)]))
-            let c = subscribedAt.track("C", scheduler, scheduler.createColdSignal([.next(2, "c1"), .completed(2)]))
-            let outer = scheduler.createHotSignal([.next(1, a), .next(2, b), .next(2, c), .completed(2)])
-            let recorder = scheduler.record(flattening(outer))
-            scheduler.run()
-            return (recorder.events, subscribedAt.times)
+            let a = subscribedAt.track("A", scheduler, scheduler.cold("-p-(q|)", values: values))
+            let b = subscribedAt.track("B", scheduler, scheduler.cold("r|", values: values))
+            let c = subscribedAt.track("C", scheduler, scheduler.cold("--(s|)", values: values))
+            let outer = scheduler.hot("-a(bc|)", values: ["a": a, "b": b, "c": c])
+            scheduler.expectMarbles(flattening(outer), "--p-(qr)--(s|)", values: values)
+            XCTAssertEqual(subscribedAt.times, ["A@1", "B@4", "C@5"])
         }
-        let concat = run { $0.concat() }
-        let flattenOne = run { $0.flatten(maxConcurrent: 1) }
-        XCTAssertEqual(concat.0, [
-            .next(2, "a1"), .next(4, "a2"), .next(4, "b1"), .next(7, "c1"), .completed(7),
-        ])
-        XCTAssertEqual(concat.1, ["A@1", "B@4", "C@5"])
-        XCTAssertEqual(flattenOne.0, concat.0)
-        XCTAssertEqual(flattenOne.1, concat.1)
     }
 
     func testFlattenMaxConcurrentErrorDropsQueuedSignalsUnsubscribed() {
@@ -207,7 +188,7 @@ final class FlattenTests: RACTestCase {
         let log = HigherLog(outer.signal.flatten(maxConcurrent: 1))
         outer.send(running.signal)
         outer.send(queued.signal)
-        running.sendError(HigherError())
+        running.sendError(TestError.boom)
         XCTAssertEqual(log.events, ["error boom"])
         XCTAssertEqual(queued.subscriptions, 0)
         XCTAssertEqual(outer.disposals, 1)
@@ -353,20 +334,10 @@ final class FlattenTests: RACTestCase {
     func testFlattenSerializesInnerSignalsSendingFromFourThreads() {
         let outer = HigherProbe<Signal<Int>>()
         let inners = (0..<4).map { _ in HigherProbe<Int>() }
-        let checker = SerializationChecker()
-        let done = expectation(description: "completed")
-        outer.signal.flatten().subscribe(next: checker.receive, completed: { done.fulfill() })
-        for inner in inners { outer.send(inner.signal) }
-        outer.sendCompleted()
-
-        let perThread = 2_000
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            for i in 0..<perThread { inners[thread].send(thread * perThread + i) }
-            inners[thread].sendCompleted()
+        assertSerializesFourSendingThreads(inners, into: outer.signal.flatten()) {
+            for inner in inners { outer.send(inner.signal) }
+            outer.sendCompleted()
         }
-        wait(for: [done], timeout: 10)
-        XCTAssertEqual(checker.values.sorted(), Array(0..<(4 * perThread)))
-        XCTAssertFalse(checker.sawOverlap)
     }
 
     /// Twenty inner signals that send from background threads, at most three at a time:
@@ -375,17 +346,7 @@ final class FlattenTests: RACTestCase {
         let checker = SerializationChecker()
         let running = ConcurrencyGauge()
         let perSignal = 200
-        let inners = (0..<20).map { index in
-            Signal<Int>.create { subscriber in
-                running.enter()
-                DispatchQueue.global().async {
-                    for i in 0..<perSignal { subscriber.sendNext(index * perSignal + i) }
-                    running.leave()
-                    subscriber.sendCompleted()
-                }
-                return nil
-            }
-        }
+        let inners = backgroundSendingSignals(20, valuesEach: perSignal, gauge: running)
         let done = expectation(description: "completed")
         Signal<Signal<Int>>.create { s in inners.forEach(s.sendNext); s.sendCompleted(); return nil }
             .flatten(maxConcurrent: 3)
@@ -424,6 +385,29 @@ final class SubscriptionTimes: @unchecked Sendable {
     }
 }
 
+extension XCTestCase {
+    /// Subscribes to `combined`, runs `start`, then sends 2,000 values into each of the four
+    /// `inputs` from a thread of its own and completes them: every value must arrive exactly
+    /// once, with no two deliveries overlapping, before the completion.
+    func assertSerializesFourSendingThreads(
+        _ inputs: [HigherProbe<Int>], into combined: Signal<Int>, start: () -> Void = {},
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let checker = SerializationChecker()
+        let done = expectation(description: "completed")
+        combined.subscribe(next: checker.receive, completed: { done.fulfill() })
+        start()
+        let perThread = 2_000
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for i in 0..<perThread { inputs[thread].send(thread * perThread + i) }
+            inputs[thread].sendCompleted()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(checker.values.sorted(), Array(0..<(4 * perThread)), file: file, line: line)
+        XCTAssertFalse(checker.sawOverlap, "deliveries overlapped", file: file, line: line)
+    }
+}
+
 /// Detects overlapping deliveries and collects values, from any thread.
 final class SerializationChecker: @unchecked Sendable {
     private let lock = NSLock()
@@ -448,22 +432,3 @@ final class SerializationChecker: @unchecked Sendable {
     }
 }
 
-/// Counts how many of a set of tasks run at once, and the most that ever did.
-final class ConcurrencyGauge: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = 0
-    private var _maximum = 0
-    private var _entered = 0
-    var maximum: Int { lock.withLock { _maximum } }
-    var entered: Int { lock.withLock { _entered } }
-
-    func enter() {
-        lock.withLock {
-            current += 1
-            _entered += 1
-            _maximum = max(_maximum, current)
-        }
-    }
-
-    func leave() { lock.withLock { current -= 1 } }
-}

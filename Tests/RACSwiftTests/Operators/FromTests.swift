@@ -3,11 +3,11 @@ import XCTest
 
 final class FromTests: RACTestCase {
     func testFromSendsTheElementsThenCompletes() {
-        XCTAssertEqual(streamEvents(Signal.from([1, 2, 3])), .valuesThenCompleted([1, 2, 3]))
+        XCTAssertEqual(EventLog(Signal.from([1, 2, 3])).events, .valuesThenCompleted([1, 2, 3]))
     }
 
     func testFromAnEmptySequenceOnlyCompletes() {
-        XCTAssertEqual(streamEvents(Signal.from([Int]())), [.completed])
+        XCTAssertEqual(EventLog(Signal.from([Int]())).events, [.completed])
     }
 
     func testFromWithoutSchedulerSendsSynchronouslyAtSubscription() {
@@ -18,7 +18,7 @@ final class FromTests: RACTestCase {
     }
 
     func testFromAnEndlessSequenceWithTakeTerminates() {
-        XCTAssertEqual(streamEvents(Signal.from(1...).take(3)), .valuesThenCompleted([1, 2, 3]))
+        XCTAssertEqual(EventLog(Signal.from(1...).take(3)).events, .valuesThenCompleted([1, 2, 3]))
     }
 
     func testFromChecksDisposalBetweenElements() {
@@ -76,31 +76,31 @@ final class FromTests: RACTestCase {
 
     func testFromIteratesAfreshForEachSubscription() {
         let signal = Signal.from([1, 2])
-        XCTAssertEqual(streamEvents(signal), .valuesThenCompleted([1, 2]))
-        XCTAssertEqual(streamEvents(signal), .valuesThenCompleted([1, 2]))
+        XCTAssertEqual(EventLog(signal).events, .valuesThenCompleted([1, 2]))
+        XCTAssertEqual(EventLog(signal).events, .valuesThenCompleted([1, 2]))
     }
 
     func testFromOnABackgroundThreadRunsOnTheSubscriptionScheduler() {
         let done = expectation(description: "completed")
-        let received = StreamLockedList<Int>()
-        let onMain = StreamLockedList<Bool>()
+        let received = Fixture.Log<Int>()
+        let onMain = Fixture.Log<Bool>()
         DispatchQueue.global().async {
             Signal.from([1, 2, 3]).subscribe(
                 next: { received.append($0); onMain.append(Thread.isMainThread) }, completed: { done.fulfill() })
         }
         wait(for: [done], timeout: 5)
-        XCTAssertEqual(received.values, [1, 2, 3])
-        XCTAssertEqual(onMain.values, [false, false, false])
+        XCTAssertEqual(received.all, [1, 2, 3])
+        XCTAssertEqual(onMain.all, [false, false, false])
     }
 
     func testFromOnABackgroundSchedulerDeliversThere() {
         let done = expectation(description: "completed")
-        let received = StreamLockedList<Int>()
+        let received = Fixture.Log<Int>()
         let scheduler = Scheduler.background(name: "from.test")
         let disposable = Signal.from(0..<100, on: scheduler).subscribe(
             next: { received.append($0) }, completed: { done.fulfill() })
         wait(for: [done], timeout: 5)
-        XCTAssertEqual(received.values, Array(0..<100))
+        XCTAssertEqual(received.all, Array(0..<100))
         disposable.dispose()
     }
 }

@@ -55,7 +55,7 @@ final class GroupByTests: RACTestCase {
         source.sendNext(2)
         source.sendNext(0)
         source.sendNext(1)
-        source.sendError(HotError.boom)
+        source.sendError(TestError.boom)
         XCTAssertEqual(order, ["outer", "group 2", "group 0", "group 1"])
     }
 
@@ -66,10 +66,10 @@ final class GroupByTests: RACTestCase {
         source.sendNext(1)
         source.sendNext(11)
         source.sendNext(2)
-        source.sendError(HotError.boom)
-        XCTAssertEqual(outer.events, [.next(0), .next(1), .error(HotError.boom)])
-        XCTAssertEqual(logs.events(for: 0), [.next(1), .next(2), .error(HotError.boom)])
-        XCTAssertEqual(logs.events(for: 1), [.next(11), .error(HotError.boom)])
+        source.sendError(TestError.boom)
+        XCTAssertEqual(outer.events, [.next(0), .next(1), .error(TestError.boom)])
+        XCTAssertEqual(logs.events(for: 0), [.next(1), .next(2), .error(TestError.boom)])
+        XCTAssertEqual(logs.events(for: 1), [.next(11), .error(TestError.boom)])
     }
 
     func testDisposingTheOuterSubscriptionStopsTheSource() {

@@ -1,12 +1,6 @@
 import Foundation
 import RACSwift
-
-/// An error to send in the higher-order operator tests.
-struct HigherError: Error, Equatable, CustomStringConvertible {
-    let tag: String
-    init(_ tag: String = "boom") { self.tag = tag }
-    var description: String { tag }
-}
+import XCTest
 
 /// A signal driven by hand from the test: counts its subscriptions and disposals and sends to
 /// its latest subscriber. Used where the tests need to see that an inner subscription was
@@ -51,7 +45,7 @@ final class HigherProbe<Value>: @unchecked Sendable {
 
     func send(_ value: Value) { current?.sendNext(value) }
     func sendCompleted() { current?.sendCompleted() }
-    func sendError(_ error: any Error = HigherError()) { current?.sendError(error) }
+    func sendError(_ error: any Error = TestError.boom) { current?.sendError(error) }
 }
 
 /// Collects every event of a subscription, in order, as strings that read well in asserts.
@@ -70,4 +64,27 @@ final class HigherLog<Value>: @unchecked Sendable {
     }
 
     func append(_ event: String) { lock.withLock { _events.append(event) } }
+}
+
+/// One of the two inputs of a two-input operator.
+enum OperatorInput { case first, second }
+
+/// RAC's error rule for an operator of two inputs: an error of `failing` is sent on at once,
+/// as the only event, and the subscription to the other input is disposed. `prepare` runs
+/// after subscribing, e.g. to hand the inner signal to an outer one.
+func assertErrorIsSentAtOnceAndDisposesTheOtherInput<A, B, Output>(
+    _ combine: (Signal<A>, Signal<B>) -> Signal<Output>, failing: OperatorInput, error name: String,
+    prepare: (HigherProbe<A>, HigherProbe<B>) -> Void = { _, _ in },
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    let first = HigherProbe<A>()
+    let second = HigherProbe<B>()
+    let log = HigherLog(combine(first.signal, second.signal))
+    prepare(first, second)
+    switch failing {
+    case .first: first.sendError(TestError(name))
+    case .second: second.sendError(TestError(name))
+    }
+    XCTAssertEqual(log.events, ["error \(name)"], file: file, line: line)
+    XCTAssertEqual(failing == .first ? second.disposals : first.disposals, 1, "disposals of the other input", file: file, line: line)
 }

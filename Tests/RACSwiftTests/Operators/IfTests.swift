@@ -6,15 +6,11 @@ import RACSwiftTesting
 final class IfTests: RACTestCase {
     func testIfSendsTheBranchChosenByTheLatestCondition() {
         let scheduler = TestScheduler()
-        let condition = scheduler.createHotSignal([.next(1, true), .next(3, false), .next(5, true), .completed(6)])
-        let yes = scheduler.createColdSignal([.next(0, "yes"), .next(1, "yes again")])
-        let no = scheduler.createColdSignal([.next(0, "no"), .completed(0)])
-        let recorder = scheduler.record(Signal.if(condition, then: yes, else: no))
-        scheduler.advance(to: TestScheduler.startDate.addingTimeInterval(10))
-        XCTAssertEqual(recorder.events, [
-            .next(1, "yes"), .next(2, "yes again"), .next(3, "no"), .next(5, "yes"), .next(6, "yes again"),
-        ])
-        recorder.disposable.dispose()
+        let values: [Character: String] = ["y": "yes", "z": "yes again", "n": "no"]
+        let condition = scheduler.hot("-t-f-t|", values: ["t": true, "f": false])
+        let yes = scheduler.cold("yz", values: values)
+        let no = scheduler.cold("(n|)", values: values)
+        scheduler.expectMarbles(Signal.if(condition, then: yes, else: no), "-yzn-yz", values: values, until: 10)
     }
 
     func testIfDisposesTheCurrentBranchWhenTheConditionChanges() {
@@ -46,10 +42,10 @@ final class IfTests: RACTestCase {
     func testIfForwardsErrorsOfTheConditionAndOfTheCurrentBranch() {
         let condition = HigherProbe<Bool>()
         let fromCondition = HigherLog(Signal.if(condition.signal, then: Signal<Int>.never, else: .never))
-        condition.sendError(HigherError("condition"))
+        condition.sendError(TestError("condition"))
         XCTAssertEqual(fromCondition.events, ["error condition"])
 
-        let fromBranch = HigherLog(Signal.if(.return(false), then: .never, else: Signal<Int>.error(HigherError("branch"))))
+        let fromBranch = HigherLog(Signal.if(.return(false), then: .never, else: Signal<Int>.error(TestError("branch"))))
         XCTAssertEqual(fromBranch.events, ["error branch"])
     }
 }

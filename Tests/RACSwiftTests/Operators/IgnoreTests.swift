@@ -3,39 +3,31 @@ import XCTest
 
 final class IgnoreTests: RACTestCase {
     func testIgnoreDropsEveryEqualValue() {
-        let probe = StreamProbe(values: [1, 2, 3, 2, 4])
-        XCTAssertEqual(streamEvents(probe.signal.ignore(2)), .valuesThenCompleted([1, 3, 4]))
+        let probe = SyncSource(values: [1, 2, 3, 2, 4])
+        XCTAssertEqual(EventLog(probe.signal.ignore(2)).events, .valuesThenCompleted([1, 3, 4]))
     }
 
     // RAC: `innerValue != value && ![innerValue isEqual:value]`, so ignoring nil drops nils.
     func testIgnoreNilDropsNilValues() {
-        let probe = StreamProbe<String?>(values: ["a", nil, "b", nil])
-        XCTAssertEqual(streamEvents(probe.signal.ignore(nil)), .valuesThenCompleted(["a", "b"]))
+        let probe = SyncSource<String?>(values: ["a", nil, "b", nil])
+        XCTAssertEqual(EventLog(probe.signal.ignore(nil)).events, .valuesThenCompleted(["a", "b"]))
     }
 
     func testIgnoreForwardsError() {
-        let probe = StreamProbe(values: [2, 1], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.ignore(2)), [.next(1), .error(StreamTestError())])
+        let probe = SyncSource(values: [2, 1], then: .error(TestError(code: 1)))
+        XCTAssertEqual(EventLog(probe.signal.ignore(2)).events, [.next(1), .error(TestError(code: 1))])
         XCTAssertEqual(probe.disposals, 1)
     }
 
     func testDisposingIgnoreDisposesTheSource() {
-        let source = StreamManualSource<Int>()
-        nonisolated(unsafe) var received: [Int] = []
-        let disposable = source.signal.ignore(0).subscribeNext { received.append($0) }
-        source.send(0, 1)
-        disposable.dispose()
-        source.send(2)
-        XCTAssertEqual(received, [1])
-        XCTAssertEqual(source.disposals, 1)
-        source.release()
+        assertDisposingStopsValuesAndDisposesTheSource({ $0.ignore(0) }, sending: [0, 1], thenAfterDisposal: [2], receives: [1])
     }
 
     func testIgnoreResubscriptionRunsTheSourceAgain() {
-        let probe = StreamProbe(values: ["x", "y"])
+        let probe = SyncSource(values: ["x", "y"])
         let signal = probe.signal.ignore("x")
-        XCTAssertEqual(streamEvents(signal), .valuesThenCompleted(["y"]))
-        XCTAssertEqual(streamEvents(signal), .valuesThenCompleted(["y"]))
+        XCTAssertEqual(EventLog(signal).events, .valuesThenCompleted(["y"]))
+        XCTAssertEqual(EventLog(signal).events, .valuesThenCompleted(["y"]))
         XCTAssertEqual(probe.subscriptions, 2)
     }
 }

@@ -12,13 +12,8 @@ final class IgnoreValuesTests: RACTestCase {
     }
 
     func testDisposalStopsTheSource() {
-        let source = ManualSource<Int>()
-        let log = EventLog(source.signal.ignoreValues())
-        source.send(1)
-        log.disposable.dispose()
-        XCTAssertEqual(source.disposals, 1)
-        source.complete()
-        XCTAssertEqual(log.events, [])
+        assertDisposalDisposesTheSource({ (signal: Signal<Int>) in signal.ignoreValues() }, sending: [1],
+                                        thenAfterDisposal: { $0.complete() }, receives: [])
     }
 }
 

@@ -2,12 +2,12 @@ import XCTest
 @testable import RACSwift
 
 final class LogTests: RACTestCase {
-    private var lines: StreamLockedList<String>!
+    private var lines: Fixture.Log<String>!
     private var previousSink: (@Sendable (String) -> Void)?
 
     override func setUp() {
         super.setUp()
-        let lines = StreamLockedList<String>()
+        let lines = Fixture.Log<String>()
         self.lines = lines
         previousSink = LogOutput.setSink { lines.append($0) }
     }
@@ -18,34 +18,34 @@ final class LogTests: RACTestCase {
     }
 
     func testLogAllPrintsEveryEventWithTheSignalAndPassesThemThrough() {
-        let source = StreamProbe(values: [1, 2]).signal.setName("numbers")
-        XCTAssertEqual(streamEvents(source.logAll()), .valuesThenCompleted([1, 2]))
-        XCTAssertEqual(lines.values, ["\(source) next: 1", "\(source) next: 2", "\(source) completed"])
-        XCTAssertTrue(lines.values[0].contains("numbers"))
+        let source = SyncSource(values: [1, 2]).signal.setName("numbers")
+        XCTAssertEqual(EventLog(source.logAll()).events, .valuesThenCompleted([1, 2]))
+        XCTAssertEqual(lines.all, ["\(source) next: 1", "\(source) next: 2", "\(source) completed"])
+        XCTAssertTrue(lines.all[0].contains("numbers"))
     }
 
     func testLogAllPrintsTheError() {
-        let source = StreamProbe(values: [1], then: .error(StreamTestError(code: 7))).signal
-        XCTAssertEqual(streamEvents(source.logAll()), [.next(1), .error(StreamTestError(code: 7))])
-        XCTAssertEqual(lines.values, ["\(source) next: 1", "\(source) error: \(StreamTestError(code: 7))"])
+        let source = SyncSource(values: [1], then: .error(TestError(code: 7))).signal
+        XCTAssertEqual(EventLog(source.logAll()).events, [.next(1), .error(TestError(code: 7))])
+        XCTAssertEqual(lines.all, ["\(source) next: 1", "\(source) error: \(TestError(code: 7))"])
     }
 
     func testLogNextPrintsValuesOnly() {
-        let source = StreamProbe(values: ["a"], then: .error(StreamTestError())).signal
-        XCTAssertEqual(streamEvents(source.logNext()), [.next("a"), .error(StreamTestError())])
-        XCTAssertEqual(lines.values, ["\(source) next: a"])
+        let source = SyncSource(values: ["a"], then: .error(TestError(code: 1))).signal
+        XCTAssertEqual(EventLog(source.logNext()).events, [.next("a"), .error(TestError(code: 1))])
+        XCTAssertEqual(lines.all, ["\(source) next: a"])
     }
 
     func testLogErrorPrintsErrorsOnly() {
-        let source = StreamProbe(values: [1], then: .error(StreamTestError())).signal
-        XCTAssertEqual(streamEvents(source.logError()), [.next(1), .error(StreamTestError())])
-        XCTAssertEqual(lines.values, ["\(source) error: \(StreamTestError())"])
+        let source = SyncSource(values: [1], then: .error(TestError(code: 1))).signal
+        XCTAssertEqual(EventLog(source.logError()).events, [.next(1), .error(TestError(code: 1))])
+        XCTAssertEqual(lines.all, ["\(source) error: \(TestError(code: 1))"])
     }
 
     func testLogCompletedPrintsCompletionOnly() {
-        let source = StreamProbe(values: [1, 2]).signal
-        XCTAssertEqual(streamEvents(source.logCompleted()), .valuesThenCompleted([1, 2]))
-        XCTAssertEqual(lines.values, ["\(source) completed"])
+        let source = SyncSource(values: [1, 2]).signal
+        XCTAssertEqual(EventLog(source.logCompleted()).events, .valuesThenCompleted([1, 2]))
+        XCTAssertEqual(lines.all, ["\(source) completed"])
     }
 
     func testDisposingLogDisposesTheSourceAndLogsNothingMore() {
@@ -55,16 +55,16 @@ final class LogTests: RACTestCase {
         disposable.dispose()
         source.send(2)
         source.complete()
-        XCTAssertEqual(lines.values, ["\(source.signal) next: 1"])
+        XCTAssertEqual(lines.all, ["\(source.signal) next: 1"])
         XCTAssertEqual(source.disposals, 1)
         source.release()
     }
 
     func testLogPrintsAgainForEachSubscription() {
-        let source = StreamProbe(values: [1]).signal
+        let source = SyncSource(values: [1]).signal
         let logged = source.logNext()
-        _ = streamEvents(logged)
-        _ = streamEvents(logged)
-        XCTAssertEqual(lines.values, ["\(source) next: 1", "\(source) next: 1"])
+        _ = EventLog(logged).events
+        _ = EventLog(logged).events
+        XCTAssertEqual(lines.all, ["\(source) next: 1", "\(source) next: 1"])
     }
 }

@@ -3,67 +3,59 @@ import XCTest
 
 final class MapTests: RACTestCase {
     func testMapTransformsEachValueAndCompletes() {
-        let probe = StreamProbe(values: [1, 2, 3])
-        XCTAssertEqual(streamEvents(probe.signal.map { $0 * 10 }), .valuesThenCompleted([10, 20, 30]))
+        let probe = SyncSource(values: [1, 2, 3])
+        XCTAssertEqual(EventLog(probe.signal.map { $0 * 10 }).events, .valuesThenCompleted([10, 20, 30]))
         XCTAssertEqual(probe.disposals, 1)
     }
 
     func testMapChangesTheValueType() {
-        let probe = StreamProbe(values: [1, 2])
-        XCTAssertEqual(streamEvents(probe.signal.map { "#\($0)" }), .valuesThenCompleted(["#1", "#2"]))
+        let probe = SyncSource(values: [1, 2])
+        XCTAssertEqual(EventLog(probe.signal.map { "#\($0)" }).events, .valuesThenCompleted(["#1", "#2"]))
     }
 
     func testMapForwardsErrorAfterValues() {
-        let probe = StreamProbe(values: [1], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.map { $0 + 1 }), [.next(2), .error(StreamTestError())])
+        let probe = SyncSource(values: [1], then: .error(TestError(code: 1)))
+        XCTAssertEqual(EventLog(probe.signal.map { $0 + 1 }).events, [.next(2), .error(TestError(code: 1))])
         XCTAssertEqual(probe.disposals, 1)
     }
 
     func testMapRunsTransformOncePerValue() {
         nonisolated(unsafe) var calls = 0
-        let probe = StreamProbe(values: [1, 2, 3])
-        _ = streamEvents(probe.signal.map { v -> Int in calls += 1; return v })
+        let probe = SyncSource(values: [1, 2, 3])
+        _ = EventLog(probe.signal.map { v -> Int in calls += 1; return v }).events
         XCTAssertEqual(calls, 3)
     }
 
     func testDisposingMapDisposesTheSourceAndStopsValues() {
-        let source = StreamManualSource<Int>()
-        nonisolated(unsafe) var received: [Int] = []
-        let disposable = source.signal.map { $0 * 2 }.subscribeNext { received.append($0) }
-        source.send(1, 2)
-        disposable.dispose()
-        XCTAssertEqual(source.disposals, 1)
-        source.send(3)
-        XCTAssertEqual(received, [2, 4])
-        source.release()
+        assertDisposingStopsValuesAndDisposesTheSource({ $0.map { $0 * 2 } }, sending: [1, 2], thenAfterDisposal: [3], receives: [2, 4])
     }
 
     func testMapResubscriptionRunsTheSourceAgain() {
-        let probe = StreamProbe(values: [1, 2])
+        let probe = SyncSource(values: [1, 2])
         let mapped = probe.signal.map { $0 + 1 }
-        XCTAssertEqual(streamEvents(mapped), .valuesThenCompleted([2, 3]))
-        XCTAssertEqual(streamEvents(mapped), .valuesThenCompleted([2, 3]))
+        XCTAssertEqual(EventLog(mapped).events, .valuesThenCompleted([2, 3]))
+        XCTAssertEqual(EventLog(mapped).events, .valuesThenCompleted([2, 3]))
         XCTAssertEqual(probe.subscriptions, 2)
         XCTAssertEqual(probe.disposals, 2)
     }
 
     func testMapOfEmptyOnlyCompletes() {
-        XCTAssertEqual(streamEvents(Signal<Int>.empty.map { $0 }), [.completed])
+        XCTAssertEqual(EventLog(Signal<Int>.empty.map { $0 }).events, [.completed])
     }
 
     func testMapKeepsNilValues() {
-        let probe = StreamProbe<Int?>(values: [1, nil, 3])
-        XCTAssertEqual(streamEvents(probe.signal.map { $0.map { $0 * 2 } }), .valuesThenCompleted([2, nil, 6]))
+        let probe = SyncSource<Int?>(values: [1, nil, 3])
+        XCTAssertEqual(EventLog(probe.signal.map { $0.map { $0 * 2 } }).events, .valuesThenCompleted([2, nil, 6]))
     }
 
     func testMapReplaceSendsTheGivenValueForEachValue() {
-        let probe = StreamProbe(values: [1, 2, 3])
-        XCTAssertEqual(streamEvents(probe.signal.mapReplace("A")), .valuesThenCompleted(["A", "A", "A"]))
+        let probe = SyncSource(values: [1, 2, 3])
+        XCTAssertEqual(EventLog(probe.signal.mapReplace("A")).events, .valuesThenCompleted(["A", "A", "A"]))
     }
 
     func testMapReplaceForwardsError() {
-        let probe = StreamProbe(values: [1], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.mapReplace(0)), [.next(0), .error(StreamTestError())])
+        let probe = SyncSource(values: [1], then: .error(TestError(code: 1)))
+        XCTAssertEqual(EventLog(probe.signal.mapReplace(0)).events, [.next(0), .error(TestError(code: 1))])
     }
 
     func testMapOnTestSchedulerKeepsTimes() {

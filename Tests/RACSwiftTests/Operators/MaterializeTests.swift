@@ -13,13 +13,8 @@ final class MaterializeTests: RACTestCase {
     }
 
     func testMaterializeDisposalStopsTheSource() {
-        let source = ManualSource<Int>()
-        let log = EventLog(source.signal.materialize())
-        source.send(1)
-        log.disposable.dispose()
-        XCTAssertEqual(source.disposals, 1)
-        source.complete()
-        XCTAssertEqual(log.events, [.next(.next(1))])
+        assertDisposalDisposesTheSource({ (signal: Signal<Int>) in signal.materialize() }, sending: [1],
+                                        thenAfterDisposal: { $0.complete() }, receives: [.next(.next(1))])
     }
 
     func testDematerializeInvertsMaterialize() {

@@ -6,13 +6,9 @@ import RACSwiftTesting
 final class MergeTests: RACTestCase {
     func testMergeForwardsValuesOfBothSignalsAsTheyArrive() {
         let scheduler = TestScheduler()
-        let a = scheduler.createHotSignal([.next(1, "a1"), .next(3, "a2"), .completed(4)])
-        let b = scheduler.createHotSignal([.next(2, "b1"), .next(3, "b2"), .completed(6)])
-        let recorder = scheduler.record(a.merge(b))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [
-            .next(1, "a1"), .next(2, "b1"), .next(3, "a2"), .next(3, "b2"), .completed(6),
-        ])
+        let a = scheduler.hot("-p-q|", values: ["p": "a1", "q": "a2"])
+        let b = scheduler.hot("--rs--|", values: ["r": "b1", "s": "b2"])
+        scheduler.expectMarbles(a.merge(b), "-pr(qs)--|", values: ["p": "a1", "q": "a2", "r": "b1", "s": "b2"])
     }
 
     func testMergeCompletesOnlyAfterAllInputsCompleted() {
@@ -39,7 +35,7 @@ final class MergeTests: RACTestCase {
     func testMergeForwardsAnErrorAtOnceAndDisposesTheOtherInputs() {
         let inputs = [HigherProbe<Int>(), HigherProbe<Int>(), HigherProbe<Int>()]
         let log = HigherLog(Signal.merge(inputs.map(\.signal)))
-        inputs[1].sendError(HigherError("second"))
+        inputs[1].sendError(TestError("second"))
         XCTAssertEqual(log.events, ["error second"])
         XCTAssertEqual(inputs.map(\.disposals), [1, 1, 1])
         inputs[0].send(1)
@@ -48,7 +44,7 @@ final class MergeTests: RACTestCase {
 
     func testMergeStopsSubscribingOnceAnInputFailsSynchronously() {
         let later = HigherProbe<Int>()
-        let log = HigherLog(Signal.merge([Signal.error(HigherError()), later.signal]))
+        let log = HigherLog(Signal.merge([Signal.error(TestError.boom), later.signal]))
         XCTAssertEqual(log.events, ["error boom"])
         XCTAssertEqual(later.subscriptions, 0)
     }
@@ -75,16 +71,6 @@ final class MergeTests: RACTestCase {
     /// and no two deliveries overlap.
     func testMergeSerializesInputsSendingFromFourThreads() {
         let inputs = (0..<4).map { _ in HigherProbe<Int>() }
-        let checker = SerializationChecker()
-        let done = expectation(description: "completed")
-        Signal.merge(inputs.map(\.signal)).subscribe(next: checker.receive, completed: { done.fulfill() })
-        let perThread = 2_000
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            for i in 0..<perThread { inputs[thread].send(thread * perThread + i) }
-            inputs[thread].sendCompleted()
-        }
-        wait(for: [done], timeout: 10)
-        XCTAssertEqual(checker.values.sorted(), Array(0..<(4 * perThread)))
-        XCTAssertFalse(checker.sawOverlap)
+        assertSerializesFourSendingThreads(inputs, into: Signal.merge(inputs.map(\.signal)))
     }
 }

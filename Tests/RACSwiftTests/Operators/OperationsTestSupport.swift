@@ -1,10 +1,6 @@
 import XCTest
 @_spi(Testing) import RACSwift
 
-struct TestError: Error, Equatable {
-    var code = 0
-}
-
 /// A cold source driven by hand: it keeps each subscription's subscriber until that
 /// subscription ends, and counts subscriptions and disposals.
 // Single-threaded by construction: driven from the test's thread only.
@@ -32,36 +28,37 @@ final class ManualSource<Value>: @unchecked Sendable {
     func complete() { subscribers.last?.sendCompleted() }
 }
 
-/// Records a subscription's events.
-// Single-threaded by construction: driven from the test's thread only.
+/// Records a subscription's events in arrival order, from any thread.
 final class EventLog<Value>: @unchecked Sendable {
-    private(set) var events: [Event<Value>] = []
+    private let lock = NSLock()
+    private var recorded: [Event<Value>] = []
     private(set) var disposable: Disposable!
 
     init(_ signal: Signal<Value>) {
         disposable = signal.subscribe(
-            next: { [weak self] in self?.events.append(.next($0)) },
-            error: { [weak self] in self?.events.append(.error($0)) },
-            completed: { [weak self] in self?.events.append(.completed) })
+            next: { [weak self] in self?.append(.next($0)) },
+            error: { [weak self] in self?.append(.error($0)) },
+            completed: { [weak self] in self?.append(.completed) })
     }
 
+    private func append(_ event: Event<Value>) { lock.withLock { recorded.append(event) } }
+
+    var events: [Event<Value>] { lock.withLock { recorded } }
     var values: [Value] { events.compactMap(\.value) }
 }
 
-/// A signal that sends `events` synchronously on each subscription and counts them.
-// Single-threaded by construction: driven from the test's thread only.
+/// A cold source that sends `events` synchronously to each subscriber (RAC specs'
+/// `streamWithValues`) and counts subscriptions and disposals.
 final class SyncSource<Value>: @unchecked Sendable {
     private(set) var subscriptions = 0
     private(set) var disposals = 0
-    let events: [Event<Value>]
+    let signal: Signal<Value>
 
     init(_ events: [Event<Value>]) {
-        self.events = events
-    }
-
-    var signal: Signal<Value> {
-        Signal.create { [self] subscriber in
-            subscriptions += 1
+        nonisolated(unsafe) let events = events
+        nonisolated(unsafe) weak var me: SyncSource?
+        signal = Signal.create { subscriber in
+            me?.subscriptions += 1
             for event in events {
                 switch event {
                 case .next(let value): subscriber.sendNext(value)
@@ -69,7 +66,45 @@ final class SyncSource<Value>: @unchecked Sendable {
                 case .completed: subscriber.sendCompleted()
                 }
             }
-            return Disposable { [weak self] in self?.disposals += 1 }
+            return Disposable { me?.disposals += 1 }
         }
+        me = self
     }
+
+    convenience init(values: [Value], then terminal: Event<Value> = .completed) {
+        self.init(values.map { .next($0) } + [terminal])
+    }
+}
+
+/// The disposal rule of an operator over one source: subscribes to `operate(source)`, sends
+/// `before`, disposes the subscription — which must dispose the source — and lets `after`
+/// drive the source on. The subscription must have received exactly `expected`.
+func assertDisposalDisposesTheSource<Input, Output: Equatable>(
+    _ operate: (Signal<Input>) -> Signal<Output>, sending before: [Input],
+    thenAfterDisposal after: (ManualSource<Input>) -> Void, receives expected: [Event<Output>],
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    let source = ManualSource<Input>()
+    let log = EventLog(operate(source.signal))
+    before.forEach { source.send($0) }
+    log.disposable.dispose()
+    XCTAssertEqual(source.disposals, 1, "source disposals", file: file, line: line)
+    after(source)
+    XCTAssertEqual(log.events, expected, file: file, line: line)
+}
+
+/// A two-input operator keeps no state between subscriptions: two subscriptions in turn to
+/// `combine(a, b)` over synchronous sources of `a` and `b` each get `expected` then completion,
+/// and each subscribes to both inputs anew.
+func assertEachSubscriptionStartsAfresh<Output: Equatable>(
+    _ combine: (Signal<Int>, Signal<Int>) -> Signal<Output>, a: [Int], b: [Int], receives expected: [Output],
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    let first = SyncSource(values: a)
+    let second = SyncSource(values: b)
+    let combined = combine(first.signal, second.signal)
+    for _ in 0..<2 {
+        XCTAssertEqual(EventLog(combined).events, expected.map { .next($0) } + [.completed], file: file, line: line)
+    }
+    XCTAssertEqual([first.subscriptions, second.subscriptions], [2, 2], "subscriptions to each input", file: file, line: line)
 }

@@ -1,20 +1,7 @@
 import XCTest
 @_spi(Testing) import RACSwift
 
-final class RepeatTests: RACTestCase {
-    private var scheduler: TestScheduler!
-
-    override func setUp() {
-        super.setUp()
-        scheduler = TestScheduler()
-    }
-
-    override func tearDown() {
-        scheduler.run()
-        scheduler = nil
-        super.tearDown()
-    }
-
+final class RepeatTests: VirtualTimeTestCase {
     /// Subscribes with `scheduler` current; the subscriber disposes itself after `limit`
     /// values (what `take(limit)` would do).
     private func subscribe<T>(_ signal: Signal<T>, limit: Int = .max, _ log: @escaping @Sendable (Event<T>) -> Void) -> Disposable {
@@ -142,7 +129,7 @@ final class RepeatTests: RACTestCase {
     }
 }
 
-final class RepeatOnMainThreadTests: RACTestCase {
+final class RepeatOnMainThreadTests: VirtualTimeTestCase {
     /// RAC's rule: with no scheduler block running, the main thread's current scheduler is
     /// `main`, so each repetition is a main-queue turn.
     func testRepetitionOnTheMainThreadIsAMainQueueTurn() {
@@ -165,7 +152,7 @@ final class RepeatOnMainThreadTests: RACTestCase {
     }
 }
 
-final class RepeatOnBackgroundTests: RACTestCase {
+final class RepeatOnBackgroundTests: VirtualTimeTestCase {
     /// Off the main thread with no scheduler current, the loop makes a background scheduler of
     /// its own (RAC's `[RACScheduler scheduler]`) and repeats there.
     func testRepeatSubscribedFromABackgroundThreadRepeatsOnABackgroundScheduler() {

@@ -1,20 +1,7 @@
 import XCTest
 @_spi(Testing) import RACSwift
 
-final class RetryTests: RACTestCase {
-    private var scheduler: TestScheduler!
-
-    override func setUp() {
-        super.setUp()
-        scheduler = TestScheduler()
-    }
-
-    override func tearDown() {
-        scheduler.run()
-        scheduler = nil
-        super.tearDown()
-    }
-
+final class RetryTests: VirtualTimeTestCase {
     private func record<T>(_ signal: Signal<T>) -> EventLog<T> {
         var log: EventLog<T>!
         scheduler.performAsCurrentScheduler { log = EventLog(signal) }

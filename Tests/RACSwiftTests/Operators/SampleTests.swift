@@ -38,17 +38,9 @@ final class SampleTests: RACTestCase {
     }
 
     func testSampleForwardsAnErrorFromEitherSignal() {
-        let source = HigherProbe<Int>()
-        let sampler = HigherProbe<Void>()
-        let fromSource = HigherLog(source.signal.sample(sampler.signal))
-        source.sendError(HigherError("source"))
-        XCTAssertEqual(fromSource.events, ["error source"])
-        XCTAssertEqual(sampler.disposals, 1)
-
-        let fromSampler = HigherLog(source.signal.sample(sampler.signal))
-        sampler.sendError(HigherError("sampler"))
-        XCTAssertEqual(fromSampler.events, ["error sampler"])
-        XCTAssertEqual(source.disposals, 2)
+        let sample = { (source: Signal<Int>, sampler: Signal<Void>) in source.sample(sampler) }
+        assertErrorIsSentAtOnceAndDisposesTheOtherInput(sample, failing: .first, error: "source")
+        assertErrorIsSentAtOnceAndDisposesTheOtherInput(sample, failing: .second, error: "sampler")
     }
 
     func testSampleSeesASynchronousSourceValue() {

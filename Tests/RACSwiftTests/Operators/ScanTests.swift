@@ -3,14 +3,14 @@ import XCTest
 
 final class ScanTests: RACTestCase {
     func testScanSendsTheRunningTotal() {
-        let probe = StreamProbe(values: [1, 2, 3, 4])
-        XCTAssertEqual(streamEvents(probe.signal.scan(withStart: 0) { $0 + $1 }), .valuesThenCompleted([1, 3, 6, 10]))
+        let probe = SyncSource(values: [1, 2, 3, 4])
+        XCTAssertEqual(EventLog(probe.signal.scan(withStart: 0) { $0 + $1 }).events, .valuesThenCompleted([1, 3, 6, 10]))
     }
 
     func testScanWithIndexPassesZeroBasedIndexes() {
-        let probe = StreamProbe(values: [1, 2, 3, 4])
+        let probe = SyncSource(values: [1, 2, 3, 4])
         let scanned = probe.signal.scan(withStart: 0) { running, next, index in running + next + index }
-        XCTAssertEqual(streamEvents(scanned), .valuesThenCompleted([1, 4, 9, 16]))
+        XCTAssertEqual(EventLog(scanned).events, .valuesThenCompleted([1, 4, 9, 16]))
     }
 
     // Seed 000: start 2, values 1, 1, 4, running * next + index gives 2, 3, 14.
@@ -29,43 +29,35 @@ final class ScanTests: RACTestCase {
     }
 
     func testScanCanChangeTheValueType() {
-        let probe = StreamProbe(values: ["a", "b", "c"])
-        XCTAssertEqual(streamEvents(probe.signal.scan(withStart: [String]()) { $0 + [$1] }),
+        let probe = SyncSource(values: ["a", "b", "c"])
+        XCTAssertEqual(EventLog(probe.signal.scan(withStart: [String]()) { $0 + [$1] }).events,
                        .valuesThenCompleted([["a"], ["a", "b"], ["a", "b", "c"]]))
     }
 
     func testScanOfEmptyOnlyCompletes() {
-        XCTAssertEqual(streamEvents(Signal<Int>.empty.scan(withStart: 100) { $0 + $1 }), [.completed])
+        XCTAssertEqual(EventLog(Signal<Int>.empty.scan(withStart: 100) { $0 + $1 }).events, [.completed])
     }
 
     func testScanForwardsError() {
-        let probe = StreamProbe(values: [1, 2], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.scan(withStart: 0) { $0 + $1 }),
-                       [.next(1), .next(3), .error(StreamTestError())])
+        let probe = SyncSource(values: [1, 2], then: .error(TestError(code: 1)))
+        XCTAssertEqual(EventLog(probe.signal.scan(withStart: 0) { $0 + $1 }).events,
+                       [.next(1), .next(3), .error(TestError(code: 1))])
         XCTAssertEqual(probe.disposals, 1)
     }
 
     func testDisposingScanDisposesTheSource() {
-        let source = StreamManualSource<Int>()
-        nonisolated(unsafe) var received: [Int] = []
-        let disposable = source.signal.scan(withStart: 0) { $0 + $1 }.subscribeNext { received.append($0) }
-        source.send(1, 2)
-        disposable.dispose()
-        source.send(3)
-        XCTAssertEqual(received, [1, 3])
-        XCTAssertEqual(source.disposals, 1)
-        source.release()
+        assertDisposingStopsValuesAndDisposesTheSource({ $0.scan(withStart: 0) { $0 + $1 } }, sending: [1, 2], thenAfterDisposal: [3], receives: [1, 3])
     }
 
     func testScanStartsFromTheStartAndIndexZeroOnEachSubscription() {
-        let probe = StreamProbe(values: [1, 2, 3])
+        let probe = SyncSource(values: [1, 2, 3])
         nonisolated(unsafe) var indexes: [Int] = []
         let scanned = probe.signal.scan(withStart: 10) { running, next, index in
             indexes.append(index)
             return running + next
         }
-        XCTAssertEqual(streamEvents(scanned), .valuesThenCompleted([11, 13, 16]))
-        XCTAssertEqual(streamEvents(scanned), .valuesThenCompleted([11, 13, 16]))
+        XCTAssertEqual(EventLog(scanned).events, .valuesThenCompleted([11, 13, 16]))
+        XCTAssertEqual(EventLog(scanned).events, .valuesThenCompleted([11, 13, 16]))
         XCTAssertEqual(indexes, [0, 1, 2, 0, 1, 2])
     }
 

@@ -7,39 +7,31 @@ final class SkipTests: RACTestCase {
     func testSkipDropsTheFirstValues() {
         let values = [0, 1, 2]
         for count in 0..<values.count {
-            let probe = StreamProbe(values: values)
-            XCTAssertEqual(streamEvents(probe.signal.skip(count)), .valuesThenCompleted(Array(values.dropFirst(count))))
+            let probe = SyncSource(values: values)
+            XCTAssertEqual(EventLog(probe.signal.skip(count)).events, .valuesThenCompleted(Array(values.dropFirst(count))))
         }
     }
 
     func testSkipMoreThanTheSourceOnlyCompletes() {
-        let probe = StreamProbe(values: [0, 1, 2])
-        XCTAssertEqual(streamEvents(probe.signal.skip(4)), [.completed])
+        let probe = SyncSource(values: [0, 1, 2])
+        XCTAssertEqual(EventLog(probe.signal.skip(4)).events, [.completed])
     }
 
     func testSkipForwardsErrorWhileSkipping() {
-        let probe = StreamProbe(values: [1], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.skip(2)), [.error(StreamTestError())])
+        let probe = SyncSource(values: [1], then: .error(TestError(code: 1)))
+        XCTAssertEqual(EventLog(probe.signal.skip(2)).events, [.error(TestError(code: 1))])
         XCTAssertEqual(probe.disposals, 1)
     }
 
     func testDisposingSkipDisposesTheSource() {
-        let source = StreamManualSource<Int>()
-        nonisolated(unsafe) var received: [Int] = []
-        let disposable = source.signal.skip(1).subscribeNext { received.append($0) }
-        source.send(1, 2)
-        disposable.dispose()
-        source.send(3)
-        XCTAssertEqual(received, [2])
-        XCTAssertEqual(source.disposals, 1)
-        source.release()
+        assertDisposingStopsValuesAndDisposesTheSource({ $0.skip(1) }, sending: [1, 2], thenAfterDisposal: [3], receives: [2])
     }
 
     func testSkipCountsAfreshForEachSubscription() {
-        let probe = StreamProbe(values: [1, 2, 3])
+        let probe = SyncSource(values: [1, 2, 3])
         let skipped = probe.signal.skip(2)
-        XCTAssertEqual(streamEvents(skipped), .valuesThenCompleted([3]))
-        XCTAssertEqual(streamEvents(skipped), .valuesThenCompleted([3]))
+        XCTAssertEqual(EventLog(skipped).events, .valuesThenCompleted([3]))
+        XCTAssertEqual(EventLog(skipped).events, .valuesThenCompleted([3]))
         XCTAssertEqual(probe.subscriptions, 2)
     }
 
@@ -56,54 +48,46 @@ final class SkipTests: RACTestCase {
     private let predicateValues = [0, 1, 2, 3, 0, 2, 4]
 
     func testSkipUntilStartsAtTheFirstMatchAndNeverAsksAgain() {
-        let probe = StreamProbe(values: predicateValues)
-        XCTAssertEqual(streamEvents(probe.signal.skip(until: { $0 >= 3 })), .valuesThenCompleted([3, 0, 2, 4]))
+        let probe = SyncSource(values: predicateValues)
+        XCTAssertEqual(EventLog(probe.signal.skip(until: { $0 >= 3 })).events, .valuesThenCompleted([3, 0, 2, 4]))
     }
 
     func testSkipWhileStartsAtTheFirstMismatch() {
-        let probe = StreamProbe(values: predicateValues)
-        XCTAssertEqual(streamEvents(probe.signal.skip(while: { $0 <= 1 })), .valuesThenCompleted([2, 3, 0, 2, 4]))
+        let probe = SyncSource(values: predicateValues)
+        XCTAssertEqual(EventLog(probe.signal.skip(while: { $0 <= 1 })).events, .valuesThenCompleted([2, 3, 0, 2, 4]))
     }
 
     func testSkipWhileAlwaysTrueOnlyCompletes() {
-        let probe = StreamProbe(values: predicateValues)
-        XCTAssertEqual(streamEvents(probe.signal.skip(while: { $0 <= 10 })), [.completed])
+        let probe = SyncSource(values: predicateValues)
+        XCTAssertEqual(EventLog(probe.signal.skip(while: { $0 <= 10 })).events, [.completed])
     }
 
     func testSkipWhileFalseAtFirstSendsEverything() {
-        let probe = StreamProbe(values: predicateValues)
-        XCTAssertEqual(streamEvents(probe.signal.skip(while: { $0 < 0 })), .valuesThenCompleted(predicateValues))
+        let probe = SyncSource(values: predicateValues)
+        XCTAssertEqual(EventLog(probe.signal.skip(while: { $0 < 0 })).events, .valuesThenCompleted(predicateValues))
     }
 
     func testSkipUntilPredicateIsNotAskedOnceSending() {
         nonisolated(unsafe) var asked: [Int] = []
-        let probe = StreamProbe(values: [1, 2, 3, 4])
-        _ = streamEvents(probe.signal.skip(until: { asked.append($0); return $0 == 2 }))
+        let probe = SyncSource(values: [1, 2, 3, 4])
+        _ = EventLog(probe.signal.skip(until: { asked.append($0); return $0 == 2 })).events
         XCTAssertEqual(asked, [1, 2])
     }
 
     func testSkipWhileForwardsError() {
-        let probe = StreamProbe(values: [0, 5], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.skip(while: { $0 == 0 })), [.next(5), .error(StreamTestError())])
+        let probe = SyncSource(values: [0, 5], then: .error(TestError(code: 1)))
+        XCTAssertEqual(EventLog(probe.signal.skip(while: { $0 == 0 })).events, [.next(5), .error(TestError(code: 1))])
     }
 
     func testDisposingSkipUntilDisposesTheSource() {
-        let source = StreamManualSource<Int>()
-        nonisolated(unsafe) var received: [Int] = []
-        let disposable = source.signal.skip(until: { $0 == 2 }).subscribeNext { received.append($0) }
-        source.send(1, 2, 3)
-        disposable.dispose()
-        source.send(4)
-        XCTAssertEqual(received, [2, 3])
-        XCTAssertEqual(source.disposals, 1)
-        source.release()
+        assertDisposingStopsValuesAndDisposesTheSource({ $0.skip(until: { $0 == 2 }) }, sending: [1, 2, 3], thenAfterDisposal: [4], receives: [2, 3])
     }
 
     func testSkipUntilSkipsAfreshForEachSubscription() {
-        let probe = StreamProbe(values: predicateValues)
+        let probe = SyncSource(values: predicateValues)
         let skipped = probe.signal.skip(until: { $0 == 3 })
-        XCTAssertEqual(streamEvents(skipped), .valuesThenCompleted([3, 0, 2, 4]))
-        XCTAssertEqual(streamEvents(skipped), .valuesThenCompleted([3, 0, 2, 4]))
+        XCTAssertEqual(EventLog(skipped).events, .valuesThenCompleted([3, 0, 2, 4]))
+        XCTAssertEqual(EventLog(skipped).events, .valuesThenCompleted([3, 0, 2, 4]))
         XCTAssertEqual(probe.subscriptions, 2)
     }
 }

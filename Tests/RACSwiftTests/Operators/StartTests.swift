@@ -58,15 +58,15 @@ final class StartTests: RACTestCase {
             s.sendNext(1)
             scheduler.afterDelay(3) {
                 s.sendNext(2)
-                s.sendError(HotError.boom)
+                s.sendError(TestError.boom)
             }
         }
         let recorder = scheduler.record(signal)
         scheduler.advance(by: 1)
         let late = scheduler.record(signal)
         scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(0, 1), .next(3, 2), .error(3, HotError.boom)])
-        XCTAssertEqual(late.events, [.next(1, 1), .next(3, 2), .error(3, HotError.boom)])
+        XCTAssertEqual(recorder.events, [.next(0, 1), .next(3, 2), .error(3, TestError.boom)])
+        XCTAssertEqual(late.events, [.next(1, 1), .next(3, 2), .error(3, TestError.boom)])
     }
 
     // As with RAC's -subscribeOn:, a disposed subscriber stops receiving at once, and leaves

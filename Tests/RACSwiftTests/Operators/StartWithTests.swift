@@ -3,18 +3,18 @@ import XCTest
 
 final class StartWithTests: RACTestCase {
     func testStartWithSendsTheValueBeforeTheSource() {
-        let probe = StreamProbe(values: [1, 2])
-        XCTAssertEqual(streamEvents(probe.signal.startWith(0)), .valuesThenCompleted([0, 1, 2]))
+        let probe = SyncSource(values: [1, 2])
+        XCTAssertEqual(EventLog(probe.signal.startWith(0)).events, .valuesThenCompleted([0, 1, 2]))
         XCTAssertEqual(probe.disposals, 1)
     }
 
     func testStartWithOnEmptySendsTheValueThenCompletes() {
-        XCTAssertEqual(streamEvents(Signal<Int>.empty.startWith(9)), .valuesThenCompleted([9]))
+        XCTAssertEqual(EventLog(Signal<Int>.empty.startWith(9)).events, .valuesThenCompleted([9]))
     }
 
     func testStartWithSendsTheValueBeforeTheSourceFails() {
-        XCTAssertEqual(streamEvents(Signal<Int>.error(StreamTestError()).startWith(9)),
-                       [.next(9), .error(StreamTestError())])
+        XCTAssertEqual(EventLog(Signal<Int>.error(TestError(code: 1)).startWith(9)).events,
+                       [.next(9), .error(TestError(code: 1))])
     }
 
     func testStartWithSubscribesTheSourceAfterSendingTheValue() {
@@ -31,7 +31,7 @@ final class StartWithTests: RACTestCase {
     func testDisposingDuringTheStartValueSubscribesTheSourceAndDisposesItAtOnce() {
         // As RAC's `[[return: value] concat: self]`: the source is subscribed when the first
         // value's signal completes, whatever the subscriber did meanwhile.
-        let probe = StreamProbe(values: [1])
+        let probe = SyncSource(values: [1])
         nonisolated(unsafe) var received: [Int] = []
         // The subscriber's own disposable holds the subscription from `didSubscribe(with:)`,
         // so it can end it while `subscribe` is still running.
@@ -45,22 +45,14 @@ final class StartWithTests: RACTestCase {
     }
 
     func testDisposingStartWithDisposesTheSource() {
-        let source = StreamManualSource<Int>()
-        nonisolated(unsafe) var received: [Int] = []
-        let disposable = source.signal.startWith(0).subscribeNext { received.append($0) }
-        source.send(1)
-        disposable.dispose()
-        source.send(2)
-        XCTAssertEqual(received, [0, 1])
-        XCTAssertEqual(source.disposals, 1)
-        source.release()
+        assertDisposingStopsValuesAndDisposesTheSource({ $0.startWith(0) }, sending: [1], thenAfterDisposal: [2], receives: [0, 1])
     }
 
     func testStartWithSendsTheValueAgainOnEachSubscription() {
-        let probe = StreamProbe(values: [1])
+        let probe = SyncSource(values: [1])
         let started = probe.signal.startWith(0)
-        XCTAssertEqual(streamEvents(started), .valuesThenCompleted([0, 1]))
-        XCTAssertEqual(streamEvents(started), .valuesThenCompleted([0, 1]))
+        XCTAssertEqual(EventLog(started).events, .valuesThenCompleted([0, 1]))
+        XCTAssertEqual(EventLog(started).events, .valuesThenCompleted([0, 1]))
         XCTAssertEqual(probe.subscriptions, 2)
     }
 
@@ -74,15 +66,15 @@ final class StartWithTests: RACTestCase {
 
     func testStartWithFromABackgroundThreadDeliversOnTheSubscriptionScheduler() {
         let done = expectation(description: "completed")
-        let received = StreamLockedList<Int>()
-        let isMain = StreamLockedList<Bool>()
+        let received = Fixture.Log<Int>()
+        let isMain = Fixture.Log<Bool>()
         DispatchQueue.global().async {
             Signal.from([1, 2]).startWith(0).subscribe(
                 next: { value in received.append(value); isMain.append(Thread.isMainThread) },
                 completed: { done.fulfill() })
         }
         wait(for: [done], timeout: 5)
-        XCTAssertEqual(received.values, [0, 1, 2])
-        XCTAssertEqual(isMain.values, [false, false, false])
+        XCTAssertEqual(received.all, [0, 1, 2])
+        XCTAssertEqual(isMain.all, [false, false, false])
     }
 }

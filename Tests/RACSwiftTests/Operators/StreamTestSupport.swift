@@ -2,40 +2,6 @@ import Foundation
 import XCTest
 @testable import RACSwift
 
-/// An error for the stream operator tests.
-struct StreamTestError: Error, Equatable {
-    var code = 1
-}
-
-/// A cold source whose subscriptions and disposals are counted, sending `events`
-/// synchronously to each subscriber (RAC specs' `streamWithValues` plus the disposal check).
-final class StreamProbe<Value>: @unchecked Sendable {
-    private(set) var subscriptions = 0
-    private(set) var disposals = 0
-    let signal: Signal<Value>
-
-    init(_ events: [Event<Value>]) {
-        nonisolated(unsafe) let events = events
-        nonisolated(unsafe) weak var me: StreamProbe?
-        signal = Signal.create { subscriber in
-            me?.subscriptions += 1
-            for event in events {
-                switch event {
-                case .next(let value): subscriber.sendNext(value)
-                case .error(let error): subscriber.sendError(error)
-                case .completed: subscriber.sendCompleted()
-                }
-            }
-            return Disposable { me?.disposals += 1 }
-        }
-        me = self
-    }
-
-    convenience init(values: [Value], then terminal: Event<Value> = .completed) {
-        self.init(values.map { .next($0) } + [terminal])
-    }
-}
-
 /// A source that counts up from 0, synchronously and forever, until its subscription is
 /// disposed — the "infinite stream" of RAC's specs. It checks the compound it hands to the
 /// subscriber, the way `take` stops a source still inside `subscribe`.
@@ -76,18 +42,9 @@ final class StreamManualSource<Value>: @unchecked Sendable {
     }
 
     func send(_ values: Value...) { for value in values { subscriber?.sendNext(value) } }
-    func fail(_ error: any Error = StreamTestError()) { subscriber?.sendError(error) }
+    func fail(_ error: any Error = TestError(code: 1)) { subscriber?.sendError(error) }
     func complete() { subscriber?.sendCompleted() }
     func release() { subscriber = nil }
-}
-
-/// Every event `signal` sends to one synchronous subscription.
-func streamEvents<Value>(_ signal: Signal<Value>) -> [Event<Value>] {
-    nonisolated(unsafe) var events: [Event<Value>] = []
-    signal.subscribe(
-        next: { events.append(.next($0)) }, error: { events.append(.error($0)) },
-        completed: { events.append(.completed) })
-    return events
 }
 
 extension Array {
@@ -95,14 +52,6 @@ extension Array {
     static func valuesThenCompleted<Value>(_ values: [Value]) -> [Event<Value>] where Element == Event<Value> {
         values.map { .next($0) } + [.completed]
     }
-}
-
-/// Values appended from any thread.
-final class StreamLockedList<Element>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Element] = []
-    func append(_ item: Element) { lock.withLock { items.append(item) } }
-    var values: [Element] { lock.withLock { items } }
 }
 
 /// A plain subscriber that records every event it gets — even after disposal, unlike
@@ -122,4 +71,21 @@ final class StreamRecordingSubscriber<Value>: Subscriber, @unchecked Sendable {
     func sendError(_ error: any Error) { events.append(.error(error)) }
     func sendCompleted() { events.append(.completed) }
     func didSubscribe(with disposable: CompoundDisposable) { subscription = disposable }
+}
+
+/// The disposal rule of a single-source operator: subscribes to `operate(source)`, sends
+/// `before`, disposes the subscription, then sends `after`. The subscriber must have received
+/// exactly `expected` — nothing after disposal — and the source must have been disposed once.
+func assertDisposingStopsValuesAndDisposesTheSource<Input, Output: Equatable>(
+    _ operate: (Signal<Input>) -> Signal<Output>, sending before: [Input], thenAfterDisposal after: [Input],
+    receives expected: [Output], file: StaticString = #filePath, line: UInt = #line
+) {
+    let source = StreamManualSource<Input>()
+    let log = EventLog(operate(source.signal))
+    before.forEach { source.send($0) }
+    log.disposable.dispose()
+    after.forEach { source.send($0) }
+    XCTAssertEqual(log.values, expected, "values received", file: file, line: line)
+    XCTAssertEqual(source.disposals, 1, "source disposals", file: file, line: line)
+    source.release()
 }

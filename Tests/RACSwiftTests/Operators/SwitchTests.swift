@@ -6,14 +6,11 @@ import RACSwiftTesting
 final class SwitchTests: RACTestCase {
     func testSwitchSendsTheCaseOfTheLatestKey() {
         let scheduler = TestScheduler()
-        let keys = scheduler.createHotSignal([.next(1, "a"), .next(3, "b"), .next(4, "a"), .completed(5)])
-        let a = scheduler.createColdSignal([.next(0, 1), .next(1, 2), .completed(3)])
-        let b = scheduler.createColdSignal([.next(0, 10)])
-        let recorder = scheduler.record(Signal.switch(keys, cases: ["a": a, "b": b], default: nil))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [
-            .next(1, 1), .next(2, 2), .next(3, 10), .next(4, 1), .next(5, 2), .completed(7),
-        ])
+        let values: [Character: Int] = ["1": 1, "2": 2, "t": 10]
+        let keys = scheduler.hot("-a-ba|")
+        let a = scheduler.cold("12-|", values: values)
+        let b = scheduler.cold("t", values: values)
+        scheduler.expectMarbles(Signal.switch(keys, cases: ["a": a, "b": b], default: nil), "-12t12-|", values: values)
     }
 
     func testSwitchUsesTheDefaultForAKeyWithNoCase() {
@@ -51,7 +48,7 @@ final class SwitchTests: RACTestCase {
         let keys = HigherProbe<Int>()
         let log = HigherLog(Signal<Int>.switch(keys.signal, cases: [:], default: .never))
         keys.send(1)
-        keys.sendError(HigherError("keys"))
+        keys.sendError(TestError("keys"))
         XCTAssertEqual(log.events, ["error keys"])
     }
 }

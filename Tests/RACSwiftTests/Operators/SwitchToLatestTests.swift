@@ -8,14 +8,11 @@ final class SwitchToLatestTests: RACTestCase {
     /// after the outer signal completed at 5.
     func testSwitchToLatestForwardsOnlyTheLatestSignal() {
         let scheduler = TestScheduler()
-        let a = scheduler.createColdSignal([.next(1, "a1"), .next(3, "a2"), .completed(4)])
-        let b = scheduler.createColdSignal([.next(1, "b1"), .next(3, "b2"), .completed(4)])
-        let outer = scheduler.createHotSignal([.next(1, a), .next(3, b), .completed(5)])
-        let recorder = scheduler.record(outer.switchToLatest())
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [
-            .next(2, "a1"), .next(4, "b1"), .next(6, "b2"), .completed(7),
-        ])
+        let values: [Character: String] = ["p": "a1", "q": "a2", "r": "b1", "s": "b2"]
+        let a = scheduler.cold("-p-q|", values: values)
+        let b = scheduler.cold("-r-s|", values: values)
+        let outer = scheduler.hot("-a-b-|", values: ["a": a, "b": b])
+        scheduler.expectMarbles(outer.switchToLatest(), "--p-r-s|", values: values)
     }
 
     func testSwitchToLatestDisposesThePreviousInnerSubscriptionWhenANewSignalArrives() {
@@ -78,23 +75,13 @@ final class SwitchToLatestTests: RACTestCase {
     }
 
     func testSwitchToLatestForwardsAnErrorOfTheLatestSignalAndDisposesTheOuter() {
-        let outer = HigherProbe<Signal<Int>>()
-        let inner = HigherProbe<Int>()
-        let log = HigherLog(outer.signal.switchToLatest())
-        outer.send(inner.signal)
-        inner.sendError(HigherError("inner"))
-        XCTAssertEqual(log.events, ["error inner"])
-        XCTAssertEqual(outer.disposals, 1)
+        assertErrorIsSentAtOnceAndDisposesTheOtherInput({ (outer: Signal<Signal<Int>>, _: Signal<Int>) in outer.switchToLatest() },
+                                                        failing: .second, error: "inner", prepare: { outer, inner in outer.send(inner.signal) })
     }
 
     func testSwitchToLatestForwardsAnOuterErrorAndDisposesTheInnerSignal() {
-        let outer = HigherProbe<Signal<Int>>()
-        let inner = HigherProbe<Int>()
-        let log = HigherLog(outer.signal.switchToLatest())
-        outer.send(inner.signal)
-        outer.sendError(HigherError("outer"))
-        XCTAssertEqual(log.events, ["error outer"])
-        XCTAssertEqual(inner.disposals, 1)
+        assertErrorIsSentAtOnceAndDisposesTheOtherInput({ (outer: Signal<Signal<Int>>, _: Signal<Int>) in outer.switchToLatest() },
+                                                        failing: .first, error: "outer", prepare: { outer, inner in outer.send(inner.signal) })
     }
 
     func testSwitchToLatestIgnoresTheTerminalEventsOfAReplacedSignal() {
@@ -105,7 +92,7 @@ final class SwitchToLatestTests: RACTestCase {
         let log = HigherLog(outer.signal.switchToLatest())
         outer.send(stubborn)
         outer.send(.never)
-        stale?.sendError(HigherError())
+        stale?.sendError(TestError.boom)
         stale?.sendCompleted()
         outer.sendCompleted()
         XCTAssertEqual(log.events, [])

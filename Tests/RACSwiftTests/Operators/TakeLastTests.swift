@@ -32,13 +32,8 @@ final class TakeLastTests: RACTestCase {
     }
 
     func testDisposalStopsTheSource() {
-        let source = ManualSource<Int>()
-        let log = EventLog(source.signal.takeLast(1))
-        source.send(1)
-        log.disposable.dispose()
-        XCTAssertEqual(source.disposals, 1)
-        source.complete()
-        XCTAssertEqual(log.events, [])
+        assertDisposalDisposesTheSource({ (signal: Signal<Int>) in signal.takeLast(1) }, sending: [1],
+                                        thenAfterDisposal: { $0.complete() }, receives: [])
     }
 
     func testDisposalWhileFlushingStopsTheRemainingValues() {

@@ -7,25 +7,25 @@ final class TakeTests: RACTestCase {
     func testTakeSendsTheFirstValuesThenCompletes() {
         let values = [0, 1, 2]
         for count in 0..<values.count {
-            let probe = StreamProbe(values: values)
-            XCTAssertEqual(streamEvents(probe.signal.take(count)), .valuesThenCompleted(Array(values.prefix(count))))
+            let probe = SyncSource(values: values)
+            XCTAssertEqual(EventLog(probe.signal.take(count)).events, .valuesThenCompleted(Array(values.prefix(count))))
         }
     }
 
     func testTakeMoreThanTheSourceSendsEverything() {
-        let probe = StreamProbe(values: [0, 1, 2])
-        XCTAssertEqual(streamEvents(probe.signal.take(4)), .valuesThenCompleted([0, 1, 2]))
+        let probe = SyncSource(values: [0, 1, 2])
+        XCTAssertEqual(EventLog(probe.signal.take(4)).events, .valuesThenCompleted([0, 1, 2]))
     }
 
     func testTakeZeroCompletesWithoutSubscribingTheSource() {
-        let probe = StreamProbe(values: [1, 2])
-        XCTAssertEqual(streamEvents(probe.signal.take(0)), [.completed])
+        let probe = SyncSource(values: [1, 2])
+        XCTAssertEqual(EventLog(probe.signal.take(0)).events, [.completed])
         XCTAssertEqual(probe.subscriptions, 0)
     }
 
     func testTakeOneTerminatesASynchronousInfiniteSourceAndDisposesIt() {
         let source = StreamInfiniteCounter()
-        XCTAssertEqual(streamEvents(source.take(1)), .valuesThenCompleted([0]))
+        XCTAssertEqual(EventLog(source.take(1)).events, .valuesThenCompleted([0]))
         XCTAssertEqual(source.disposals, 1)
         XCTAssertEqual(source.sent, 1)
     }
@@ -36,7 +36,7 @@ final class TakeTests: RACTestCase {
             Signal.from(0...).subscribe(subscriber)
             return Disposable { disposals += 1 }
         }
-        XCTAssertEqual(streamEvents(endless.take(2)), .valuesThenCompleted([0, 1]))
+        XCTAssertEqual(EventLog(endless.take(2)).events, .valuesThenCompleted([0, 1]))
         XCTAssertEqual(disposals, 1)
     }
 
@@ -56,7 +56,7 @@ final class TakeTests: RACTestCase {
     }
 
     func testDisposingWhileReceivingTheLastValueSuppressesCompletion() {
-        let probe = StreamProbe(values: [1, 2, 3])
+        let probe = SyncSource(values: [1, 2, 3])
         let subscriber = StreamRecordingSubscriber<Int>()
         subscriber.onNext = { value, subscription in if value == 2 { subscription?.dispose() } }
         probe.signal.take(2).subscribe(subscriber)
@@ -65,33 +65,25 @@ final class TakeTests: RACTestCase {
     }
 
     func testTakeForwardsAnEarlierError() {
-        let probe = StreamProbe(values: [1], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.take(3)), [.next(1), .error(StreamTestError())])
+        let probe = SyncSource(values: [1], then: .error(TestError(code: 1)))
+        XCTAssertEqual(EventLog(probe.signal.take(3)).events, [.next(1), .error(TestError(code: 1))])
         XCTAssertEqual(probe.disposals, 1)
     }
 
     func testTakeIgnoresAnErrorAfterItsLastValue() {
-        let probe = StreamProbe(values: [1, 2], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.take(2)), .valuesThenCompleted([1, 2]))
+        let probe = SyncSource(values: [1, 2], then: .error(TestError(code: 1)))
+        XCTAssertEqual(EventLog(probe.signal.take(2)).events, .valuesThenCompleted([1, 2]))
     }
 
     func testDisposingTakeDisposesTheSource() {
-        let source = StreamManualSource<Int>()
-        nonisolated(unsafe) var received: [Int] = []
-        let disposable = source.signal.take(5).subscribeNext { received.append($0) }
-        source.send(1)
-        disposable.dispose()
-        source.send(2)
-        XCTAssertEqual(received, [1])
-        XCTAssertEqual(source.disposals, 1)
-        source.release()
+        assertDisposingStopsValuesAndDisposesTheSource({ $0.take(5) }, sending: [1], thenAfterDisposal: [2], receives: [1])
     }
 
     func testTakeCountsAfreshForEachSubscription() {
-        let probe = StreamProbe(values: [1, 2, 3])
+        let probe = SyncSource(values: [1, 2, 3])
         let taken = probe.signal.take(2)
-        XCTAssertEqual(streamEvents(taken), .valuesThenCompleted([1, 2]))
-        XCTAssertEqual(streamEvents(taken), .valuesThenCompleted([1, 2]))
+        XCTAssertEqual(EventLog(taken).events, .valuesThenCompleted([1, 2]))
+        XCTAssertEqual(EventLog(taken).events, .valuesThenCompleted([1, 2]))
         XCTAssertEqual(probe.subscriptions, 2)
         XCTAssertEqual(probe.disposals, 2)
     }
@@ -105,7 +97,7 @@ final class TakeTests: RACTestCase {
     }
 
     func testTakeOfAnEndlessSequenceTerminates() {
-        XCTAssertEqual(streamEvents(Signal.from(1...).take(3)), .valuesThenCompleted([1, 2, 3]))
+        XCTAssertEqual(EventLog(Signal.from(1...).take(3)).events, .valuesThenCompleted([1, 2, 3]))
     }
 
     // MARK: take(while:) and take(until:)
@@ -113,43 +105,43 @@ final class TakeTests: RACTestCase {
     private let predicateValues = [0, 1, 2, 3, 0, 2, 4]
 
     func testTakeUntilStopsAtTheFirstMatchWithoutSendingIt() {
-        let probe = StreamProbe(values: predicateValues)
-        XCTAssertEqual(streamEvents(probe.signal.take(until: { $0 >= 3 })), .valuesThenCompleted([0, 1, 2]))
+        let probe = SyncSource(values: predicateValues)
+        XCTAssertEqual(EventLog(probe.signal.take(until: { $0 >= 3 })).events, .valuesThenCompleted([0, 1, 2]))
         XCTAssertEqual(probe.disposals, 1)
     }
 
     func testTakeWhileStopsAtTheFirstMismatch() {
-        let probe = StreamProbe(values: predicateValues)
-        XCTAssertEqual(streamEvents(probe.signal.take(while: { $0 <= 1 })), .valuesThenCompleted([0, 1]))
+        let probe = SyncSource(values: predicateValues)
+        XCTAssertEqual(EventLog(probe.signal.take(while: { $0 <= 1 })).events, .valuesThenCompleted([0, 1]))
     }
 
     func testTakeWhileAlwaysTrueSendsTheWholeSource() {
-        let probe = StreamProbe(values: predicateValues)
-        XCTAssertEqual(streamEvents(probe.signal.take(while: { $0 <= 10 })), .valuesThenCompleted(predicateValues))
+        let probe = SyncSource(values: predicateValues)
+        XCTAssertEqual(EventLog(probe.signal.take(while: { $0 <= 10 })).events, .valuesThenCompleted(predicateValues))
     }
 
     func testTakeWhileFalseAtFirstOnlyCompletes() {
-        let probe = StreamProbe(values: predicateValues)
-        XCTAssertEqual(streamEvents(probe.signal.take(while: { $0 < 0 })), [.completed])
+        let probe = SyncSource(values: predicateValues)
+        XCTAssertEqual(EventLog(probe.signal.take(while: { $0 < 0 })).events, [.completed])
     }
 
     func testTakeWhileTerminatesAnInfiniteSourceAndDisposesIt() {
         let source = StreamInfiniteCounter()
         let counted = source.scan(withStart: 0) { running, _ in running + 1 }
-        XCTAssertEqual(streamEvents(counted.take(while: { $0 <= 5 })), .valuesThenCompleted([1, 2, 3, 4, 5]))
+        XCTAssertEqual(EventLog(counted.take(while: { $0 <= 5 })).events, .valuesThenCompleted([1, 2, 3, 4, 5]))
         XCTAssertEqual(source.disposals, 1)
     }
 
     func testTakeUntilTerminatesAnInfiniteSourceAndDisposesIt() {
         let source = StreamInfiniteCounter()
-        XCTAssertEqual(streamEvents(source.take(until: { $0 == 3 })), .valuesThenCompleted([0, 1, 2]))
+        XCTAssertEqual(EventLog(source.take(until: { $0 == 3 })).events, .valuesThenCompleted([0, 1, 2]))
         XCTAssertEqual(source.disposals, 1)
         XCTAssertEqual(source.sent, 4)
     }
 
     func testTakeWhileForwardsErrorBeforeTheStop() {
-        let probe = StreamProbe(values: [1], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(probe.signal.take(while: { _ in true })), [.next(1), .error(StreamTestError())])
+        let probe = SyncSource(values: [1], then: .error(TestError(code: 1)))
+        XCTAssertEqual(EventLog(probe.signal.take(while: { _ in true })).events, [.next(1), .error(TestError(code: 1))])
     }
 
     func testTakeUntilDisposesTheSourceWhenDisposed() {
@@ -165,17 +157,17 @@ final class TakeTests: RACTestCase {
     }
 
     func testTakeWhileStartsAfreshForEachSubscription() {
-        let probe = StreamProbe(values: predicateValues)
+        let probe = SyncSource(values: predicateValues)
         let taken = probe.signal.take(while: { $0 < 3 })
-        XCTAssertEqual(streamEvents(taken), .valuesThenCompleted([0, 1, 2]))
-        XCTAssertEqual(streamEvents(taken), .valuesThenCompleted([0, 1, 2]))
+        XCTAssertEqual(EventLog(taken).events, .valuesThenCompleted([0, 1, 2]))
+        XCTAssertEqual(EventLog(taken).events, .valuesThenCompleted([0, 1, 2]))
         XCTAssertEqual(probe.subscriptions, 2)
     }
 
     func testTakeUntilPredicateRunsNoMoreAfterStopping() {
         nonisolated(unsafe) var asked: [Int] = []
-        let probe = StreamProbe(values: [1, 2, 3, 4])
-        _ = streamEvents(probe.signal.take(until: { asked.append($0); return $0 == 2 }))
+        let probe = SyncSource(values: [1, 2, 3, 4])
+        _ = EventLog(probe.signal.take(until: { asked.append($0); return $0 == 2 })).events
         XCTAssertEqual(asked, [1, 2])
     }
 }

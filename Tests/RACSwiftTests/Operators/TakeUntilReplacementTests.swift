@@ -8,13 +8,9 @@ final class TakeUntilReplacementTests: RACTestCase {
     /// replacement (the source's c at 4 is dropped), up to the replacement's completion.
     func testTakeUntilReplacementSwitchesToTheReplacementOnItsFirstValue() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, "b"), .next(4, "c")])
-        let replacement = scheduler.createHotSignal([.next(3, "x"), .next(5, "y"), .completed(6)])
-        let recorder = scheduler.record(source.take(untilReplacement: replacement))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [
-            .next(1, "a"), .next(2, "b"), .next(3, "x"), .next(5, "y"), .completed(6),
-        ])
+        let source = scheduler.hot("-ab-c")
+        let replacement = scheduler.hot("---x-y|")
+        scheduler.expectMarbles(source.take(untilReplacement: replacement), "-abx-y|")
     }
 
     func testTakeUntilReplacementDoesNotCompleteWhenTheSourceCompletes() {
@@ -30,12 +26,8 @@ final class TakeUntilReplacementTests: RACTestCase {
     }
 
     func testTakeUntilReplacementForwardsTheSourcesError() {
-        let source = HigherProbe<Int>()
-        let replacement = HigherProbe<Int>()
-        let log = HigherLog(source.signal.take(untilReplacement: replacement.signal))
-        source.sendError(HigherError("source"))
-        XCTAssertEqual(log.events, ["error source"])
-        XCTAssertEqual(replacement.disposals, 1)
+        assertErrorIsSentAtOnceAndDisposesTheOtherInput({ (source: Signal<Int>, replacement: Signal<Int>) in source.take(untilReplacement: replacement) },
+                                                        failing: .first, error: "source")
     }
 
     func testTakeUntilReplacementDisposesTheSourceOnTheReplacementsFirstValue() {
@@ -54,7 +46,7 @@ final class TakeUntilReplacementTests: RACTestCase {
         let replacement = HigherProbe<Int>()
         let failed = HigherLog(source.signal.take(untilReplacement: replacement.signal))
         source.send(1)
-        replacement.sendError(HigherError("replacement"))
+        replacement.sendError(TestError("replacement"))
         XCTAssertEqual(failed.events, ["1", "error replacement"])
         XCTAssertEqual(source.disposals, 1)
 

@@ -6,31 +6,25 @@ import RACSwiftTesting
 final class TakeUntilTests: RACTestCase {
     func testTakeUntilCompletesWhenTheTriggerSendsAValue() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, "b"), .next(4, "c"), .completed(5)])
-        let trigger = scheduler.createHotSignal([.next(3, 0)])
-        let recorder = scheduler.record(source.take(until: trigger))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(1, "a"), .next(2, "b"), .completed(3)])
+        let source = scheduler.hot("-ab-c|")
+        let trigger = scheduler.hot("---0", values: ["0": 0])
+        scheduler.expectMarbles(source.take(until: trigger), "-ab|")
     }
 
     func testTakeUntilCompletesWhenTheTriggerCompletes() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(3, "b")])
-        let trigger = scheduler.createHotSignal([Recorded<Int>.completed(2)])
-        let recorder = scheduler.record(source.take(until: trigger))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(1, "a"), .completed(2)])
+        let source = scheduler.hot("-a-b")
+        let trigger = scheduler.hot("--|", values: [Character: Int]())
+        scheduler.expectMarbles(source.take(until: trigger), "-a|")
     }
 
     /// RAC subscribes to the trigger without an error block: its error ends the trigger's
     /// subscription only, and the source goes on.
     func testTakeUntilIgnoresTheTriggersError() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(3, "b"), .completed(4)])
-        let trigger = scheduler.createHotSignal([Recorded<Int>.error(2, HigherError())])
-        let recorder = scheduler.record(source.take(until: trigger))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(1, "a"), .next(3, "b"), .completed(4)])
+        let source = scheduler.hot("-a-b|")
+        let trigger = scheduler.hot("--#", values: [Character: Int](), error: TestError.boom)
+        scheduler.expectMarbles(source.take(until: trigger), "-a-b|")
     }
 
     func testTakeUntilDisposesTheSourceWhenTheTriggerFires() {
@@ -46,12 +40,8 @@ final class TakeUntilTests: RACTestCase {
     }
 
     func testTakeUntilForwardsTheSourcesErrorAndDisposesTheTrigger() {
-        let source = HigherProbe<Int>()
-        let trigger = HigherProbe<Void>()
-        let log = HigherLog(source.signal.take(until: trigger.signal))
-        source.sendError(HigherError("source"))
-        XCTAssertEqual(log.events, ["error source"])
-        XCTAssertEqual(trigger.disposals, 1)
+        assertErrorIsSentAtOnceAndDisposesTheOtherInput({ (source: Signal<Int>, trigger: Signal<Void>) in source.take(until: trigger) },
+                                                        failing: .first, error: "source")
     }
 
     func testTakeUntilCompletesWithTheSourceAndDisposesTheTrigger() {
@@ -74,7 +64,7 @@ final class TakeUntilTests: RACTestCase {
     }
 
     func testTakeUntilTriggerThatFailsAtOnceLeavesTheSourceRunning() {
-        let log = HigherLog(Signal.return(1).take(until: Signal<Int>.error(HigherError())))
+        let log = HigherLog(Signal.return(1).take(until: Signal<Int>.error(TestError.boom)))
         XCTAssertEqual(log.events, ["1", "completed"])
     }
 

@@ -38,17 +38,9 @@ final class ThenTests: RACTestCase {
     }
 
     func testDisposalReachesTheSourceOrTheSecondSignal() {
-        let source = ManualSource<Int>()
-        let first = EventLog(source.signal.then { Signal<Int>.return(0) })
-        first.disposable.dispose()
-        XCTAssertEqual(source.disposals, 1)
-        let next = ManualSource<Int>()
-        let second = EventLog(Signal<Int>.empty.then { next.signal })
-        XCTAssertTrue(next.isSubscribed)
-        second.disposable.dispose()
-        XCTAssertEqual(next.disposals, 1)
-        next.send(1)
-        XCTAssertEqual(second.events, [])
+        assertDisposalDisposesTheSource({ $0.then { Signal<Int>.return(0) } }, sending: [], thenAfterDisposal: { _ in }, receives: [])
+        assertDisposalDisposesTheSource({ next in Signal<Int>.empty.then { next } }, sending: [],
+                                        thenAfterDisposal: { $0.send(1) }, receives: [])
     }
 
     func testBlockRunsAgainForEachSubscription() {

@@ -40,13 +40,8 @@ final class TryTests: RACTestCase {
     }
 
     func testTryMapDisposalStopsTheSource() {
-        let source = ManualSource<Int>()
-        let log = EventLog(source.signal.tryMap { $0 * 2 })
-        source.send(1)
-        log.disposable.dispose()
-        XCTAssertEqual(source.disposals, 1)
-        source.send(2)
-        XCTAssertEqual(log.events, [.next(2)])
+        assertDisposalDisposesTheSource({ (signal: Signal<Int>) in signal.tryMap { $0 * 2 } }, sending: [1],
+                                        thenAfterDisposal: { $0.send(2) }, receives: [.next(2)])
     }
 
     func testStaticTryRunsBodyPerSubscriptionAndSendsItsResult() {

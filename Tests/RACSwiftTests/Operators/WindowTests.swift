@@ -32,30 +32,37 @@ final class WindowTests: RACTestCase {
         }
     }
 
-    func testAnOpeningOpensAWindowThatGetsTheValuesUntilItsClosingSignalSends() {
-        let source = Fixture.Manual<Int>()
-        let openings = Fixture.Manual<Void>()
-        let closings = Fixture.Manual<Void>()
+    /// `window(withStart:close:)` over a manual source, manual openings and one manual closing
+    /// signal shared by every window, with a log of its windows.
+    private func windowOfManualInputs() -> (HigherProbe<Int>, HigherProbe<Void>, HigherProbe<Void>, WindowLog<Int>) {
+        let source = HigherProbe<Int>()
+        let openings = HigherProbe<Void>()
+        let closings = HigherProbe<Void>()
         let log = WindowLog(source.signal.window(withStart: openings.signal, close: { _ in closings.signal }))
+        return (source, openings, closings, log)
+    }
+
+    func testAnOpeningOpensAWindowThatGetsTheValuesUntilItsClosingSignalSends() {
+        let (source, openings, closings, log) = windowOfManualInputs()
         source.send(0)  // no window open: dropped
         openings.send(())
         XCTAssertEqual(log.windows.count, 1)
-        XCTAssertEqual(closings.subscriptions.value, 1)
+        XCTAssertEqual(closings.subscriptions, 1)
         source.send(1)
         source.send(2)
         closings.send(())
-        XCTAssertEqual(closings.disposals.value, 1, "the closing subscription ends with its window")
+        XCTAssertEqual(closings.disposals, 1, "the closing subscription ends with its window")
         source.send(3)  // dropped again
         openings.send(())
         source.send(4)
         XCTAssertEqual(log.windows.map(\.events), [[.next(1), .next(2), .completed], [.next(4)]])
-        XCTAssertEqual(closings.subscriptions.value, 2, "each window gets its own closing signal")
+        XCTAssertEqual(closings.subscriptions, 2, "each window gets its own closing signal")
         log.disposable.dispose()
     }
 
     func testAnOpeningWhileAWindowIsOpenIsIgnored() {
-        let source = Fixture.Manual<Int>()
-        let openings = Fixture.Manual<Int>()
+        let source = HigherProbe<Int>()
+        let openings = HigherProbe<Int>()
         let log = WindowLog(source.signal.window(withStart: openings.signal, close: { _ in Signal<Int>.never }))
         openings.send(1)
         source.send(1)
@@ -66,7 +73,7 @@ final class WindowTests: RACTestCase {
     }
 
     func testTheCloseBlockReceivesTheWindowItCloses() {
-        let source = Fixture.Manual<Int>()
+        let source = HigherProbe<Int>()
         nonisolated(unsafe) var given: [Signal<Int>] = []
         let log = WindowLog(source.signal.window(withStart: Signal.return(()), close: { window in
             given.append(window)
@@ -78,9 +85,9 @@ final class WindowTests: RACTestCase {
     }
 
     func testAClosingErrorOrCompletionAlsoClosesTheWindow() {
-        for closing in [Signal<Void>.empty, Signal<Void>.error(Fixture.TestError.boom)] {
-            let source = Fixture.Manual<Int>()
-            let openings = Fixture.Manual<Void>()
+        for closing in [Signal<Void>.empty, Signal<Void>.error(TestError.boom)] {
+            let source = HigherProbe<Int>()
+            let openings = HigherProbe<Void>()
             let log = WindowLog(source.signal.window(withStart: openings.signal, close: { _ in closing }))
             openings.send(())
             source.send(1)
@@ -91,53 +98,47 @@ final class WindowTests: RACTestCase {
     }
 
     func testCompletionGoesToTheSubscriberThenToTheOpenWindow() {
-        let source = Fixture.Manual<Int>()
-        let openings = Fixture.Manual<Void>()
-        let closings = Fixture.Manual<Void>()
-        let log = WindowLog(source.signal.window(withStart: openings.signal, close: { _ in closings.signal }))
+        let (source, openings, closings, log) = windowOfManualInputs()
         openings.send(())
         source.send(1)
-        source.complete()
+        source.sendCompleted()
         XCTAssertEqual(log.outerTerminal, ["completed"])
         XCTAssertEqual(log.windows.map(\.events), [[.next(1), .completed]])
-        XCTAssertEqual(openings.disposals.value, 1)
-        XCTAssertEqual(closings.disposals.value, 1)
+        XCTAssertEqual(openings.disposals, 1)
+        XCTAssertEqual(closings.disposals, 1)
     }
 
     func testAnErrorGoesToTheSubscriberThenToTheOpenWindow() {
-        let source = Fixture.Manual<Int>()
-        let openings = Fixture.Manual<Void>()
+        let source = HigherProbe<Int>()
+        let openings = HigherProbe<Void>()
         let log = WindowLog(source.signal.window(withStart: openings.signal, close: { _ in Signal<Void>.never }))
         openings.send(())
-        source.fail()
+        source.sendError()
         XCTAssertEqual(log.outerTerminal, ["error boom"])
-        XCTAssertEqual(log.windows.map(\.events), [[.error(Fixture.TestError.boom)]])
-        XCTAssertEqual(openings.disposals.value, 1)
+        XCTAssertEqual(log.windows.map(\.events), [[.error(TestError.boom)]])
+        XCTAssertEqual(openings.disposals, 1)
     }
 
     func testTheOpeningsEndingOpensNoMoreWindowsButDoesNotEndTheResult() {
-        let source = Fixture.Manual<Int>()
-        let openings = Fixture.Manual<Void>()
+        let source = HigherProbe<Int>()
+        let openings = HigherProbe<Void>()
         let log = WindowLog(source.signal.window(withStart: openings.signal, close: { _ in Signal<Void>.never }))
-        openings.fail()
+        openings.sendError()
         source.send(1)
         XCTAssertEqual(log.windows.count, 0)
         XCTAssertEqual(log.outerTerminal, [])
-        source.complete()
+        source.sendCompleted()
         XCTAssertEqual(log.outerTerminal, ["completed"])
     }
 
     func testDisposalStopsEveryInputAndTheWindowGetsNothingMore() {
-        let source = Fixture.Manual<Int>()
-        let openings = Fixture.Manual<Void>()
-        let closings = Fixture.Manual<Void>()
-        let log = WindowLog(source.signal.window(withStart: openings.signal, close: { _ in closings.signal }))
+        let (source, openings, closings, log) = windowOfManualInputs()
         openings.send(())
         source.send(1)
         log.disposable.dispose()
-        XCTAssertEqual(source.disposals.value, 1)
-        XCTAssertEqual(openings.disposals.value, 1)
-        XCTAssertEqual(closings.disposals.value, 1)
+        XCTAssertEqual(source.disposals, 1)
+        XCTAssertEqual(openings.disposals, 1)
+        XCTAssertEqual(closings.disposals, 1)
         source.send(2)
         XCTAssertEqual(log.windows.map(\.events), [[.next(1)]])
     }

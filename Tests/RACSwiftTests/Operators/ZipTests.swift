@@ -8,20 +8,20 @@ final class ZipTests: RACTestCase {
 
     // Seed 001: 1…5 zipped with A…D gives four pairs; 5 is never paired.
     func testZipOfOneToFiveWithAToDReproducesTheSeed() {
-        let numbers = StreamProbe(values: [1, 2, 3, 4, 5])
-        let letters = StreamProbe(values: ["A", "B", "C", "D"])
+        let numbers = SyncSource(values: [1, 2, 3, 4, 5])
+        let letters = SyncSource(values: ["A", "B", "C", "D"])
         let zipped = Signal.zip(numbers.signal, letters.signal).map { "\($0)\($1)" }
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["1A", "2B", "3C", "4D"]))
+        XCTAssertEqual(EventLog(zipped).events, .valuesThenCompleted(["1A", "2B", "3C", "4D"]))
         XCTAssertEqual(numbers.disposals, 1)
         XCTAssertEqual(letters.disposals, 1)
     }
 
     func testZipOfThreeSignalsMakesTriples() {
         let zipped = Signal.zip(
-            StreamProbe(values: valuesOne).signal, StreamProbe(values: [1, 2, 3]).signal,
-            StreamProbe(values: [true, false, true]).signal
+            SyncSource(values: valuesOne).signal, SyncSource(values: [1, 2, 3]).signal,
+            SyncSource(values: [true, false, true]).signal
         ).map { "\($0)\($1)\($2)" }
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["Ada1true", "Bob2false", "Dea3true"]))
+        XCTAssertEqual(EventLog(zipped).events, .valuesThenCompleted(["Ada1true", "Bob2false", "Dea3true"]))
     }
 
     func testZipOfSixSignalsOfDifferentTypes() {
@@ -29,66 +29,66 @@ final class ZipTests: RACTestCase {
             Signal.from([1, 2]), Signal.from(["a", "b"]), Signal.from([true, false]),
             Signal.from([1.5, 2.5]), Signal.from(["x", "y"] as [Character]), Signal.from([Int?.none, 7])
         ).map { a, b, c, d, e, f in "\(a)\(b)\(c)\(d)\(e)\(f.map(String.init) ?? "-")" }
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["1atrue1.5x-", "2bfalse2.5y7"]))
+        XCTAssertEqual(EventLog(zipped).events, .valuesThenCompleted(["1atrue1.5x-", "2bfalse2.5y7"]))
     }
 
     func testZipOfOneSignalSendsItsValues() {
         let zipped: Signal<Int> = Signal.zip(Signal.from([1, 2]))
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted([1, 2]))
+        XCTAssertEqual(EventLog(zipped).events, .valuesThenCompleted([1, 2]))
     }
 
     func testZipReduceOfSeveralSignals() {
         let zipped = Signal.zip(
-            StreamProbe(values: valuesOne).signal, StreamProbe(values: valuesTwo).signal,
-            StreamProbe(values: valuesThree).signal, reduce: { "\($0) \($1) \($2)" })
-        XCTAssertEqual(streamEvents(zipped),
+            SyncSource(values: valuesOne).signal, SyncSource(values: valuesTwo).signal,
+            SyncSource(values: valuesThree).signal, reduce: { "\($0) \($1) \($2)" })
+        XCTAssertEqual(EventLog(zipped).events,
                        .valuesThenCompleted(["Ada eats fish", "Bob cooks bear", "Dea jumps rock"]))
     }
 
     func testZipOfAnArrayMakesArrays() {
-        let signals = [valuesOne, valuesTwo, valuesThree].map { StreamProbe(values: $0).signal }
-        XCTAssertEqual(streamEvents(Signal.zip(signals)),
+        let signals = [valuesOne, valuesTwo, valuesThree].map { SyncSource(values: $0).signal }
+        XCTAssertEqual(EventLog(Signal.zip(signals)).events,
                        .valuesThenCompleted([
                            ["Ada", "eats", "fish"], ["Bob", "cooks", "bear"], ["Dea", "jumps", "rock"],
                        ]))
     }
 
     func testZipReduceOfAnArray() {
-        let signals = [valuesOne, valuesTwo, valuesThree].map { StreamProbe(values: $0).signal }
+        let signals = [valuesOne, valuesTwo, valuesThree].map { SyncSource(values: $0).signal }
         let zipped = Signal.zip(signals, reduce: { $0.joined(separator: " ") })
-        XCTAssertEqual(streamEvents(zipped),
+        XCTAssertEqual(EventLog(zipped).events,
                        .valuesThenCompleted(["Ada eats fish", "Bob cooks bear", "Dea jumps rock"]))
     }
 
     func testZipOfOneSignalInAnArrayMakesOneElementArrays() {
-        XCTAssertEqual(streamEvents(Signal.zip([StreamProbe(values: valuesOne).signal])),
+        XCTAssertEqual(EventLog(Signal.zip([SyncSource(values: valuesOne).signal])).events,
                        .valuesThenCompleted([["Ada"], ["Bob"], ["Dea"]]))
     }
 
     // RACStreamExamples: "+zip: should make an empty stream if given an empty array".
     func testZipOfAnEmptyArrayCompletesAtOnce() {
-        XCTAssertEqual(streamEvents(Signal<[Int]>.zip([Signal<Int>]())), [.completed])
-        XCTAssertEqual(streamEvents(Signal<String>.zip([Signal<Int>](), reduce: { "\($0)" })), [.completed])
+        XCTAssertEqual(EventLog(Signal<[Int]>.zip([Signal<Int>]())).events, [.completed])
+        XCTAssertEqual(EventLog(Signal<String>.zip([Signal<Int>](), reduce: { "\($0)" })).events, [.completed])
     }
 
     func testZipTruncatesToTheShortestSignal() {
-        let signals = [valuesOne, valuesTwo, valuesThree, ["now", "later"]].map { StreamProbe(values: $0).signal }
+        let signals = [valuesOne, valuesTwo, valuesThree, ["now", "later"]].map { SyncSource(values: $0).signal }
         let zipped = Signal.zip(signals, reduce: { $0.joined(separator: " ") })
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["Ada eats fish now", "Bob cooks bear later"]))
+        XCTAssertEqual(EventLog(zipped).events, .valuesThenCompleted(["Ada eats fish now", "Bob cooks bear later"]))
     }
 
     func testZipWithAnInfiniteSignalCompletesAndDisposesIt() {
         let infinite = StreamInfiniteCounter()
-        let zipped = Signal.zip(StreamProbe(values: valuesOne).signal, infinite, reduce: { "\($0)\($1)" })
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["Ada0", "Bob1", "Dea2"]))
+        let zipped = Signal.zip(SyncSource(values: valuesOne).signal, infinite, reduce: { "\($0)\($1)" })
+        XCTAssertEqual(EventLog(zipped).events, .valuesThenCompleted(["Ada0", "Bob1", "Dea2"]))
         XCTAssertEqual(infinite.disposals, 1)
     }
 
     func testZipHandlesTheSameSignalSeveralTimes() {
-        let one = StreamProbe(values: valuesOne)
-        let two = StreamProbe(values: valuesTwo)
+        let one = SyncSource(values: valuesOne)
+        let two = SyncSource(values: valuesTwo)
         let zipped = Signal.zip([one.signal, one.signal, two.signal, two.signal], reduce: { $0.joined(separator: " ") })
-        XCTAssertEqual(streamEvents(zipped),
+        XCTAssertEqual(EventLog(zipped).events,
                        .valuesThenCompleted(["Ada Ada eats eats", "Bob Bob cooks cooks", "Dea Dea jumps jumps"]))
         XCTAssertEqual(one.subscriptions, 2)
     }
@@ -135,11 +135,11 @@ final class ZipTests: RACTestCase {
             completed: { events.append(.completed) })
         a.send(1, 2)
         b.fail()
-        XCTAssertEqual(events, [.error(StreamTestError())])
+        XCTAssertEqual(events, [.error(TestError(code: 1))])
         XCTAssertEqual(a.disposals, 1)
         XCTAssertEqual(b.disposals, 1)
         a.send(3)
-        XCTAssertEqual(events, [.error(StreamTestError())])
+        XCTAssertEqual(events, [.error(TestError(code: 1))])
         a.release()
         b.release()
     }
@@ -147,9 +147,9 @@ final class ZipTests: RACTestCase {
     func testZipSubscribesLaterInputsEvenAfterAnEarlierOneFailsSynchronously() {
         // As RAC's fold of -zipWith:: the later input is subscribed, and its subscription
         // disposed at once (its value goes nowhere).
-        let later = StreamProbe(values: [1])
-        let zipped = Signal.zip(Signal<Int>.error(StreamTestError()), later.signal, reduce: { $0 + $1 })
-        XCTAssertEqual(streamEvents(zipped), [.error(StreamTestError())])
+        let later = SyncSource(values: [1])
+        let zipped = Signal.zip(Signal<Int>.error(TestError(code: 1)), later.signal, reduce: { $0 + $1 })
+        XCTAssertEqual(EventLog(zipped).events, [.error(TestError(code: 1))])
         XCTAssertEqual(later.subscriptions, 1)
         XCTAssertEqual(later.disposals, 1)
     }
@@ -179,28 +179,20 @@ final class ZipTests: RACTestCase {
     }
 
     func testZipBuffersStartEmptyOnEachSubscription() {
-        let a = StreamProbe(values: [1, 2, 3])
-        let b = StreamProbe(values: [10, 20])
-        let zipped = Signal.zip(a.signal, b.signal, reduce: { $0 + $1 })
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted([11, 22]))
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted([11, 22]))
-        XCTAssertEqual(a.subscriptions, 2)
-        XCTAssertEqual(b.subscriptions, 2)
+        assertEachSubscriptionStartsAfresh({ Signal.zip($0, $1, reduce: { $0 + $1 }) }, a: [1, 2, 3], b: [10, 20], receives: [11, 22])
     }
 
     func testZipSendsEachTupleWhenItsLastMemberArrivesInVirtualTime() {
         let scheduler = TestScheduler()
-        let a = scheduler.createColdSignal([.next(1, "a"), .next(2, "b"), .completed(3)])
-        let b = scheduler.createColdSignal([.next(2, "1"), .next(5, "2"), .next(6, "3"), .completed(7)])
-        let recorder = scheduler.record(Signal.zip(a, b, reduce: { $0 + $1 }))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(2, "a1"), .next(5, "b2"), .completed(5)])
+        let a = scheduler.cold("-ab|")
+        let b = scheduler.cold("--1--23|")
+        scheduler.expectMarbles(Signal.zip(a, b, reduce: { $0 + $1 }), "--x--(y|)", values: ["x": "a1", "y": "b2"])
     }
 
     func testZipSerializesInputsSendingFromSeveralThreads() {
         let count = 2_000
         let done = expectation(description: "completed")
-        let received = StreamLockedList<Bool>()
+        let received = Fixture.Log<Bool>()
         let makeSource = { (label: String) in
             Signal<Int>.create { subscriber in
                 DispatchQueue(label: label).async {
@@ -218,8 +210,8 @@ final class ZipTests: RACTestCase {
             return a == b && b == c && inFlight == 1
         }).subscribe(next: { received.append($0) }, completed: { done.fulfill() })
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(received.values.count, count)
-        XCTAssertTrue(received.values.allSatisfy { $0 })
+        XCTAssertEqual(received.all.count, count)
+        XCTAssertTrue(received.all.allSatisfy { $0 })
         disposable.dispose()
     }
 
@@ -265,7 +257,7 @@ final class ZipTests: RACTestCase {
             one.fail()
             two.send(1, 2, 3)
             two.complete()
-            XCTAssertEqual(events(), [.error(StreamTestError())])
+            XCTAssertEqual(events(), [.error(TestError(code: 1))])
         }
     }
 
@@ -275,7 +267,7 @@ final class ZipTests: RACTestCase {
             one.fail()
             two.send(1, 2)
             two.complete()
-            XCTAssertEqual(events(), [.error(StreamTestError())])
+            XCTAssertEqual(events(), [.error(TestError(code: 1))])
         }
     }
 
@@ -285,7 +277,7 @@ final class ZipTests: RACTestCase {
             two.complete()
             one.send(1, 2)
             one.fail()
-            XCTAssertEqual(events(), [.next([1, 1]), .next([2, 2]), .error(StreamTestError())])
+            XCTAssertEqual(events(), [.next([1, 1]), .next([2, 2]), .error(TestError(code: 1))])
         }
     }
 
@@ -317,9 +309,9 @@ final class ZipTests: RACTestCase {
         XCTAssertEqual(events, [.next("111"), .next("222")])
         c.send(3, 4, 5)
         c.fail()
-        XCTAssertEqual(events, [.next("111"), .next("222"), .next("333"), .error(StreamTestError())])
+        XCTAssertEqual(events, [.next("111"), .next("222"), .next("333"), .error(TestError(code: 1))])
         a.send(4, 5, 6, 7)
-        XCTAssertEqual(events, [.next("111"), .next("222"), .next("333"), .error(StreamTestError())])
+        XCTAssertEqual(events, [.next("111"), .next("222"), .next("333"), .error(TestError(code: 1))])
         XCTAssertEqual([a.disposals, b.disposals, c.disposals], [1, 1, 1])
         a.release()
         b.release()
@@ -327,16 +319,11 @@ final class ZipTests: RACTestCase {
     }
 
     func testZipSubscribesASideEffectingSignalOncePerOccurrence() {
-        nonisolated(unsafe) var counter = 0
-        let sideEffecting = Signal<Int>.create { subscriber in
-            counter += 1
-            subscriber.sendNext(1)
-            subscriber.sendCompleted()
-            return nil
-        }
+        let counter = SyncSource(values: [1])
+        let sideEffecting = counter.signal
         let zipped = Signal.zip([sideEffecting, sideEffecting], reduce: { $0.map(String.init).joined() })
-        XCTAssertEqual(counter, 0)
-        XCTAssertEqual(streamEvents(zipped), .valuesThenCompleted(["11"]))
-        XCTAssertEqual(counter, 2)
+        XCTAssertEqual(counter.subscriptions, 0)
+        XCTAssertEqual(EventLog(zipped).events, .valuesThenCompleted(["11"]))
+        XCTAssertEqual(counter.subscriptions, 2)
     }
 }

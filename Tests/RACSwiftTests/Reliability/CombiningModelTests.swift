@@ -44,23 +44,11 @@ final class CombiningModelTests: RACTestCase {
     /// RAC's combineLatest: once every input has a value, each value sends all the latest
     /// values; completes when every input has completed; an error ends it at once.
     static func combineLatestModel(_ streams: [Stream]) -> [String] {
-        var out = ModelOutput<[Int]>()
         var latest = [Int?](repeating: nil, count: streams.count)
-        var completed = 0
-        for event in modelTimeline(streams) {
-            switch event.input {
-            case .value(let value):
-                latest[event.stream] = value
-                if latest.allSatisfy({ $0 != nil }) { out.next(event.time, latest.map { $0! }) }
-            case .completed:
-                completed += 1
-                if completed == streams.count { out.completed(event.time); return out.rendered }
-            case .error:
-                out.error(event.time, code: event.time)
-                return out.rendered
-            }
+        return untilEveryInputCompletedOrAnError(streams) { stream, value, time, out in
+            latest[stream] = value
+            if latest.allSatisfy({ $0 != nil }) { out.next(time, latest.map { $0! }) }
         }
-        return out.rendered
     }
 
     // MARK: merge
@@ -80,11 +68,20 @@ final class CombiningModelTests: RACTestCase {
     /// RAC's merge: every value as it arrives; completes when every input has completed; an
     /// error ends it at once.
     static func mergeModel(_ streams: [Stream]) -> [String] {
-        var out = ModelOutput<Int>()
+        untilEveryInputCompletedOrAnError(streams) { _, value, time, out in out.next(time, value) }
+    }
+
+    /// The terminal rule RAC's merge and combineLatest share: `onValue` decides what each
+    /// value sends; the output completes when every input has completed, and an input's error
+    /// ends it at once.
+    private static func untilEveryInputCompletedOrAnError<Output>(
+        _ streams: [Stream], onValue: (_ stream: Int, _ value: Int, _ time: Int, inout ModelOutput<Output>) -> Void
+    ) -> [String] {
+        var out = ModelOutput<Output>()
         var completed = 0
         for event in modelTimeline(streams) {
             switch event.input {
-            case .value(let value): out.next(event.time, value)
+            case .value(let value): onValue(event.stream, value, event.time, &out)
             case .completed:
                 completed += 1
                 if completed == streams.count { out.completed(event.time); return out.rendered }

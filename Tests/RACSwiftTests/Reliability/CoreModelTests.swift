@@ -56,7 +56,7 @@ final class CoreModelTests: RACTestCase {
                     if value == 3 { out.append(.completed(TimeInterval(time))); return rendered(out) }
                 }
                 if let end = streams[0].end {
-                    out.append(end.error ? .error(TimeInterval(end.time), ModelError(code: end.time)) : .completed(TimeInterval(end.time)))
+                    out.append(end.error ? .error(TimeInterval(end.time), TestError(code: end.time)) : .completed(TimeInterval(end.time)))
                 }
                 return rendered(out)
             })
@@ -88,7 +88,7 @@ final class CoreModelTests: RACTestCase {
                     if exhausted() { out.append(.completed(TimeInterval(time))); return rendered(out) }
                 }
             case .end(let side, let isError):
-                if isError { out.append(.error(TimeInterval(time), ModelError(code: time))); return rendered(out) }
+                if isError { out.append(.error(TimeInterval(time), TestError(code: time))); return rendered(out) }
                 completed[side] = true
                 if exhausted() { out.append(.completed(TimeInterval(time))); return rendered(out) }
             }
@@ -102,7 +102,7 @@ final class CoreModelTests: RACTestCase {
         var out = a.values.map { Recorded<Int>.next(TimeInterval($0.time), $0.value) }
         guard let end = a.end else { return rendered(out) }
         if end.error {
-            out.append(.error(TimeInterval(end.time), ModelError(code: end.time)))
+            out.append(.error(TimeInterval(end.time), TestError(code: end.time)))
             return rendered(out)
         }
         let offset = TimeInterval(end.time)

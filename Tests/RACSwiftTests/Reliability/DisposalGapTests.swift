@@ -66,7 +66,7 @@ final class DisposalGapTests: RACTestCase {
         // fail, synchronously, while the bind's disposal is still running.
         let source = Signal<Int>.create { subscriber in
             subscriber.sendNext(1)
-            return Disposable { inner.subscriber.sendError(Fixture.TestError.boom) }
+            return Disposable { inner.subscriber.sendError(TestError.boom) }
         }
         nonisolated(unsafe) var events: [String] = []
         let disposable = source.bind { { _, _ in inner.signal } }.subscribe(
@@ -82,7 +82,7 @@ final class DisposalGapTests: RACTestCase {
         // The source's subscription is disposed first; disposing it makes the replacement
         // fail, synchronously, while the result's disposal is still running.
         let source = Signal<Int>.create { _ in
-            Disposable { replacement.subscriber.sendError(Fixture.TestError.boom) }
+            Disposable { replacement.subscriber.sendError(TestError.boom) }
         }
         nonisolated(unsafe) var events: [String] = []
         let disposable = source.take(untilReplacement: replacement.signal).subscribe(

@@ -9,42 +9,34 @@ import Testing
 /// the same preconditions.
 @Suite("Misuse stops with a message naming the operator and the argument")
 struct MisuseTests {
-    /// Checks that the child process printed `message`.
-    private func expectMessage(
-        _ result: ExitTest.Result?, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(standardError.contains(message), "standard error: \(standardError)", sourceLocation: sourceLocation)
-    }
-
     // MARK: Subclassing
 
     @Test func signalSubclassMustOverrideSubscribe() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             MisuseBareSignal().subscribe(next: { _ in })
         }
-        expectMessage(result, "Signal.subscribe(_:) must be overridden by MisuseBareSignal")
+        expectStandardError(result, contains: "Signal.subscribe(_:) must be overridden by MisuseBareSignal")
     }
 
     @Test func schedulerSubclassMustOverrideSchedule() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             MisuseBareScheduler().schedule {}
         }
-        expectMessage(result, "Scheduler.schedule(_:) must be overridden by MisuseBareScheduler")
+        expectStandardError(result, contains: "Scheduler.schedule(_:) must be overridden by MisuseBareScheduler")
     }
 
     @Test func schedulerSubclassMustOverrideAfter() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             MisuseBareScheduler().after(Date()) {}
         }
-        expectMessage(result, "Scheduler.after(_:schedule:) must be overridden by MisuseBareScheduler")
+        expectStandardError(result, contains: "Scheduler.after(_:schedule:) must be overridden by MisuseBareScheduler")
     }
 
     @Test func schedulerSubclassMustOverrideScheduleRepeating() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             MisuseBareScheduler().after(Date(), repeatingEvery: 1, withLeeway: 0) {}
         }
-        expectMessage(result, "Scheduler.scheduleRepeating(after:interval:leeway:_:) must be overridden by MisuseBareScheduler")
+        expectStandardError(result, contains: "Scheduler.scheduleRepeating(after:interval:leeway:_:) must be overridden by MisuseBareScheduler")
     }
 
     // MARK: Schedulers
@@ -53,58 +45,57 @@ struct MisuseTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             TestScheduler().afterDelay(-1) {}
         }
-        expectMessage(result, "Scheduler.afterDelay(_:schedule:): delay must not be negative, got -1.0")
+        expectStandardError(result, contains: "Scheduler.afterDelay(_:schedule:): delay must not be negative, got -1.0")
     }
 
     @Test func immediateSchedulerRejectsRepeatingTimer() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             Scheduler.immediate.after(Date(), repeatingEvery: 1, withLeeway: 0) {}
         }
-        expectMessage(
-            result,
-            "Scheduler.immediate.after(_:repeatingEvery:withLeeway:schedule:): the immediate scheduler cannot run a repeating timer (interval 1.0)")
+        expectStandardError(
+            result, contains: "Scheduler.immediate.after(_:repeatingEvery:withLeeway:schedule:): the immediate scheduler cannot run a repeating timer (interval 1.0)")
     }
 
     @Test func queueSchedulerRejectsNonPositiveRepeatInterval() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             Scheduler.background().after(Date(), repeatingEvery: 0, withLeeway: 0) {}
         }
-        expectMessage(result, "Scheduler.after(_:repeatingEvery:withLeeway:schedule:): interval must be positive, got 0.0")
+        expectStandardError(result, contains: "Scheduler.after(_:repeatingEvery:withLeeway:schedule:): interval must be positive, got 0.0")
     }
 
     @Test func queueSchedulerRejectsNegativeLeeway() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             Scheduler.background().after(Date(), repeatingEvery: 1, withLeeway: -1) {}
         }
-        expectMessage(result, "Scheduler.after(_:repeatingEvery:withLeeway:schedule:): leeway must not be negative, got -1.0")
+        expectStandardError(result, contains: "Scheduler.after(_:repeatingEvery:withLeeway:schedule:): leeway must not be negative, got -1.0")
     }
 
     @Test func testSchedulerRejectsNonPositiveRepeatInterval() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             TestScheduler().after(Date(), repeatingEvery: -2, withLeeway: 0) {}
         }
-        expectMessage(result, "Scheduler.after(_:repeatingEvery:withLeeway:schedule:): interval must be positive, got -2.0")
+        expectStandardError(result, contains: "Scheduler.after(_:repeatingEvery:withLeeway:schedule:): interval must be positive, got -2.0")
     }
 
     @Test func testSchedulerRejectsNegativeLeeway() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             TestScheduler().after(Date(), repeatingEvery: 1, withLeeway: -0.5) {}
         }
-        expectMessage(result, "Scheduler.after(_:repeatingEvery:withLeeway:schedule:): leeway must not be negative, got -0.5")
+        expectStandardError(result, contains: "Scheduler.after(_:repeatingEvery:withLeeway:schedule:): leeway must not be negative, got -0.5")
     }
 
     @Test func testSchedulerRejectsNegativeStep() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             TestScheduler().step(-1)
         }
-        expectMessage(result, "TestScheduler.step(_:): ticks must not be negative, got -1")
+        expectStandardError(result, contains: "TestScheduler.step(_:): ticks must not be negative, got -1")
     }
 
     @Test func testSchedulerRejectsNegativeAdvance() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             TestScheduler().advance(by: -3)
         }
-        expectMessage(result, "TestScheduler.advance(by:): interval must not be negative, got -3.0")
+        expectStandardError(result, contains: "TestScheduler.advance(by:): interval must not be negative, got -3.0")
     }
 
     // MARK: interval
@@ -113,28 +104,28 @@ struct MisuseTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Date>.interval(0, on: TestScheduler())
         }
-        expectMessage(result, "Signal.interval(_:on:leeway:): seconds must be positive and less than 9223372036.854776, got 0.0")
+        expectStandardError(result, contains: "Signal.interval(_:on:leeway:): seconds must be positive and less than 9223372036.854776, got 0.0")
     }
 
     @Test func intervalRejectsSecondsBeyondDispatchRange() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Date>.interval(1e10, on: TestScheduler())
         }
-        expectMessage(result, "Signal.interval(_:on:leeway:): seconds must be positive and less than 9223372036.854776, got 10000000000.0")
+        expectStandardError(result, contains: "Signal.interval(_:on:leeway:): seconds must be positive and less than 9223372036.854776, got 10000000000.0")
     }
 
     @Test func intervalRejectsNegativeLeeway() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Date>.interval(1, on: TestScheduler(), leeway: -1)
         }
-        expectMessage(result, "Signal.interval(_:on:leeway:): leeway must not be negative and less than 9223372036.854776, got -1.0")
+        expectStandardError(result, contains: "Signal.interval(_:on:leeway:): leeway must not be negative and less than 9223372036.854776, got -1.0")
     }
 
     @Test func intervalRejectsImmediateScheduler() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Date>.interval(1, on: .immediate)
         }
-        expectMessage(result, "Signal.interval(_:on:leeway:): scheduler must not be Scheduler.immediate, which cannot run a repeating timer")
+        expectStandardError(result, contains: "Signal.interval(_:on:leeway:): scheduler must not be Scheduler.immediate, which cannot run a repeating timer")
     }
 
     // MARK: Time operators
@@ -143,80 +134,79 @@ struct MisuseTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Int>.never.throttle(-1)
         }
-        expectMessage(result, "Signal.throttle(_:on:): interval must not be negative, got -1.0")
+        expectStandardError(result, contains: "Signal.throttle(_:on:): interval must not be negative, got -1.0")
     }
 
     @Test func throttleRejectsImmediateScheduler() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Int>.never.throttle(1, on: .immediate)
         }
-        expectMessage(result, "Signal.throttle(_:on:): scheduler must not be Scheduler.immediate, which cannot wait without blocking")
+        expectStandardError(result, contains: "Signal.throttle(_:on:): scheduler must not be Scheduler.immediate, which cannot wait without blocking")
     }
 
     @Test func throttleValuesPassingTestRejectsNegativeInterval() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Int>.never.throttle(-2, valuesPassingTest: { _ in true })
         }
-        expectMessage(result, "Signal.throttle(_:on:valuesPassingTest:): interval must not be negative, got -2.0")
+        expectStandardError(result, contains: "Signal.throttle(_:on:valuesPassingTest:): interval must not be negative, got -2.0")
     }
 
     @Test func throttleValuesPassingTestRejectsImmediateScheduler() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Int>.never.throttle(1, on: .immediate, valuesPassingTest: { _ in true })
         }
-        expectMessage(
-            result,
-            "Signal.throttle(_:on:valuesPassingTest:): scheduler must not be Scheduler.immediate, which cannot wait without blocking")
+        expectStandardError(
+            result, contains: "Signal.throttle(_:on:valuesPassingTest:): scheduler must not be Scheduler.immediate, which cannot wait without blocking")
     }
 
     @Test func delayRejectsNegativeInterval() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Int>.never.delay(-1)
         }
-        expectMessage(result, "Signal.delay(_:on:): interval must not be negative, got -1.0")
+        expectStandardError(result, contains: "Signal.delay(_:on:): interval must not be negative, got -1.0")
     }
 
     @Test func delayRejectsImmediateScheduler() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Int>.never.delay(1, on: .immediate)
         }
-        expectMessage(result, "Signal.delay(_:on:): scheduler must not be Scheduler.immediate, which cannot wait without blocking")
+        expectStandardError(result, contains: "Signal.delay(_:on:): scheduler must not be Scheduler.immediate, which cannot wait without blocking")
     }
 
     @Test func bufferRejectsNegativeInterval() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Int>.never.buffer(withTime: -1, on: TestScheduler())
         }
-        expectMessage(result, "Signal.buffer(withTime:on:): interval must not be negative, got -1.0")
+        expectStandardError(result, contains: "Signal.buffer(withTime:on:): interval must not be negative, got -1.0")
     }
 
     @Test func bufferRejectsImmediateScheduler() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Int>.never.buffer(withTime: 1, on: .immediate)
         }
-        expectMessage(
-            result, "Signal.buffer(withTime:on:): scheduler must not be Scheduler.immediate, which cannot wait without blocking")
+        expectStandardError(
+            result, contains: "Signal.buffer(withTime:on:): scheduler must not be Scheduler.immediate, which cannot wait without blocking")
     }
 
     @Test func bufferCountRejectsNonPositiveCount() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Int>.never.buffer(0)
         }
-        expectMessage(result, "Signal.buffer(_:): count must be positive, got 0")
+        expectStandardError(result, contains: "Signal.buffer(_:): count must be positive, got 0")
     }
 
     @Test func timeoutRejectsNegativeInterval() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Int>.never.timeout(-1, on: TestScheduler())
         }
-        expectMessage(result, "Signal.timeout(_:on:): interval must not be negative, got -1.0")
+        expectStandardError(result, contains: "Signal.timeout(_:on:): interval must not be negative, got -1.0")
     }
 
     @Test func timeoutRejectsImmediateScheduler() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Int>.never.timeout(1, on: .immediate)
         }
-        expectMessage(result, "Signal.timeout(_:on:): scheduler must not be Scheduler.immediate, which cannot wait without blocking")
+        expectStandardError(result, contains: "Signal.timeout(_:on:): scheduler must not be Scheduler.immediate, which cannot wait without blocking")
     }
 
     // MARK: Higher-order operators
@@ -225,7 +215,7 @@ struct MisuseTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Signal<Int>>.never.flatten(maxConcurrent: -1)
         }
-        expectMessage(result, "Signal.flatten(maxConcurrent:): maxConcurrent must not be negative, got -1")
+        expectStandardError(result, contains: "Signal.flatten(maxConcurrent:): maxConcurrent must not be negative, got -1")
     }
 
     // MARK: Stream operators and repetition
@@ -234,28 +224,28 @@ struct MisuseTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Int>.never.take(-1)
         }
-        expectMessage(result, "Signal.take(_:): count must not be negative, got -1")
+        expectStandardError(result, contains: "Signal.take(_:): count must not be negative, got -1")
     }
 
     @Test func skipRejectsNegativeCount() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Int>.never.skip(-2)
         }
-        expectMessage(result, "Signal.skip(_:): count must not be negative, got -2")
+        expectStandardError(result, contains: "Signal.skip(_:): count must not be negative, got -2")
     }
 
     @Test func takeLastRejectsNegativeCount() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Int>.never.takeLast(-1)
         }
-        expectMessage(result, "Signal.takeLast(_:): count must not be negative, got -1")
+        expectStandardError(result, contains: "Signal.takeLast(_:): count must not be negative, got -1")
     }
 
     @Test func retryRejectsNegativeCount() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Signal<Int>.never.retry(-1)
         }
-        expectMessage(result, "Signal.retry(_:): count must not be negative, got -1")
+        expectStandardError(result, contains: "Signal.retry(_:): count must not be negative, got -1")
     }
 
     // MARK: Subjects
@@ -264,7 +254,7 @@ struct MisuseTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = ReplaySubject<Int>(capacity: -1)
         }
-        expectMessage(result, "ReplaySubject.init(capacity:): capacity must not be negative, got -1")
+        expectStandardError(result, contains: "ReplaySubject.init(capacity:): capacity must not be negative, got -1")
     }
 
     // MARK: Blocking
@@ -273,21 +263,21 @@ struct MisuseTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await Task.detached { _ = try? Signal<Int>.never.asynchronousFirst(orDefault: 0) }.value
         }
-        expectMessage(result, "Signal.asynchronousFirst(orDefault:timeout:): must be called on the main thread")
+        expectStandardError(result, contains: "Signal.asynchronousFirst(orDefault:timeout:): must be called on the main thread")
     }
 
     @Test func asynchronousFirstRejectsBackgroundThread() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await Task.detached { _ = try? Signal<Int>.never.asynchronousFirst() }.value
         }
-        expectMessage(result, "Signal.asynchronousFirst(timeout:): must be called on the main thread")
+        expectStandardError(result, contains: "Signal.asynchronousFirst(timeout:): must be called on the main thread")
     }
 
     @Test func asynchronouslyWaitUntilCompletedRejectsBackgroundThread() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await Task.detached { try? Signal<Int>.never.asynchronouslyWaitUntilCompleted() }.value
         }
-        expectMessage(result, "Signal.asynchronouslyWaitUntilCompleted(timeout:): must be called on the main thread")
+        expectStandardError(result, contains: "Signal.asynchronouslyWaitUntilCompleted(timeout:): must be called on the main thread")
     }
 
     // MARK: RACSwiftTesting
@@ -296,7 +286,7 @@ struct MisuseTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = TestScheduler().cold("-a-(b")
         }
-        expectMessage(result, "bad marble diagram: unbalanced parentheses: '(' is never closed (column 4)")
+        expectStandardError(result, contains: "bad marble diagram: unbalanced parentheses: '(' is never closed (column 4)")
     }
 
     @Test func expectMarblesRejectsNegativeUntil() async {
@@ -304,7 +294,7 @@ struct MisuseTests {
             let scheduler = TestScheduler()
             scheduler.expectMarbles(Signal<String>.never, "-", until: -1)
         }
-        expectMessage(result, "TestScheduler.expectMarbles(_:_:): until must not be negative, got -1.0")
+        expectStandardError(result, contains: "TestScheduler.expectMarbles(_:_:): until must not be negative, got -1.0")
     }
 }
 

@@ -18,11 +18,6 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
-struct ModelError: Error, Equatable, CustomStringConvertible {
-    let code: Int
-    var description: String { "E\(code)" }
-}
-
 /// Randomized checks of an operator against an independent reference model of RAC's rule.
 ///
 /// Each case draws inputs from a generator seeded by `seed + case index`; the operator runs on
@@ -90,7 +85,7 @@ struct Stream: CustomStringConvertible {
     var recorded: [Recorded<Int>] {
         var events = values.map { Recorded<Int>.next(TimeInterval($0.time), $0.value) }
         if let end {
-            events.append(end.error ? .error(TimeInterval(end.time), ModelError(code: end.time)) : .completed(TimeInterval(end.time)))
+            events.append(end.error ? .error(TimeInterval(end.time), TestError(code: end.time)) : .completed(TimeInterval(end.time)))
         }
         return events
     }
@@ -127,7 +122,7 @@ struct Stream: CustomStringConvertible {
     }
 }
 
-/// Comparable rendering of recorded events (errors compare by their ModelError code).
+/// Comparable rendering of recorded events (errors compare by their TestError code).
 func rendered<V>(_ events: [Recorded<V>]) -> [String] {
     events.map(\.description)
 }

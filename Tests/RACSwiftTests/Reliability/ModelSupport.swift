@@ -34,7 +34,7 @@ extension Stream {
         var events = values.map { Recorded<Int>.next(TimeInterval($0.time), tag($0.value)) }
         if let end {
             events.append(end.error
-                ? .error(TimeInterval(end.time), ModelError(code: errorCode(end.time)))
+                ? .error(TimeInterval(end.time), TestError(code: errorCode(end.time)))
                 : .completed(TimeInterval(end.time)))
         }
         return events
@@ -75,7 +75,7 @@ struct ModelOutput<V> {
 
     /// An input stream's error, which carries the time it was sent at as its code.
     mutating func error(_ time: Int, code: Int) {
-        error(time, ModelError(code: code))
+        error(time, TestError(code: code))
     }
 
     var rendered: [String] { RACSwiftTests.rendered(events) }

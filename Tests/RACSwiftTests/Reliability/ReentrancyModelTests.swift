@@ -172,36 +172,36 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
+    /// The model of an operator that sends one answer and completes (any, all): a value may
+    /// decide the answer (`onValue`), else the source's terminal event does; the answer is
+    /// decided before it goes out, so only the first one is sent.
+    private static func answerOnceModel(
+        _ world: ModelWorld, onValue: @escaping (Int) -> Int?, onTerminal: @escaping (ReentrantEvent) -> Int
+    ) {
+        var isDone = false
+        func finish(_ answer: Int) {
+            guard !isDone else { return }
+            isDone = true
+            world.next(answer)
+            world.end(.completed)
+        }
+        unary(world, onNext: { value, _ in onValue(value).map(finish) }, onTerminal: { event, _ in finish(onTerminal(event)) })
+    }
+
     func testAnyUnderReentrancy() {
         // Decided before the answer goes out: a matching value sent from inside its delivery
         // is not a second answer. (RAC's bind-based -any: sets `stop`, which takes effect only
         // after the answer is forwarded, so it would answer again; see the README.)
         check("any(_:)", build: { _, sources, target in sources[0].any { $0 == target }.map { $0 ? 1 : 0 } },
               model: { world, target in
-            var isDone = false
-            func finish(_ answer: Int) {
-                guard !isDone else { return }
-                isDone = true
-                world.next(answer)
-                world.end(.completed)
-            }
-            Self.unary(world, onNext: { value, _ in if value == target { finish(1) } },
-                       onTerminal: { _, _ in finish(0) })
+            Self.answerOnceModel(world, onValue: { $0 == target ? 1 : nil }, onTerminal: { _ in 0 })
         })
     }
 
     func testAllUnderReentrancy() {
         check("all(_:)", build: { _, sources, limit in sources[0].all { $0 <= limit }.map { $0 ? 1 : 0 } },
               model: { world, limit in
-            var isDone = false
-            func finish(_ answer: Int) {
-                guard !isDone else { return }
-                isDone = true
-                world.next(answer)
-                world.end(.completed)
-            }
-            Self.unary(world, onNext: { value, _ in if value > limit { finish(0) } },
-                       onTerminal: { event, _ in finish(event == .completed ? 1 : 0) })
+            Self.answerOnceModel(world, onValue: { $0 > limit ? 0 : nil }, onTerminal: { $0 == .completed ? 1 : 0 })
         })
     }
 
@@ -254,32 +254,37 @@ final class ReentrancyModelTests: RACTestCase {
 
     // MARK: Several inputs
 
+    /// The zip rule over `inputs` sources: each value joins its input's queue; once every
+    /// queue has one, the first of each is taken out and `combine`d before it goes out; the
+    /// result completes once an input has completed and its queue is empty, and ends with the
+    /// first error.
+    private static func zipModel(_ world: ModelWorld, inputs: Int, combine: @escaping ([Int]) -> Int) {
+        var queues = Array(repeating: [Int](), count: inputs)
+        var completed = Array(repeating: false, count: inputs)
+        let bag = ModelBag()
+        world.onDispose = { bag.dispose() }
+        func completeIfNeeded() {
+            if (0..<inputs).contains(where: { completed[$0] && queues[$0].isEmpty }) { world.end(.completed) }
+        }
+        for index in 0..<inputs {
+            bag.add(world.sources[index].subscribe(next: { value in
+                queues[index].append(value)
+                guard queues.allSatisfy({ !$0.isEmpty }) else { return }
+                world.next(combine((0..<inputs).map { queues[$0].removeFirst() }))
+                completeIfNeeded()
+            }, terminal: { event in
+                guard event == .completed else { world.end(event); return }
+                completed[index] = true
+                completeIfNeeded()
+            }))
+        }
+    }
+
     func testZipUnderReentrancy() {
         // RAC's -zipWith: takes the pair out of both queues before it sends it, and checks for
         // completion after.
         check("zip(with:)", sources: 2, build: { _, sources, _ in sources[0].zip(with: sources[1]).map { $0 * 100 + $1 } },
-              model: { world, _ in
-            var queues: [[Int]] = [[], []]
-            var completed = [false, false]
-            let bag = ModelBag()
-            world.onDispose = { bag.dispose() }
-            func completeIfNeeded() {
-                if (0...1).contains(where: { completed[$0] && queues[$0].isEmpty }) { world.end(.completed) }
-            }
-            for index in 0...1 {
-                bag.add(world.sources[index].subscribe(next: { value in
-                    queues[index].append(value)
-                    guard !queues[0].isEmpty, !queues[1].isEmpty else { return }
-                    let pair = queues[0].removeFirst() * 100 + queues[1].removeFirst()
-                    world.next(pair)
-                    completeIfNeeded()
-                }, terminal: { event in
-                    guard event == .completed else { world.end(event); return }
-                    completed[index] = true
-                    completeIfNeeded()
-                }))
-            }
-        })
+              model: { world, _ in Self.zipModel(world, inputs: 2) { $0[0] * 100 + $0[1] } })
     }
 
     func testCombineLatestUnderReentrancy() {
@@ -378,32 +383,28 @@ final class ReentrancyModelTests: RACTestCase {
               build: { _, sources, _ in Self.innerSignals(sources).switchToLatest() },
               model: { world, _ in
             let published = ModelSubject()
-            var count = 1  // bind's count: the outer signal, plus each live inner signal
+            let running = RunningSignals(world)
             let bag = ModelBag()
             world.onDispose = { bag.dispose() }
-            func innerEnded() {
-                count -= 1
-                if count == 0 { world.end(.completed) }
-            }
             bag.add(published.subscribe(next: { value in
-                count += 1
+                running.started()
                 let inner = ModelBag()
                 bag.add(published.subscribe(next: { _ in
                     guard !inner.isDisposed else { return }
                     inner.dispose()
-                    innerEnded()
+                    running.ended()
                 }, terminal: { _ in }))
                 if inner.isDisposed { return }
                 let subscription = world.sources[value % 2 + 1].subscribe(next: { world.next($0) }, terminal: { event in
                     guard event == .completed else { world.end(event); return }
                     inner.dispose()
-                    innerEnded()
+                    running.ended()
                 })
                 inner.add(subscription)
                 bag.add(subscription)
             }, terminal: { event in
                 guard event == .completed else { world.end(event); return }
-                innerEnded()
+                running.ended()
             }))
             bag.add(world.sources[0].subscribe(next: { published.send(.value($0)) }, terminal: { published.send($0) }))
         })
@@ -526,7 +527,7 @@ final class ReentrancyModelTests: RACTestCase {
                 switch event {
                 case .next(let value): value
                 case .completed: 100
-                case .error(let error): 200 + ((error as? ModelError)?.code ?? -1)
+                case .error(let error): 200 + ((error as? TestError)?.code ?? -1)
                 }
             }
         }, model: { world, _ in
@@ -549,30 +550,26 @@ final class ReentrancyModelTests: RACTestCase {
                 return value == target + 1 ? nil : Signal.return(value * 10)
             } }
         }, model: { world, target in
-            var count = 1
+            let running = RunningSignals(world)
             let bag = ModelBag()
             world.onDispose = { bag.dispose() }
-            func completeSignal() {
-                count -= 1
-                if count == 0 { world.end(.completed) }
-            }
             var sourceSubscription: ModelSubject.Subscription?
             sourceSubscription = world.sources[0].subscribe(next: { value in
                 guard !bag.isDisposed else { return }
                 let stop = value == target
                 let returned = value == target + 1 ? nil : value * 10
                 if let returned {
-                    count += 1
+                    running.started()
                     world.next(returned)
-                    completeSignal()
+                    running.ended()
                 }
                 if returned == nil || stop {
                     sourceSubscription?.dispose()
-                    completeSignal()
+                    running.ended()
                 }
             }, terminal: { event in
                 guard event == .completed else { world.end(event); return }
-                completeSignal()
+                running.ended()
             })
             bag.add(sourceSubscription!)
         })
@@ -586,28 +583,7 @@ final class ReentrancyModelTests: RACTestCase {
         // rule waits; the README lists the difference.
         check("zip([_, _, _])", sources: 3, build: { _, sources, _ in
             Signal.zip(sources).map { $0[0] * 10_000 + $0[1] * 100 + $0[2] }
-        }, model: { world, _ in
-            var queues: [[Int]] = [[], [], []]
-            var completed = [false, false, false]
-            let bag = ModelBag()
-            world.onDispose = { bag.dispose() }
-            func completeIfNeeded() {
-                if (0...2).contains(where: { completed[$0] && queues[$0].isEmpty }) { world.end(.completed) }
-            }
-            for index in 0...2 {
-                bag.add(world.sources[index].subscribe(next: { value in
-                    queues[index].append(value)
-                    guard queues.allSatisfy({ !$0.isEmpty }) else { return }
-                    let values = (0...2).map { queues[$0].removeFirst() }
-                    world.next(values[0] * 10_000 + values[1] * 100 + values[2])
-                    completeIfNeeded()
-                }, terminal: { event in
-                    guard event == .completed else { world.end(event); return }
-                    completed[index] = true
-                    completeIfNeeded()
-                }))
-            }
-        })
+        }, model: { world, _ in Self.zipModel(world, inputs: 3) { $0[0] * 10_000 + $0[1] * 100 + $0[2] } })
     }
 
     func testStaticCombineLatestOfThreeUnderReentrancy() {
@@ -638,23 +614,19 @@ final class ReentrancyModelTests: RACTestCase {
         // once; the result completes when the outer signal and every inner one have.
         check("flattenMap(_:)", sources: 3, build: { _, sources, _ in sources[0].flattenMap { sources[$0 % 2 + 1] } },
               model: { world, _ in
-            var count = 1
+            let running = RunningSignals(world)
             let bag = ModelBag()
             world.onDispose = { bag.dispose() }
-            func completeSignal() {
-                count -= 1
-                if count == 0 { world.end(.completed) }
-            }
             bag.add(world.sources[0].subscribe(next: { value in
                 guard !bag.isDisposed else { return }
-                count += 1
+                running.started()
                 bag.add(world.sources[value % 2 + 1].subscribe(next: { world.next($0) }, terminal: { event in
                     guard event == .completed else { world.end(event); return }
-                    completeSignal()
+                    running.ended()
                 }))
             }, terminal: { event in
                 guard event == .completed else { world.end(event); return }
-                completeSignal()
+                running.ended()
             }))
         })
     }
@@ -864,5 +836,21 @@ private final class ModelCombineLatestWith {
         case .error:
             end(event)
         }
+    }
+}
+
+/// bind's completion rule in the models: the outer signal and each live inner signal are
+/// counted, and the output completes when the last of them has ended.
+private final class RunningSignals {
+    private var count = 1
+    private let world: ModelWorld
+
+    init(_ world: ModelWorld) { self.world = world }
+
+    func started() { count += 1 }
+
+    func ended() {
+        count -= 1
+        if count == 0 { world.end(.completed) }
     }
 }

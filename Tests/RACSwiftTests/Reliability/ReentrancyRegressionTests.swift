@@ -150,7 +150,7 @@ final class ReentrancyRegressionTests: RACTestCase {
             return Disposable { disposals += 1 }
         }
         nonisolated(unsafe) var events: [String] = []
-        Signal<Int>.error(ModelError(code: 1)).combineLatest(with: second)
+        Signal<Int>.error(TestError(code: 1)).combineLatest(with: second)
             .subscribe(next: { events.append("\($0)") }, error: { events.append("error \($0)") })
         XCTAssertEqual(events, ["error E1"])
         XCTAssertEqual(subscriptions, 1)
@@ -178,7 +178,7 @@ final class ReentrancyRegressionTests: RACTestCase {
             return Disposable { disposals += 1 }
         }
         nonisolated(unsafe) var events: [String] = []
-        Signal<Int>.error(ModelError(code: 1)).sample(sampler)
+        Signal<Int>.error(TestError(code: 1)).sample(sampler)
             .subscribe(next: { events.append("\($0)") }, error: { events.append("error \($0)") })
         XCTAssertEqual(events, ["error E1"])
         XCTAssertEqual(subscriptions, 1)

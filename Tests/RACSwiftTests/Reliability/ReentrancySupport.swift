@@ -108,21 +108,34 @@ struct ReentrantInput: CustomStringConvertible {
 /// Renders an output value and its virtual time.
 private func renderValue(_ value: Int, _ time: Int) -> String { "\(value)@\(time)" }
 
+/// The subscriber's scripted reactions, taken in the order of the values it receives.
+struct ReactionScript {
+    private let reactions: [Int: ReentrantAction]
+    private var step = 0
+
+    init(_ reactions: [Int: ReentrantAction]) { self.reactions = reactions }
+
+    /// The reaction to the value being received, if the script has one for it.
+    mutating func reactionToNextValue() -> ReentrantAction? {
+        defer { step += 1 }
+        return reactions[step]
+    }
+}
+
 // MARK: The real operator
 
 /// The subscriber under test: records what it receives (with the virtual time) and performs
 /// the reactions from inside the delivery.
 final class ReentrantRecorder: Subscriber, @unchecked Sendable {
     typealias Value = Int
-    private let reactions: [Int: ReentrantAction]
+    private var script: ReactionScript
     private let sources: [Subject<Int>]
     private let scheduler: TestScheduler
     private(set) var events: [String] = []
     private var subscription: CompoundDisposable?
-    private var step = 0
 
     init(reactions: [Int: ReentrantAction], sources: [Subject<Int>], scheduler: TestScheduler) {
-        self.reactions = reactions
+        self.script = ReactionScript(reactions)
         self.sources = sources
         self.scheduler = scheduler
     }
@@ -135,17 +148,15 @@ final class ReentrantRecorder: Subscriber, @unchecked Sendable {
 
     func sendNext(_ value: Int) {
         events.append(renderValue(value, now))
-        let index = step
-        step += 1
-        guard let action = reactions[index] else { return }
-        switch action {
+        switch script.reactionToNextValue() {
         case .send(let source, let event): sources[source].send(event)
         case .dispose: subscription?.dispose()
+        case nil: break
         }
     }
 
     func sendError(_ error: any Error) {
-        events.append("E\((error as? ModelError)?.code ?? -1)@\(now)")
+        events.append("E\((error as? TestError)?.code ?? -1)@\(now)")
     }
 
     func sendCompleted() {
@@ -160,7 +171,7 @@ extension Subject<Int> {
         switch event {
         case .value(let value): sendNext(value)
         case .completed: sendCompleted()
-        case .error(let code): sendError(ModelError(code: code))
+        case .error(let code): sendError(TestError(code: code))
         }
     }
 }
@@ -265,12 +276,11 @@ final class ModelSubject {
 /// subscriber receives and performs its reactions.
 final class ModelWorld {
     let sources: [ModelSubject]
-    private let reactions: [Int: ReentrantAction]
+    private var script: ReactionScript
     private var queue: [(time: Int, sequence: Int, action: () -> Void)] = []
     private var sequence = 0
     private(set) var now = 0
     private(set) var events: [String] = []
-    private var step = 0
     /// The output has ended: a terminal event went out, or the subscriber disposed.
     private(set) var isFinished = false
     /// What the operator's subscription holds; run when the subscriber disposes.
@@ -281,7 +291,7 @@ final class ModelWorld {
 
     init(sources: Int, reactions: [Int: ReentrantAction], subscribeAt: Int) {
         self.sources = (0..<sources).map { _ in ModelSubject() }
-        self.reactions = reactions
+        self.script = ReactionScript(reactions)
         self.subscribeAt = subscribeAt
     }
 
@@ -303,14 +313,12 @@ final class ModelWorld {
     func next(_ value: Int) {
         guard !isFinished else { return }
         events.append(renderValue(value, now))
-        let index = step
-        step += 1
-        guard let action = reactions[index] else { return }
-        switch action {
+        switch script.reactionToNextValue() {
         case .send(let source, let event): sources[source].send(event)
         case .dispose:
             isFinished = true
             onDispose()
+        case nil: break
         }
     }
 

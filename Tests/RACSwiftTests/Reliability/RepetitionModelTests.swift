@@ -113,7 +113,7 @@ final class RepetitionModelTests: RACTestCase {
         // with a new error.
         check("catch(_:) by error", build: { signals, _ in
             signals[0].catch { error in
-                (error as? ModelError).map { $0.code.isMultiple(of: 2) } == true ? signals[1] : Signal.error(ModelError(code: -1))
+                (error as? TestError).map { $0.code.isMultiple(of: 2) } == true ? signals[1] : Signal.error(TestError(code: -1))
             }
         }, model: { input, out in
             guard let end = Self.play(input.first, at: 0, into: &out) else { return }

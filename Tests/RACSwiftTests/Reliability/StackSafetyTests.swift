@@ -111,7 +111,7 @@ final class StackSafetyTests: RACTestCase {
         onSmallStack {
             Signal<Int>.create { subscriber in
                 subscriber.sendNext(1)
-                subscriber.sendError(ModelError(code: 0))
+                subscriber.sendError(TestError(code: 0))
                 return nil
             }
             .retry(Self.many - 1)

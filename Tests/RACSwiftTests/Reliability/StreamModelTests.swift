@@ -262,7 +262,7 @@ final class StreamModelTests: RACTestCase {
                         log += keys.map { "\(event.time): \($0) completed" }
                         return log
                     case .error:
-                        let error = ModelError(code: event.time)
+                        let error = TestError(code: event.time)
                         log.append("\(event.time): error \(error)")
                         log += keys.map { "\(event.time): \($0) error \(error)" }
                         return log

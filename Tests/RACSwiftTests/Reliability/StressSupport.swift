@@ -213,3 +213,40 @@ private final class StressChurnState: @unchecked Sendable {
         set { lock.withLock { disposed = newValue } }
     }
 }
+
+/// Counts how many of a set of tasks run at once, and the most that ever did.
+final class ConcurrencyGauge: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = 0
+    private var _maximum = 0
+    private var _entered = 0
+    var maximum: Int { lock.withLock { _maximum } }
+    var entered: Int { lock.withLock { _entered } }
+
+    func enter() {
+        lock.withLock {
+            current += 1
+            _entered += 1
+            _maximum = max(_maximum, current)
+        }
+    }
+
+    func leave() { lock.withLock { current -= 1 } }
+}
+
+/// `count` signals, the `index`th of which, on each subscription, enters `gauge` and sends
+/// `index * valuesEach ..< (index + 1) * valuesEach` from a global queue, then leaves the gauge
+/// and completes.
+func backgroundSendingSignals(_ count: Int, valuesEach: Int, gauge: ConcurrencyGauge) -> [Signal<Int>] {
+    (0..<count).map { index in
+        Signal<Int>.create { subscriber in
+            gauge.enter()
+            DispatchQueue.global().async {
+                for i in 0..<valuesEach { subscriber.sendNext(index * valuesEach + i) }
+                gauge.leave()
+                subscriber.sendCompleted()
+            }
+            return nil
+        }
+    }
+}

@@ -13,33 +13,30 @@ final class StressTests: RACTestCase {
     // MARK: Many senders, one output
 
     func testMergeOfEightSourcesSendingFromEightThreadsDeliversEachValueOnce() {
-        let perThread = Stress.values
-        let sources = (0..<threads).map { _ in StressSource<Int>() }
-        let probe = StressProbe<Int>()
-        let disposable = probe.subscribe(Signal.merge(sources.map(\.signal)).map { $0 })
-        Stress.onThreads { thread in
-            let subscriber = sources[thread].subscriber
-            for index in 0..<perThread { subscriber.sendNext(thread * perThread + index) }
-            subscriber.sendCompleted()
-        }
-        probe.assertContract()
-        assertEachValueOnceInThreadOrder(probe.values, threads: threads, perThread: perThread)
-        disposable.dispose()
-        sources.forEach { $0.release() }
+        assertMergeOfEightSendingThreadsKeepsEveryValue { $0.map { $0 } }
     }
 
     func testMergeDeliveredOnABackgroundSchedulerKeepsEveryValueAndEachThreadsOrder() {
+        assertMergeOfEightSendingThreadsKeepsEveryValue { $0.deliver(on: Scheduler.background()) }
+    }
+
+    /// Merges eight sources, each sending `Stress.values` values then completing from a thread
+    /// of its own, through `then`: every value must arrive once, in each thread's order, under
+    /// the contract.
+    private func assertMergeOfEightSendingThreadsKeepsEveryValue(
+        file: StaticString = #filePath, line: UInt = #line, _ then: (Signal<Int>) -> Signal<Int>
+    ) {
         let perThread = Stress.values
         let sources = (0..<threads).map { _ in StressSource<Int>() }
         let probe = StressProbe<Int>()
-        let disposable = probe.subscribe(Signal.merge(sources.map(\.signal)).deliver(on: Scheduler.background()))
+        let disposable = probe.subscribe(then(Signal.merge(sources.map(\.signal))))
         Stress.onThreads { thread in
             let subscriber = sources[thread].subscriber
             for index in 0..<perThread { subscriber.sendNext(thread * perThread + index) }
             subscriber.sendCompleted()
         }
-        probe.waitForTerminal()
-        probe.assertContract()
+        probe.waitForTerminal(file: file, line: line)
+        probe.assertContract(file: file, line: line)
         assertEachValueOnceInThreadOrder(probe.values, threads: threads, perThread: perThread)
         disposable.dispose()
         sources.forEach { $0.release() }
@@ -120,18 +117,8 @@ final class StressTests: RACTestCase {
     func testFlattenMaxConcurrentTwoUnderConcurrentInnerCompletionsRunsAtMostTwo() {
         let innerCount = 16
         let perInner = Stress.values / 2
-        let running = StressGauge()
-        let inners = (0..<innerCount).map { inner in
-            Signal<Int>.create { subscriber in
-                running.enter()
-                DispatchQueue.global().async {
-                    for index in 0..<perInner { subscriber.sendNext(inner * perInner + index) }
-                    running.leave()
-                    subscriber.sendCompleted()
-                }
-                return nil
-            }
-        }
+        let running = ConcurrencyGauge()
+        let inners = backgroundSendingSignals(innerCount, valuesEach: perInner, gauge: running)
         let probe = StressProbe<Int>()
         let disposable = probe.subscribe(Signal<Signal<Int>>.create { outer in
             for inner in inners { outer.sendNext(inner) }
@@ -284,7 +271,7 @@ final class StressTests: RACTestCase {
             let second = round.isMultiple(of: 2) ? first : right.subscriber
             DispatchQueue.concurrentPerform(iterations: 2) { side in
                 if side == 0 {
-                    first.sendError(ModelError(code: round))
+                    first.sendError(TestError(code: round))
                 } else {
                     second.sendCompleted()
                     if !round.isMultiple(of: 2) { first.sendCompleted() }
@@ -310,23 +297,6 @@ private final class SynchronousStressScheduler: Scheduler, @unchecked Sendable {
     }
 }
 
-/// Counts how many of something run at once, and the most that ever did.
-final class StressGauge: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = 0
-    private var peak = 0
-
-    func enter() {
-        lock.withLock {
-            current += 1
-            peak = max(peak, current)
-        }
-    }
-
-    func leave() { lock.withLock { current -= 1 } }
-
-    var maximum: Int { lock.withLock { peak } }
-}
 
 final class StressTally: @unchecked Sendable {
     private let lock = NSLock()

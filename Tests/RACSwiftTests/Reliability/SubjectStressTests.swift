@@ -31,7 +31,7 @@ final class SubjectStressTests: RACTestCase {
         }
         // Two threads race to end it: every subscriber gets exactly one terminal event.
         DispatchQueue.concurrentPerform(iterations: 2) { side in
-            if side == 0 { subject.sendCompleted() } else { subject.sendError(ModelError(code: 0)) }
+            if side == 0 { subject.sendCompleted() } else { subject.sendError(TestError(code: 0)) }
         }
         for probe in probes {
             probe.assertContract()
@@ -119,59 +119,23 @@ final class SubjectStressTests: RACTestCase {
         let subject = ReplaySubject<Int>()
         let total = Stress.values * 10
         let gaps = StressTally()
-        let subscribers = 16
-        let probes = (0..<subscribers).map { _ in StressProbe<Int>() }
-        let disposables = StressDisposables()
-        Stress.onThreads(2) { side in
-            if side == 0 {
-                for value in 0..<total { subject.sendNext(value) }
-                subject.sendCompleted()
-            } else {
-                // Spread the joins over the sending.
-                for probe in probes {
-                    disposables.add(probe.subscribe(subject))
-                    for _ in 0..<200 { sched_yield() }
-                }
-            }
-        }
-        for probe in probes {
-            probe.waitForTerminal()
-            probe.assertContract()
-            if probe.values != Array(0..<total) { gaps.add() }
+        joinSixteenSubscribersWhileSending(total, to: subject) { values in
+            if values != Array(0..<total) { gaps.add() }
         }
         XCTAssertEqual(gaps.value, 0, "subscribers that missed or repeated a value")
-        disposables.disposeAll()
     }
 
     func testReplaySubjectWithCapacityReplaysAContiguousTail() {
         let subject = ReplaySubject<Int>(capacity: 8)
         let total = Stress.values * 10
         let broken = StressTally()
-        let probes = (0..<16).map { _ in StressProbe<Int>() }
-        let disposables = StressDisposables()
-        Stress.onThreads(2) { side in
-            if side == 0 {
-                for value in 0..<total { subject.sendNext(value) }
-                subject.sendCompleted()
-            } else {
-                // Spread the joins over the sending.
-                for probe in probes {
-                    disposables.add(probe.subscribe(subject))
-                    for _ in 0..<200 { sched_yield() }
-                }
-            }
-        }
-        for probe in probes {
-            probe.waitForTerminal()
-            probe.assertContract()
-            let values = probe.values
+        joinSixteenSubscribersWhileSending(total, to: subject) { values in
             // A contiguous run that ends with the last value; at least the capacity's worth
             // (or everything, if fewer were sent).
             let contiguous = values == Array((values.first ?? total)..<total)
             if !contiguous || values.count < min(8, total) { broken.add() }
         }
         XCTAssertEqual(broken.value, 0, "subscribers whose replay was not a contiguous tail")
-        disposables.disposeAll()
     }
 
     func testAutoconnectUnderSubscriptionChurnConnectsTheSourceAtMostOnce() {
@@ -203,4 +167,31 @@ final class StressDisposables: @unchecked Sendable {
 
     func add(_ disposable: Disposable) { lock.withLock { items.append(disposable) } }
     func disposeAll() { lock.withLock { items }.forEach { $0.dispose() } }
+}
+
+/// One thread sends `0..<total` to `subject` and completes it while another subscribes
+/// sixteen probes, spread over the sending; each probe must keep the contract and is
+/// then handed to `check` with the values it received.
+private func joinSixteenSubscribersWhileSending(
+    _ total: Int, to subject: Subject<Int>, check: ([Int]) -> Void
+) {
+    let probes = (0..<16).map { _ in StressProbe<Int>() }
+    let disposables = StressDisposables()
+    Stress.onThreads(2) { side in
+        if side == 0 {
+            for value in 0..<total { subject.sendNext(value) }
+            subject.sendCompleted()
+        } else {
+            for probe in probes {
+                disposables.add(probe.subscribe(subject))
+                for _ in 0..<200 { sched_yield() }
+            }
+        }
+    }
+    for probe in probes {
+        probe.waitForTerminal()
+        probe.assertContract()
+        check(probe.values)
+    }
+    disposables.disposeAll()
 }

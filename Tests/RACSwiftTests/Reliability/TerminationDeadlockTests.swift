@@ -11,7 +11,6 @@ import XCTest
 /// fix the two threads deadlocked within a few rounds (Linux's mutex reports it as a fatal
 /// "Recursive call to lock Mutex").
 final class TerminationDeadlockTests: RACTestCase {
-    private struct Ended: Error {}
 
     /// Per round: subscribes to the operator made by `make(busy, ender)`, then one thread
     /// sends values into `busy` while another, once those are flowing, calls `end(ender)`.
@@ -35,17 +34,12 @@ final class TerminationDeadlockTests: RACTestCase {
                 flowing.wait()
                 end(ender)
             }
-            guard done.wait(timeout: .now() + 10) == .success else {
-                XCTFail("deadlock in round \(round)", file: file, line: line)
-                return
-            }
-            probe.waitForTerminal(file: file, line: line)
-            probe.assertContract(file: file, line: line)
+            guard finishRound(round, done: done, probe: probe, file: file, line: line) else { return }
             disposable.dispose()
         }
     }
 
-    private let fail: @Sendable (Subject<Int>) -> Void = { $0.sendError(Ended()) }
+    private let fail: @Sendable (Subject<Int>) -> Void = { $0.sendError(TestError("ended")) }
 
     /// `signal`, with `ender` sending one value right after each subscription: for operators
     /// whose source is `ender`, so that they are busy with `busy` before `end` runs.
@@ -55,6 +49,27 @@ final class TerminationDeadlockTests: RACTestCase {
             ender.sendNext(0)
             return subscription
         }
+    }
+
+    /// Sends 0 and 1 on each subscription and never ends.
+    private static let zeroThenOne = Signal<Int>.create { outer in
+        outer.sendNext(0)
+        outer.sendNext(1)
+        return nil
+    }
+
+    /// Waits for both threads of a round (failing on a deadlock) and for the probe's terminal
+    /// event, and checks the contract; false when the round deadlocked.
+    private func finishRound(
+        _ round: Int, done: DispatchGroup, probe: StressProbe<Int>, file: StaticString, line: UInt
+    ) -> Bool {
+        guard done.wait(timeout: .now() + 10) == .success else {
+            XCTFail("deadlock in round \(round)", file: file, line: line)
+            return false
+        }
+        probe.waitForTerminal(file: file, line: line)
+        probe.assertContract(file: file, line: line)
+        return true
     }
 
     func testMerge() {
@@ -164,7 +179,7 @@ final class TerminationDeadlockTests: RACTestCase {
                 next: { value in if isMarker(value) { end(ender) } else { probe.sendNext(value) } },
                 error: { probe.sendError($0) }, completed: { probe.sendCompleted() })
             let flowing = DispatchSemaphore(value: 0)
-            let ended = Locked(false)
+            let ended = Fixture.Locked(false)
             let done = DispatchGroup()
             // `busy` keeps sending until the other thread's send has returned (bounded), so
             // that it is inside a delivery whenever the nested termination disposes.
@@ -182,12 +197,7 @@ final class TerminationDeadlockTests: RACTestCase {
                 ender.sendNext(-1)
                 ended.value = true
             }
-            guard done.wait(timeout: .now() + 10) == .success else {
-                XCTFail("deadlock in round \(round)", file: file, line: line)
-                return
-            }
-            probe.waitForTerminal(file: file, line: line)
-            probe.assertContract(file: file, line: line)
+            guard finishRound(round, done: done, probe: probe, file: file, line: line) else { return }
             disposable.dispose()
         }
     }
@@ -196,7 +206,7 @@ final class TerminationDeadlockTests: RACTestCase {
         // The reproduction: the create block's subscriber, kept by the test, is
         // completed from inside its own delivery of `ender`'s marker.
         nestedRace(make: { busy, ender in
-            let kept = Locked<(any Subscriber<Int>)?>(nil)
+            let kept = Fixture.Locked<(any Subscriber<Int>)?>(nil)
             return Signal.create { subscriber in
                 kept.value = subscriber
                 let subscriptions = CompoundDisposable()
@@ -215,7 +225,7 @@ final class TerminationDeadlockTests: RACTestCase {
     func testNestedCompletionOfAnAnySubscriberInsideItsOwnNext() {
         nestedRace(make: { busy, ender in
             Signal.create { subscriber in
-                let both = Locked<AnySubscriber<Int>?>(nil)
+                let both = Fixture.Locked<AnySubscriber<Int>?>(nil)
                 both.value = AnySubscriber<Int>(
                     next: { value in
                         subscriber.sendNext(value)
@@ -247,11 +257,7 @@ final class TerminationDeadlockTests: RACTestCase {
         // the sender of `busy` holds merge's and waits for flattenMap's: a cycle the test,
         // not the library, would make.)
         nestedRace(make: { busy, ender in
-            Signal<Int>.create { outer in
-                outer.sendNext(0)
-                outer.sendNext(1)
-                return nil
-            }.flattenMap { $0 == 0 ? busy : ender }
+            Self.zeroThenOne.flattenMap { $0 == 0 ? busy : ender }
         }, end: fail)
     }
 
@@ -273,11 +279,7 @@ final class TerminationDeadlockTests: RACTestCase {
 
     func testNestedErrorInBind() {
         nestedRace(make: { busy, ender in
-            Signal<Int>.create { outer in
-                outer.sendNext(0)
-                outer.sendNext(1)
-                return nil
-            }.bind { { value, _ in value == 0 ? busy : ender } }
+            Self.zeroThenOne.bind { { value, _ in value == 0 ? busy : ender } }
         }, end: fail)
     }
 
@@ -317,16 +319,5 @@ final class TerminationDeadlockTests: RACTestCase {
                 return subscription
             }
         }, end: { ender in ender.sendCompleted() })
-    }
-}
-
-/// A value guarded by a lock, for closures that cross threads.
-private final class Locked<Wrapped>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var wrapped: Wrapped
-    init(_ value: Wrapped) { wrapped = value }
-    var value: Wrapped {
-        get { lock.withLock { wrapped } }
-        set { lock.withLock { wrapped = newValue } }
     }
 }

@@ -75,21 +75,13 @@ final class RecursiveScheduleTests: RACTestCase {
     }
 
     func testDisposalReleasesTheBlock() {
-        final class Token {}
-        weak var weakToken: Token?
         let scheduler = TestScheduler()
-        let disposable: Disposable?
-        do {
-            nonisolated(unsafe) let token = Token()
-            weakToken = token
-            disposable = scheduler.scheduleRecursive { reschedule in
+        assertDisposalReleasesTheBlock({ token in
+            scheduler.scheduleRecursive { reschedule in
                 _ = token
                 reschedule()
             }
-        }
-        scheduler.step(2)
-        disposable?.dispose()
-        XCTAssertNil(weakToken)
+        }, before: { scheduler.step(2) })
     }
 
     func testSeveralReschedulesInOneRunEachRunOnceInOrder() {

@@ -183,18 +183,8 @@ final class TestSchedulerTests: RACTestCase {
     }
 
     func testCancellingReleasesTheBlockAtOnce() {
-        final class Token {}
-        weak var weakToken: Token?
         let scheduler = TestScheduler()
-        let disposable: Disposable?
-        do {
-            nonisolated(unsafe) let token = Token()
-            weakToken = token
-            disposable = scheduler.afterDelay(100) { _ = token }
-        }
-        XCTAssertNotNil(weakToken)
-        disposable?.dispose()
-        XCTAssertNil(weakToken)
+        assertDisposalReleasesTheBlock({ token in scheduler.afterDelay(100) { _ = token } }, before: {})
     }
 
     func testCancellingFromAnEarlierBlockStopsALaterOne() {
@@ -316,4 +306,26 @@ final class TestSchedulerTests: RACTestCase {
         XCTAssertEqual(ran.value, 800)
         XCTAssertEqual(scheduler.now, at(6))
     }
+}
+
+/// What a scheduled block captures, to see when the block is released.
+final class BlockToken: Sendable {}
+
+/// A scheduled block is released when its disposable is disposed: `schedule` schedules a block
+/// that captures the token it is given, `before` runs the clock first; once the disposable is
+/// disposed nothing may keep the token alive.
+func assertDisposalReleasesTheBlock(
+    _ schedule: (BlockToken) -> Disposable?, before: () -> Void, file: StaticString = #filePath, line: UInt = #line
+) {
+    weak var weakToken: BlockToken?
+    let disposable: Disposable?
+    do {
+        let token = BlockToken()
+        weakToken = token
+        disposable = schedule(token)
+    }
+    XCTAssertNotNil(weakToken, "the scheduled block keeps its token until disposal", file: file, line: line)
+    before()
+    disposable?.dispose()
+    XCTAssertNil(weakToken, "token kept after disposal", file: file, line: line)
 }

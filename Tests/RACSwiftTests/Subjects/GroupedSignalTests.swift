@@ -22,10 +22,10 @@ final class GroupedSignalTests: RACTestCase {
         log.subscribe(to: group)
         Signal<Int>.create { subscriber in
             subscriber.sendNext(1)
-            subscriber.sendError(HotError.boom)
+            subscriber.sendError(TestError.boom)
             return nil
         }.subscribe(group)
-        XCTAssertEqual(log.events, [.next(1), .error(HotError.boom)])
+        XCTAssertEqual(log.events, [.next(1), .error(TestError.boom)])
         XCTAssertEqual(group.key, 7)
     }
 }

@@ -1,12 +1,6 @@
 import Foundation
 import RACSwift
 
-/// The error the hot-signal tests send.
-enum HotError: Error, Equatable {
-    case boom
-    case other
-}
-
 /// Records every event a subscription receives, from any thread.
 final class HotEventLog<Value>: @unchecked Sendable {
     private let lock = NSLock()

@@ -28,19 +28,14 @@ final class MulticastConnectionTests: RACTestCase {
     }
 
     func testSubscribersShareOneSubscriptionOfTheSource() {
-        nonisolated(unsafe) var sideEffects = 0
-        let signal = Signal<Int>.create { s in
-            sideEffects += 1
-            s.sendNext(1)
-            s.sendCompleted()
-            return nil
-        }
+        let sideEffects = SyncSource(values: [1])
+        let signal = sideEffects.signal
         let connection = signal.publish()
         let a = HotEventLog<Int>(), b = HotEventLog<Int>()
         a.subscribe(to: connection.signal)
         b.subscribe(to: connection.signal)
         connection.connect()
-        XCTAssertEqual(sideEffects, 1)
+        XCTAssertEqual(sideEffects.subscriptions, 1)
         XCTAssertEqual(a.events, [.next(1), .completed])
         XCTAssertEqual(b.events, [.next(1), .completed])
     }
@@ -156,31 +151,16 @@ final class MulticastConnectionTests: RACTestCase {
         a.subscribe(to: signal)
         b.subscribe(to: signal)
         source.sendNext(1)
-        source.sendError(HotError.boom)
-        XCTAssertEqual(a.events, [.next(1), .error(HotError.boom)])
-        XCTAssertEqual(b.events, [.next(1), .error(HotError.boom)])
+        source.sendError(TestError.boom)
+        XCTAssertEqual(a.events, [.next(1), .error(TestError.boom)])
+        XCTAssertEqual(b.events, [.next(1), .error(TestError.boom)])
         XCTAssertEqual(source.disposals, 1)
     }
 
     // MARK: replay, replayLast, replayLazily
 
     func testReplaySubscribesAtOnceAndSharesOneSubscription() {
-        nonisolated(unsafe) var sideEffects = 0
-        let signal = Signal<Int>.create { s in
-            sideEffects += 1
-            s.sendNext(1)
-            s.sendNext(2)
-            s.sendCompleted()
-            return nil
-        }
-        let replayed = signal.replay()
-        XCTAssertEqual(sideEffects, 1)
-        let a = HotEventLog<Int>(), b = HotEventLog<Int>()
-        a.subscribe(to: replayed)
-        b.subscribe(to: replayed)
-        XCTAssertEqual(sideEffects, 1)
-        XCTAssertEqual(a.events, [.next(1), .next(2), .completed])
-        XCTAssertEqual(b.events, [.next(1), .next(2), .completed])
+        assertTwoSubscribersShareOneSubscription([1, 2], { $0.replay() }, subscribedBeforeAnySubscriber: 1, bothSee: [.next(1), .next(2), .completed])
     }
 
     func testReplayForwardsLiveEventsAfterTheReplayedOnes() {
@@ -190,53 +170,20 @@ final class MulticastConnectionTests: RACTestCase {
         let log = HotEventLog<Int>()
         log.subscribe(to: replayed)
         source.sendNext(2)
-        source.sendError(HotError.boom)
-        XCTAssertEqual(log.events, [.next(1), .next(2), .error(HotError.boom)])
+        source.sendError(TestError.boom)
+        XCTAssertEqual(log.events, [.next(1), .next(2), .error(TestError.boom)])
         XCTAssertEqual(source.subscriptions, 1)
         let late = HotEventLog<Int>()
         late.subscribe(to: replayed)
-        XCTAssertEqual(late.events, [.next(1), .next(2), .error(HotError.boom)])
+        XCTAssertEqual(late.events, [.next(1), .next(2), .error(TestError.boom)])
     }
 
     func testReplayLastReplaysOnlyTheLatestValueAndTheTerminalEvent() {
-        nonisolated(unsafe) var sideEffects = 0
-        let signal = Signal<Int>.create { s in
-            sideEffects += 1
-            s.sendNext(1)
-            s.sendNext(2)
-            s.sendNext(3)
-            s.sendCompleted()
-            return nil
-        }
-        let replayed = signal.replayLast()
-        XCTAssertEqual(sideEffects, 1)
-        let a = HotEventLog<Int>(), b = HotEventLog<Int>()
-        a.subscribe(to: replayed)
-        b.subscribe(to: replayed)
-        XCTAssertEqual(sideEffects, 1)
-        XCTAssertEqual(a.events, [.next(3), .completed])
-        XCTAssertEqual(b.events, [.next(3), .completed])
+        assertTwoSubscribersShareOneSubscription([1, 2, 3], { $0.replayLast() }, subscribedBeforeAnySubscriber: 1, bothSee: [.next(3), .completed])
     }
 
     func testReplayLazilySubscribesOnTheFirstSubscriptionOnly() {
-        nonisolated(unsafe) var sideEffects = 0
-        let signal = Signal<Int>.create { s in
-            sideEffects += 1
-            s.sendNext(1)
-            s.sendNext(2)
-            s.sendCompleted()
-            return nil
-        }
-        let replayed = signal.replayLazily()
-        XCTAssertEqual(sideEffects, 0)
-        let a = HotEventLog<Int>()
-        a.subscribe(to: replayed)
-        XCTAssertEqual(sideEffects, 1)
-        let b = HotEventLog<Int>()
-        b.subscribe(to: replayed)
-        XCTAssertEqual(sideEffects, 1)
-        XCTAssertEqual(a.events, [.next(1), .next(2), .completed])
-        XCTAssertEqual(b.events, [.next(1), .next(2), .completed])
+        assertTwoSubscribersShareOneSubscription([1, 2], { $0.replayLazily() }, subscribedBeforeAnySubscriber: 0, bothSee: [.next(1), .next(2), .completed])
     }
 
     func testReplayLazilyKeepsTheSourceRunningWhenSubscribersLeave() {
@@ -253,5 +200,24 @@ final class MulticastConnectionTests: RACTestCase {
         XCTAssertEqual(source.subscriptions, 1)
         XCTAssertEqual(first.events, [])
         XCTAssertEqual(second.events, [.next(1), .next(2), .completed])
+    }
+
+    /// `share` over a synchronous source of `values` has subscribed to it
+    /// `subscribedBeforeAnySubscriber` times before anyone subscribes, and exactly once from
+    /// the first subscriber on; two subscribers in turn both see `expected`.
+    private func assertTwoSubscribersShareOneSubscription(
+        _ values: [Int], _ share: (Signal<Int>) -> Signal<Int>, subscribedBeforeAnySubscriber: Int,
+        bothSee expected: [Event<Int>], file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let source = SyncSource(values: values)
+        let shared = share(source.signal)
+        XCTAssertEqual(source.subscriptions, subscribedBeforeAnySubscriber, "before any subscriber", file: file, line: line)
+        let a = HotEventLog<Int>(), b = HotEventLog<Int>()
+        a.subscribe(to: shared)
+        XCTAssertEqual(source.subscriptions, 1, "after the first subscriber", file: file, line: line)
+        b.subscribe(to: shared)
+        XCTAssertEqual(source.subscriptions, 1, "after the second subscriber", file: file, line: line)
+        XCTAssertEqual(a.events, expected, file: file, line: line)
+        XCTAssertEqual(b.events, expected, file: file, line: line)
     }
 }

@@ -28,12 +28,12 @@ final class ReplaySubjectTests: RACTestCase {
     func testReplaysErrorToSubscribersAfterTermination() {
         let subject = ReplaySubject<Int>()
         subject.sendNext(1)
-        subject.sendError(HotError.boom)
+        subject.sendError(TestError.boom)
         let a = HotEventLog<Int>(), b = HotEventLog<Int>()
         a.subscribe(to: subject)
         b.subscribe(to: subject)
-        XCTAssertEqual(a.events, [.next(1), .error(HotError.boom)])
-        XCTAssertEqual(b.events, [.next(1), .error(HotError.boom)])
+        XCTAssertEqual(a.events, [.next(1), .error(TestError.boom)])
+        XCTAssertEqual(b.events, [.next(1), .error(TestError.boom)])
     }
 
     func testCapacityKeepsOnlyTheLatestValues() {
@@ -69,7 +69,7 @@ final class ReplaySubjectTests: RACTestCase {
         subject.sendNext(1)
         subject.sendCompleted()
         subject.sendNext(2)
-        subject.sendError(HotError.boom)
+        subject.sendError(TestError.boom)
         let log = HotEventLog<Int>()
         log.subscribe(to: subject)
         XCTAssertEqual(log.events, [.next(1), .completed])

@@ -25,10 +25,10 @@ final class SubjectTests: RACTestCase {
         a.subscribe(to: subject)
         b.subscribe(to: subject)
         subject.sendNext(1)
-        subject.sendError(HotError.boom)
+        subject.sendError(TestError.boom)
         subject.sendNext(2)
-        XCTAssertEqual(a.events, [.next(1), .error(HotError.boom)])
-        XCTAssertEqual(b.events, [.next(1), .error(HotError.boom)])
+        XCTAssertEqual(a.events, [.next(1), .error(TestError.boom)])
+        XCTAssertEqual(b.events, [.next(1), .error(TestError.boom)])
     }
 
     func testLateSubscriberReceivesOnlyLaterEvents() {
@@ -65,8 +65,8 @@ final class SubjectTests: RACTestCase {
         log.subscribe(to: subject)
         XCTAssertEqual(log.events, [])
         subject.sendNext(2)
-        subject.sendError(HotError.boom)
-        XCTAssertEqual(log.events, [.next(2), .error(HotError.boom)])
+        subject.sendError(TestError.boom)
+        XCTAssertEqual(log.events, [.next(2), .error(TestError.boom)])
     }
 
     func testDisposedSubscriberReceivesNothingMore() {

@@ -36,38 +36,34 @@ final class LockTests: RACTestCase {
     }
 
     func testUnfairLockExcludesEightThreadsWithShortAndLongCriticalSections() {
+        assertEightThreadsExcluded { guarded, critical in guarded.lock.withLock(critical) }
+    }
+
+    func testRecursiveLockExcludesEightThreadsAndNestsOnOne() {
+        assertEightThreadsExcluded { guarded, critical in
+            guarded.recursiveLock.withLock { guarded.recursiveLock.withLock(critical) }
+        }
+    }
+
+    /// Eight threads each run a read-modify-write of the count through `lock`, with no work
+    /// and with some work inside the critical section: no increment may be lost.
+    private func assertEightThreadsExcluded(
+        file: StaticString = #filePath, line: UInt = #line,
+        _ lock: @escaping @Sendable (Guarded, () -> Void) -> Void
+    ) {
         for rounds in [0, 2_000] {
             let guarded = Guarded()
             let perThread = rounds == 0 ? 20_000 : 300
             onThreads(8) { _ in
                 for _ in 0..<perThread {
-                    guarded.lock.withLock {
+                    lock(guarded) {
                         let before = guarded.count
                         Self.work(guarded, rounds)
                         guarded.count = before + 1
                     }
                 }
             }
-            XCTAssertEqual(guarded.count, 8 * perThread, "\(rounds) rounds of work inside")
-        }
-    }
-
-    func testRecursiveLockExcludesEightThreadsAndNestsOnOne() {
-        for rounds in [0, 2_000] {
-            let guarded = Guarded()
-            let perThread = rounds == 0 ? 20_000 : 300
-            onThreads(8) { _ in
-                for _ in 0..<perThread {
-                    guarded.recursiveLock.withLock {
-                        guarded.recursiveLock.withLock {
-                            let before = guarded.count
-                            Self.work(guarded, rounds)
-                            guarded.count = before + 1
-                        }
-                    }
-                }
-            }
-            XCTAssertEqual(guarded.count, 8 * perThread, "\(rounds) rounds of work inside")
+            XCTAssertEqual(guarded.count, 8 * perThread, "\(rounds) rounds of work inside", file: file, line: line)
         }
     }
 

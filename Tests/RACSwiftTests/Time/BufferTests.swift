@@ -5,62 +5,44 @@ import RACSwiftTesting
 final class BufferTests: RACTestCase {
     func testBufferSendsEachWindowIntervalAfterItsFirstValue() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([
-            .next(1, "a"), .next(2, "b"), .next(4, "c"), .next(5.5, "d"), .next(6.5, "e"), .completed(20),
-        ])
-        let recorder = scheduler.record(source.buffer(withTime: 2, on: scheduler))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [
-            .next(3, ["a", "b"]), .next(6, ["c", "d"]), .next(8.5, ["e"]), .completed(20),
-        ])
+        scheduler.expectEvents({ $0.buffer(withTime: 2, on: scheduler) }, playing: [.next(1, "a"), .next(2, "b"), .next(4, "c"), .next(5.5, "d"), .next(6.5, "e"), .completed(20)],
+                               [.next(3, ["a", "b"]), .next(6, ["c", "d"]), .next(8.5, ["e"]), .completed(20)])
     }
 
     func testBufferSendsNothingForQuietPeriods() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(10, 1), .completed(30)])
-        let recorder = scheduler.record(source.buffer(withTime: 1, on: scheduler))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(11, [1]), .completed(30)])
+        let source = scheduler.hot("----------1-------------------|", values: ["1": 1])
+        scheduler.expectMarbles(source.buffer(withTime: 1, on: scheduler), "-----------x------------------|", values: ["x": [1]])
     }
 
     func testBufferValueArrivingExactlyWhenWindowClosesJoinsIt() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(3, "b"), .completed(10)])
-        let recorder = scheduler.record(source.buffer(withTime: 2, on: scheduler))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(3, ["a", "b"]), .completed(10)])
+        let source = scheduler.hot("-a-b------|")
+        scheduler.expectMarbles(source.buffer(withTime: 2, on: scheduler), "---x------|", values: ["x": ["a", "b"]])
     }
 
     func testBufferCompletionFlushesOpenWindowThenCompletes() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(1.5, "b"), .completed(2)])
-        let recorder = scheduler.record(source.buffer(withTime: 5, on: scheduler))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(2, ["a", "b"]), .completed(2)])
+        scheduler.expectEvents({ $0.buffer(withTime: 5, on: scheduler) }, playing: [.next(1, "a"), .next(1.5, "b"), .completed(2)],
+                               [.next(2, ["a", "b"]), .completed(2)])
     }
 
     func testBufferCompletionWithNoOpenWindowSendsNoEmptyArray() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .completed(5)])
-        let recorder = scheduler.record(source.buffer(withTime: 1, on: scheduler))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(2, ["a"]), .completed(5)])
+        let source = scheduler.hot("-a---|")
+        scheduler.expectMarbles(source.buffer(withTime: 1, on: scheduler), "--x--|", values: ["x": ["a"]])
     }
 
     func testBufferErrorDropsOpenWindowAndIsForwardedAtOnce() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .error(2, TimeTestError.failed)])
-        let recorder = scheduler.record(source.buffer(withTime: 5, on: scheduler))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.error(2, TimeTestError.failed)])
+        let source = scheduler.hot("-a#", error: TestError.failed)
+        scheduler.expectMarbles(source.buffer(withTime: 5, on: scheduler), "--#", values: [:], error: TestError.failed)
     }
 
     func testBufferKeepsOptionalNilValues() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, nil), .next(1, 2), .completed(4)] as [Recorded<Int?>])
-        let recorder = scheduler.record(source.buffer(withTime: 1, on: scheduler))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(2, [nil, 2]), .completed(4)])
+        let source = scheduler.hot("-(n2)--|", values: ["n": nil, "2": 2] as [Character: Int?])
+        scheduler.expectMarbles(source.buffer(withTime: 1, on: scheduler), "--x-|", values: ["x": [nil, 2]])
     }
 
     func testBufferDeliversWindowsOnItsScheduler() {
@@ -84,26 +66,14 @@ final class BufferTests: RACTestCase {
 
     func testBufferDisposalMidWindowCancelsTimerAndSource() {
         let scheduler = TestScheduler()
-        let source = TimeManualSource<String>()
-        let recorder = scheduler.record(source.signal.buffer(withTime: 2, on: scheduler))
-        source.sendNext("a")
-        scheduler.advance(by: 1)
-        recorder.disposable.dispose()
-        XCTAssertEqual(source.disposalCount, 1)
-        scheduler.run()
-        XCTAssertEqual(scheduler.scheduledCount, 0)
-        XCTAssertEqual(recorder.events, [])
+        assertDisposalCancelsTimersAndSource({ $0.buffer(withTime: 2, on: scheduler) }, on: scheduler) { source in
+            source.sendNext("a")
+            scheduler.advance(by: 1)
+        }
     }
 
     func testBufferResubscriptionStartsWithFreshState() {
         let scheduler = TestScheduler()
-        let signal = scheduler.createColdSignal([.next(1, "a"), .next(2, "b"), .completed(5)])
-            .buffer(withTime: 3, on: scheduler)
-        let first = scheduler.record(signal)
-        scheduler.advance(to: virtualDate(10))
-        let second = scheduler.record(signal)
-        scheduler.run()
-        XCTAssertEqual(first.events, [.next(4, ["a", "b"]), .completed(5)])
-        XCTAssertEqual(second.events, [.next(14, ["a", "b"]), .completed(15)])
+        scheduler.expectMarblesOnEachSubscription(scheduler.cold("-ab--|").buffer(withTime: 3, on: scheduler), "----x|", values: ["x": ["a", "b"]], resubscribingAt: 10)
     }
 }

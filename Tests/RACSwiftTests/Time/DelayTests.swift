@@ -5,27 +5,21 @@ import RACSwiftTesting
 final class DelayTests: RACTestCase {
     func testDelayShiftsValuesAndCompletionByInterval() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(1.5, "b"), .next(4, "c"), .completed(5)])
-        let recorder = scheduler.record(source.delay(2))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(3, "a"), .next(3.5, "b"), .next(6, "c"), .completed(7)])
+        scheduler.expectEvents({ $0.delay(2) }, playing: [.next(1, "a"), .next(1.5, "b"), .next(4, "c"), .completed(5)],
+                               [.next(3, "a"), .next(3.5, "b"), .next(6, "c"), .completed(7)])
     }
 
     func testDelayDoesNotDelayErrorAndDropsEventsStillWaiting() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, "b"), .error(3.5, TimeTestError.failed)])
-        let recorder = scheduler.record(source.delay(2))
-        scheduler.run()
         // "a" was due at 3, before the error; "b" (due at 4) is dropped.
-        XCTAssertEqual(recorder.events, [.next(3, "a"), .error(3.5, TimeTestError.failed)])
+        scheduler.expectEvents({ $0.delay(2) }, playing: [.next(1, "a"), .next(2, "b"), .error(3.5, TestError.failed)],
+                               [.next(3, "a"), .error(3.5, TestError.failed)])
     }
 
     func testDelayErrorWithNothingWaitingIsForwardedAtOnce() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.error(1, TimeTestError.failed)] as [Recorded<Int>])
-        let recorder = scheduler.record(source.delay(5))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.error(1, TimeTestError.failed)])
+        let source = scheduler.hot("-#", error: TestError.failed)
+        scheduler.expectMarbles(source.delay(5), "-#", error: TestError.failed)
     }
 
     func testDelayZeroSendsInSameInstantAfterTheSender() {
@@ -41,10 +35,9 @@ final class DelayTests: RACTestCase {
 
     func testDelayKeepsOptionalNilValues() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, nil), .next(2, 7), .completed(3)] as [Recorded<Int?>])
-        let recorder = scheduler.record(source.delay(1))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(2, nil), .next(3, 7), .completed(4)])
+        let values: [Character: Int?] = ["n": nil, "7": 7]
+        let source = scheduler.hot("-n7|", values: values)
+        scheduler.expectMarbles(source.delay(1), "--n7|", values: values)
     }
 
     func testDelayOnExplicitSchedulerWaitsThereWhateverSchedulerSendsEvents() {
@@ -87,13 +80,7 @@ final class DelayTests: RACTestCase {
 
     func testDelayResubscriptionStartsWithFreshState() {
         let scheduler = TestScheduler()
-        let signal = scheduler.createColdSignal([.next(1, "a"), .completed(2)]).delay(1)
-        let first = scheduler.record(signal)
-        scheduler.advance(to: virtualDate(10))
-        let second = scheduler.record(signal)
-        scheduler.run()
-        XCTAssertEqual(first.events, [.next(2, "a"), .completed(3)])
-        XCTAssertEqual(second.events, [.next(12, "a"), .completed(13)])
+        scheduler.expectMarblesOnEachSubscription(scheduler.cold("-a|").delay(1), "--a|", values: ["a": "a"], resubscribingAt: 10)
     }
 
     func testDelayDoesNotKeepSignalsAliveWhileEventsWait() {

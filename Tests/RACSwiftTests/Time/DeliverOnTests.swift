@@ -22,10 +22,8 @@ final class DeliverOnTests: RACTestCase {
 
     func testDeliverOnKeepsErrorBehindValuesBeforeIt() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, "b"), .error(2, TimeTestError.failed)])
-        let recorder = scheduler.record(source.deliver(on: scheduler))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(1, "a"), .next(2, "b"), .error(2, TimeTestError.failed)])
+        let source = scheduler.hot("-a(b#)", error: TestError.failed)
+        scheduler.expectMarbles(source.deliver(on: scheduler), "-a(b#)", error: TestError.failed)
     }
 
     func testDeliverOnSendsEventsOnTheScheduler() {
@@ -69,13 +67,7 @@ final class DeliverOnTests: RACTestCase {
 
     func testDeliverOnResubscriptionIsIndependent() {
         let scheduler = TestScheduler()
-        let signal = scheduler.createColdSignal([.next(1, "a"), .completed(2)]).deliver(on: scheduler)
-        let first = scheduler.record(signal)
-        scheduler.advance(to: virtualDate(5))
-        let second = scheduler.record(signal)
-        scheduler.run()
-        XCTAssertEqual(first.events, [.next(1, "a"), .completed(2)])
-        XCTAssertEqual(second.events, [.next(6, "a"), .completed(7)])
+        scheduler.expectMarblesOnEachSubscription(scheduler.cold("-a|").deliver(on: scheduler), "-a|", values: ["a": "a"], resubscribingAt: 5)
     }
 
     func testDeliverOnImmediateDeliversSynchronously() {

@@ -77,8 +77,8 @@ final class SubscribeOnTests: RACTestCase {
         let source = TimeManualSource<Int>()
         let recorder = scheduler.record(source.signal.subscribe(on: scheduler))
         scheduler.run()
-        scheduler.performAsCurrentScheduler { source.sendError(TimeTestError.failed) }
-        XCTAssertEqual(recorder.events, [.error(0, TimeTestError.failed)])
+        scheduler.performAsCurrentScheduler { source.sendError(TestError.failed) }
+        XCTAssertEqual(recorder.events, [.error(0, TestError.failed)])
         XCTAssertEqual(source.disposalCount, 1)
         XCTAssertEqual(scheduler.scheduledCount, 0)
     }

@@ -5,88 +5,66 @@ import RACSwiftTesting
 final class ThrottleTests: RACTestCase {
     func testThrottleSendsValueOnceIntervalPassesWithoutNewerValue() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(5, "b"), .completed(10)])
-        let recorder = scheduler.record(source.throttle(2))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(3, "a"), .next(7, "b"), .completed(10)])
+        let source = scheduler.hot("-a---b----|")
+        scheduler.expectMarbles(source.throttle(2), "---a---b--|")
     }
 
     func testThrottleSendsOnlyLastValueOfBurst() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([
-            .next(1, "a"), .next(2, "b"), .next(3.5, "c"), .next(8, "d"), .completed(20),
-        ])
-        let recorder = scheduler.record(source.throttle(2))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(5.5, "c"), .next(10, "d"), .completed(20)])
+        scheduler.expectEvents({ $0.throttle(2) }, playing: [.next(1, "a"), .next(2, "b"), .next(3.5, "c"), .next(8, "d"), .completed(20)],
+                               [.next(5.5, "c"), .next(10, "d"), .completed(20)])
     }
 
     func testThrottleDropsPendingValueWhenNewerValueArrivesExactlyAtDeadline() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(3, "b"), .completed(10)])
-        let recorder = scheduler.record(source.throttle(2))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(5, "b"), .completed(10)])
+        let source = scheduler.hot("-a-b------|")
+        scheduler.expectMarbles(source.throttle(2), "-----b----|")
     }
 
     func testThrottleCompletionFlushesPendingValueThenCompletes() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, "b"), .completed(2.5)])
-        let recorder = scheduler.record(source.throttle(2))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(2.5, "b"), .completed(2.5)])
+        scheduler.expectEvents({ $0.throttle(2) }, playing: [.next(1, "a"), .next(2, "b"), .completed(2.5)],
+                               [.next(2.5, "b"), .completed(2.5)])
     }
 
     func testThrottleDoesNotResendSentValueOnCompletion() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .completed(5)])
-        let recorder = scheduler.record(source.throttle(2))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(3, "a"), .completed(5)])
+        let source = scheduler.hot("-a---|")
+        scheduler.expectMarbles(source.throttle(2), "---a-|")
     }
 
     func testThrottleErrorDropsPendingValueAndIsForwardedAtOnce() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .error(2, TimeTestError.failed), .next(2.5, "b")])
-        let recorder = scheduler.record(source.throttle(2))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.error(2, TimeTestError.failed)])
+        scheduler.expectEvents({ $0.throttle(2) }, playing: [.next(1, "a"), .error(2, TestError.failed), .next(2.5, "b")],
+                               [.error(2, TestError.failed)])
     }
 
     func testThrottleZeroIntervalSendsLastValueOfEachInstant() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(1, "b"), .next(2, "c"), .completed(3)])
-        let recorder = scheduler.record(source.throttle(0))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(1, "b"), .next(2, "c"), .completed(3)])
+        let source = scheduler.hot("-(ab)c|")
+        scheduler.expectMarbles(source.throttle(0), "-bc|")
     }
 
     func testThrottleFlushesNilValueOfOptionalSignalOnCompletion() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, nil), .completed(3)] as [Recorded<String?>])
-        let recorder = scheduler.record(source.throttle(2))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(3, nil), .completed(3)])
+        let values: [Character: String?] = ["a": "a", "n": nil]
+        let source = scheduler.hot("-an|", values: values)
+        scheduler.expectMarbles(source.throttle(2), "---(n|)", values: values)
     }
 
     // MARK: valuesPassingTest:
 
     func testThrottleValueFailingTestPassesAtOnceAndDropsPendingValue() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([
-            .next(1, "a"), .next(2, "X"), .next(3, "b"), .next(3.5, "Y"), .next(6, "c"), .completed(10),
-        ])
-        let recorder = scheduler.record(source.throttle(2, valuesPassingTest: { $0 == $0.lowercased() }))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(2, "X"), .next(3.5, "Y"), .next(8, "c"), .completed(10)])
+        scheduler.expectEvents({ $0.throttle(2, valuesPassingTest: { $0 == $0.lowercased() }) }, playing: [.next(1, "a"), .next(2, "X"), .next(3, "b"), .next(3.5, "Y"), .next(6, "c"), .completed(10)],
+                               [.next(2, "X"), .next(3.5, "Y"), .next(8, "c"), .completed(10)])
     }
 
     func testThrottleValuesPassingTestThrottlesPassingValuesLikeThrottle() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, 1), .next(2, 2), .next(6, 3), .completed(7)])
-        let recorder = scheduler.record(source.throttle(2, valuesPassingTest: { _ in true }))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(4, 2), .next(7, 3), .completed(7)])
+        let values: [Character: Int] = ["1": 1, "2": 2, "3": 3]
+        let source = scheduler.hot("-12---3|", values: values)
+        scheduler.expectMarbles(source.throttle(2, valuesPassingTest: { _ in true }), "----2--(3|)", values: values)
     }
 
     func testThrottleTestSeesEveryValueOnce() {
@@ -155,26 +133,15 @@ final class ThrottleTests: RACTestCase {
 
     func testThrottleDisposalMidIntervalCancelsPendingValueAndSource() {
         let scheduler = TestScheduler()
-        let source = TimeManualSource<String>()
-        let recorder = scheduler.record(source.signal.throttle(2))
-        scheduler.performAsCurrentScheduler { source.sendNext("a") }
-        scheduler.advance(by: 1)
-        recorder.disposable.dispose()
-        XCTAssertEqual(source.disposalCount, 1)
-        scheduler.run()
-        XCTAssertEqual(scheduler.scheduledCount, 0)
-        XCTAssertEqual(recorder.events, [])
+        assertDisposalCancelsTimersAndSource({ $0.throttle(2) }, on: scheduler) { source in
+            scheduler.performAsCurrentScheduler { source.sendNext("a") }
+            scheduler.advance(by: 1)
+        }
     }
 
     func testThrottleResubscriptionStartsWithFreshState() {
         let scheduler = TestScheduler()
-        let signal = scheduler.createColdSignal([.next(1, "a"), .next(2, "b"), .completed(5)]).throttle(2)
-        let first = scheduler.record(signal)
-        scheduler.advance(to: virtualDate(10))
-        let second = scheduler.record(signal)
-        scheduler.run()
-        XCTAssertEqual(first.events, [.next(4, "b"), .completed(5)])
-        XCTAssertEqual(second.events, [.next(14, "b"), .completed(15)])
+        scheduler.expectMarblesOnEachSubscription(scheduler.cold("-ab--|").throttle(2), "----b|", values: ["b": "b"], resubscribingAt: 10)
     }
 
     func testThrottleSubscribersDoNotShareState() {

@@ -30,63 +30,50 @@ final class TimeConcurrencyTests: RACTestCase {
         var values: [Int] { lock.withLock { items } }
     }
 
-    private func sendFromRawThread(_ source: TimeManualSource<Int>, count: Int) {
+    /// Subscribes to `operate(source)`, sends 1...2000 then completion from a raw thread, and
+    /// waits for the completion; `deliver` hands each delivery's values to the probe. The
+    /// deliveries must not overlap and must end with exactly one completion.
+    private func race<Output>(
+        _ operate: (Signal<Int>) -> Signal<Output>, deliver: @escaping @Sendable (Output, Probe) -> Void,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> [Int] {
+        let source = TimeManualSource<Int>()
+        let probe = Probe()
+        let finished = expectation(description: "completed")
+        let disposable = operate(source.signal).subscribe(
+            next: { deliver($0, probe) }, completed: { probe.completed(); finished.fulfill() })
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            for i in 1...count { source.sendNext(i) }
+            for i in 1...2_000 { source.sendNext(i) }
             source.sendCompleted()
             done.signal()
         }
         done.wait()
+        wait(for: [finished], timeout: 10)
+        XCTAssertFalse(probe.overlapped, "deliveries overlapped", file: file, line: line)
+        XCTAssertEqual(probe.completions, 1, "completions", file: file, line: line)
+        disposable.dispose()
+        return probe.values
     }
 
     func testThrottleRacingItsTimerSendsIncreasingValuesEndingWithLastOne() {
-        let source = TimeManualSource<Int>()
-        let probe = Probe()
-        let finished = expectation(description: "completed")
-        let disposable = source.signal.throttle(0.000_1, on: .background()).subscribe(
-            next: { probe.next($0) }, completed: { probe.completed(); finished.fulfill() })
-        sendFromRawThread(source, count: 2_000)
-        wait(for: [finished], timeout: 10)
-        let values = probe.values
+        let values = race({ $0.throttle(0.000_1, on: .background()) }, deliver: { $1.next($0) })
         XCTAssertEqual(values.last, 2_000, "completion flushes the last value unless its timer sent it")
         XCTAssertEqual(values, values.sorted())
         XCTAssertEqual(Set(values).count, values.count, "no value sent twice")
-        XCTAssertFalse(probe.overlapped)
-        XCTAssertEqual(probe.completions, 1)
-        disposable.dispose()
     }
 
     func testDelayRacingItsTimersDeliversEveryValueInOrderThenCompletes() {
-        let source = TimeManualSource<Int>()
-        let probe = Probe()
-        let finished = expectation(description: "completed")
-        let disposable = source.signal.delay(0, on: .background()).subscribe(
-            next: { probe.next($0) }, completed: { probe.completed(); finished.fulfill() })
-        sendFromRawThread(source, count: 2_000)
-        wait(for: [finished], timeout: 10)
-        XCTAssertEqual(probe.values, Array(1...2_000))
-        XCTAssertFalse(probe.overlapped)
-        XCTAssertEqual(probe.completions, 1)
-        disposable.dispose()
+        let values = race({ $0.delay(0, on: .background()) }, deliver: { $1.next($0) })
+        XCTAssertEqual(values, Array(1...2_000))
     }
 
     func testBufferRacingItsTimerLosesAndRepeatsNoValue() {
-        let source = TimeManualSource<Int>()
-        let probe = Probe()
-        let finished = expectation(description: "completed")
-        let disposable = source.signal.buffer(withTime: 0.000_1, on: .background()).subscribe(
-            next: { window in
-                XCTAssertFalse(window.isEmpty)
-                for value in window { probe.next(value) }
-            },
-            completed: { probe.completed(); finished.fulfill() })
-        sendFromRawThread(source, count: 2_000)
-        wait(for: [finished], timeout: 10)
-        XCTAssertEqual(probe.values, Array(1...2_000))
-        XCTAssertFalse(probe.overlapped)
-        XCTAssertEqual(probe.completions, 1)
-        disposable.dispose()
+        let values = race({ $0.buffer(withTime: 0.000_1, on: .background()) }, deliver: { window, probe in
+            XCTAssertFalse(window.isEmpty)
+            for value in window { probe.next(value) }
+        })
+        XCTAssertEqual(values, Array(1...2_000))
     }
 
     func testDisposingWhileThrottleTimersFireStopsDeliveries() {

@@ -7,14 +7,6 @@ import RACSwiftTesting
 /// reach the main thread on Linux. The exact rules are tested in virtual time; these only use
 /// short intervals and generous bounds.
 final class TimeSmokeTests: RACTestCase {
-    /// Events seen on other threads, read back by the test.
-    private final class Log<T>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [T] = []
-        func append(_ item: T) { lock.withLock { items.append(item) } }
-        var all: [T] { lock.withLock { items } }
-    }
-
     /// Runs `body` on a GCD thread where no scheduler is current, and waits for it.
     private func onRawThread(_ body: @escaping @Sendable () -> Void) {
         let done = DispatchSemaphore(value: 0)
@@ -28,8 +20,8 @@ final class TimeSmokeTests: RACTestCase {
 
     func testThrottleOnBackgroundSchedulerSendsLastValueOffMainThread() {
         let source = TimeManualSource<Int>()
-        let values = Log<Int>()
-        let offMain = Log<Bool>()
+        let values = Fixture.Log<Int>()
+        let offMain = Fixture.Log<Bool>()
         let received = expectation(description: "throttled value")
         let disposable = source.signal.throttle(0.05, on: .background()).subscribeNext {
             values.append($0)
@@ -46,8 +38,8 @@ final class TimeSmokeTests: RACTestCase {
 
     func testThrottleWithoutSchedulerOffAnySchedulerWaitsOnBackgroundScheduler() {
         let source = TimeManualSource<Int>()
-        let values = Log<Int>()
-        let onScheduler = Log<Bool>()
+        let values = Fixture.Log<Int>()
+        let onScheduler = Fixture.Log<Bool>()
         let received = expectation(description: "throttled value")
         let disposable = source.signal.throttle(0.05).subscribeNext {
             values.append($0)
@@ -66,7 +58,7 @@ final class TimeSmokeTests: RACTestCase {
 
     func testDelayOnBackgroundSchedulerWaitsAtLeastInterval() {
         let start = Date()
-        let elapsed = Log<TimeInterval>()
+        let elapsed = Fixture.Log<TimeInterval>()
         let completed = expectation(description: "completed")
         let disposable = Signal.return(1).delay(0.1, on: .background()).subscribe(
             next: { _ in elapsed.append(Date().timeIntervalSince(start)) },
@@ -79,7 +71,7 @@ final class TimeSmokeTests: RACTestCase {
 
     func testDelayWithoutSchedulerOffAnySchedulerDeliversInOrder() {
         let source = TimeManualSource<Int>()
-        let values = Log<Int>()
+        let values = Fixture.Log<Int>()
         let completed = expectation(description: "completed")
         let disposable = source.signal.delay(0.02).subscribe(
             next: { values.append($0) }, completed: { completed.fulfill() })
@@ -94,7 +86,7 @@ final class TimeSmokeTests: RACTestCase {
 
     func testBufferOnBackgroundSchedulerCollectsValues() {
         let source = TimeManualSource<Int>()
-        let windows = Log<[Int]>()
+        let windows = Fixture.Log<[Int]>()
         let received = expectation(description: "window")
         let disposable = source.signal.buffer(withTime: 0.05, on: .background()).subscribeNext {
             windows.append($0)
@@ -107,7 +99,7 @@ final class TimeSmokeTests: RACTestCase {
     }
 
     func testIntervalOnBackgroundSchedulerTicksUntilDisposed() {
-        let dates = Log<Date>()
+        let dates = Fixture.Log<Date>()
         let ticked = expectation(description: "three ticks")
         ticked.expectedFulfillmentCount = 3
         ticked.assertForOverFulfill = false
@@ -126,7 +118,7 @@ final class TimeSmokeTests: RACTestCase {
     }
 
     func testTimeoutOnBackgroundSchedulerFailsNeverEndingSignal() {
-        let errors = Log<SignalError?>()
+        let errors = Fixture.Log<SignalError?>()
         let failed = expectation(description: "timed out")
         let disposable = Signal<Int>.never.timeout(0.05, on: .background()).subscribe(error: {
             errors.append($0 as? SignalError)
@@ -139,8 +131,8 @@ final class TimeSmokeTests: RACTestCase {
 
     func testDeliverOnBackgroundSchedulerKeepsOrderOffMainThread() {
         let scheduler = Scheduler.background()
-        let values = Log<Int>()
-        let onScheduler = Log<Bool>()
+        let values = Fixture.Log<Int>()
+        let onScheduler = Fixture.Log<Bool>()
         let completed = expectation(description: "completed")
         let disposable = Signal<Int>.create { s in
             for i in 1...100 { s.sendNext(i) }
@@ -160,7 +152,7 @@ final class TimeSmokeTests: RACTestCase {
 
     func testSubscribeOnBackgroundSchedulerRunsSubscriptionThere() {
         let scheduler = Scheduler.background()
-        let subscribedOn = Log<Bool>()
+        let subscribedOn = Fixture.Log<Bool>()
         let completed = expectation(description: "completed")
         let disposable = Signal<Int>.create { s in
             subscribedOn.append(Scheduler.current === scheduler && !Thread.isMainThread)
@@ -174,8 +166,8 @@ final class TimeSmokeTests: RACTestCase {
     }
 
     func testDeliverOnMainThreadReachesMainThreadFromBackgroundScheduler() {
-        let values = Log<Int>()
-        let onMain = Log<Bool>()
+        let values = Fixture.Log<Int>()
+        let onMain = Fixture.Log<Bool>()
         let completed = expectation(description: "completed")
         let disposable = Signal<Int>.create { s in
             for i in 1...50 { s.sendNext(i) }

@@ -5,10 +5,8 @@ import RACSwiftTesting
 final class TimeoutTests: RACTestCase {
     func testTimeoutFailsWithTimedOutWhenSourceDoesNotTerminateInTime() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .next(2, "b"), .next(5, "c"), .completed(6)])
-        let recorder = scheduler.record(source.timeout(3, on: scheduler))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(1, "a"), .next(2, "b"), .error(3, SignalError.timedOut)])
+        let source = scheduler.hot("-ab--c|")
+        scheduler.expectMarbles(source.timeout(3, on: scheduler), "-ab#", error: SignalError.timedOut)
     }
 
     func testTimeoutDisposesSourceWhenItTimesOut() {
@@ -25,10 +23,8 @@ final class TimeoutTests: RACTestCase {
 
     func testTimeoutForwardsCompletionInTimeAndCancelsTimer() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.next(1, "a"), .completed(2)])
-        let recorder = scheduler.record(source.timeout(3, on: scheduler))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(1, "a"), .completed(2)])
+        let source = scheduler.hot("-a|")
+        scheduler.expectMarbles(source.timeout(3, on: scheduler), "-a|")
         // The cancelled timer is skipped without running, and a skipped block does not move
         // the virtual clock.
         XCTAssertEqual(scheduler.elapsed, 2)
@@ -37,10 +33,8 @@ final class TimeoutTests: RACTestCase {
 
     func testTimeoutForwardsErrorInTime() {
         let scheduler = TestScheduler()
-        let source = scheduler.createHotSignal([.error(2, TimeTestError.failed)] as [Recorded<Int>])
-        let recorder = scheduler.record(source.timeout(3, on: scheduler))
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.error(2, TimeTestError.failed)])
+        let source = scheduler.hot("--#", values: [Character: Int](), error: TestError.failed)
+        scheduler.expectMarbles(source.timeout(3, on: scheduler), "--#", values: [:], error: TestError.failed)
     }
 
     func testTimeoutOfSynchronousSignalNeverFires() {
@@ -62,24 +56,13 @@ final class TimeoutTests: RACTestCase {
 
     func testTimeoutDisposalCancelsTimerAndSource() {
         let scheduler = TestScheduler()
-        let source = TimeManualSource<String>()
-        let recorder = scheduler.record(source.signal.timeout(3, on: scheduler))
-        scheduler.advance(to: virtualDate(1))
-        recorder.disposable.dispose()
-        XCTAssertEqual(source.disposalCount, 1)
-        scheduler.run()
-        XCTAssertEqual(scheduler.scheduledCount, 0)
-        XCTAssertEqual(recorder.events, [])
+        assertDisposalCancelsTimersAndSource({ $0.timeout(3, on: scheduler) }, on: scheduler) { _ in
+            scheduler.advance(to: virtualDate(1))
+        }
     }
 
     func testTimeoutResubscriptionGetsItsOwnTimer() {
         let scheduler = TestScheduler()
-        let signal = scheduler.createColdSignal([.next(1, "a"), .completed(4)]).timeout(3, on: scheduler)
-        let first = scheduler.record(signal)
-        scheduler.advance(to: virtualDate(10))
-        let second = scheduler.record(signal)
-        scheduler.run()
-        XCTAssertEqual(first.events, [.next(1, "a"), .error(3, SignalError.timedOut)])
-        XCTAssertEqual(second.events, [.next(11, "a"), .error(13, SignalError.timedOut)])
+        scheduler.expectMarblesOnEachSubscription(scheduler.cold("-a--|").timeout(3, on: scheduler), "-a-#", values: ["a": "a"], error: SignalError.timedOut, resubscribingAt: 10)
     }
 }

@@ -9,3 +9,14 @@ public struct Issue: Sendable {
     @discardableResult
     public static func record(_ comment: Comment? = nil, sourceLocation: SourceLocation) -> Issue { Issue() }
 }
+extension Test {
+    public struct Case: Sendable {}
+    public var sourceLocation: SourceLocation { SourceLocation(fileID: "", filePath: "", line: 0, column: 0) }
+}
+public protocol Trait: Sendable {}
+public protocol TestTrait: Trait {}
+public protocol SuiteTrait: Trait { var isRecursive: Bool { get } }
+extension SuiteTrait { public var isRecursive: Bool { false } }
+public protocol TestScoping: Sendable {
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws
+}

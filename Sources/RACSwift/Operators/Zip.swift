@@ -66,23 +66,27 @@ struct ZipState: Sendable {
         case fail
     }
 
-    private var buffered: [Int]
-    private var completed: [Bool]
+    private struct Input {
+        var buffered = 0
+        var isCompleted = false
+    }
+
+    // One array, not two: one allocation per subscription.
+    private var inputs: [Input]
     /// Inputs with no buffered value: a tuple is due when it reaches zero.
     private var emptyInputs: Int
     /// The state has asked for a terminal event; nothing more is asked for after it.
     private(set) var isFinished = false
 
     init(inputCount: Int) {
-        buffered = Array(repeating: 0, count: inputCount)
-        completed = Array(repeating: false, count: inputCount)
+        inputs = Array(repeating: Input(), count: inputCount)
         emptyInputs = inputCount
     }
 
     /// The subscription has begun: with no inputs there is nothing to zip (RAC's `+zip:` of no
     /// streams is empty).
     mutating func start() -> Action {
-        guard buffered.isEmpty, !isFinished else { return .none }
+        guard inputs.isEmpty, !isFinished else { return .none }
         isFinished = true
         return .complete
     }
@@ -90,12 +94,12 @@ struct ZipState: Sendable {
     /// `input` has sent a value, which its buffer now holds.
     mutating func received(from input: Int) -> Action {
         guard !isFinished else { return .none }
-        if buffered[input] == 0 { emptyInputs -= 1 }
-        buffered[input] += 1
+        if inputs[input].buffered == 0 { emptyInputs -= 1 }
+        inputs[input].buffered += 1
         guard emptyInputs == 0 else { return .none }
-        for index in buffered.indices {
-            buffered[index] -= 1
-            if buffered[index] == 0 { emptyInputs += 1 }
+        for index in inputs.indices {
+            inputs[index].buffered -= 1
+            if inputs[index].buffered == 0 { emptyInputs += 1 }
         }
         return .sendHead
     }
@@ -105,7 +109,7 @@ struct ZipState: Sendable {
 
     mutating func completed(input: Int) -> Action {
         guard !isFinished else { return .none }
-        completed[input] = true
+        inputs[input].isCompleted = true
         return completeIfExhausted()
     }
 
@@ -117,7 +121,7 @@ struct ZipState: Sendable {
 
     private mutating func completeIfExhausted() -> Action {
         guard !isFinished else { return .none }
-        for index in buffered.indices where completed[index] && buffered[index] == 0 {
+        for input in inputs where input.isCompleted && input.buffered == 0 {
             isFinished = true
             return .complete
         }
@@ -133,14 +137,62 @@ class ZipBufferBase: @unchecked Sendable {
     func removeAll() {}
 }
 
-/// Guarded by the sink's lock.
+/// A ring of values, guarded by the sink's lock.
+///
+/// Raw storage rather than `FIFO` or an `Array`: in the library's generic code, every append
+/// to an `Array<T>` looks up `Array<T>`'s metadata at run time (and `FIFO<T>`'s with it), twice
+/// per pair (W8); a pointer to `T` needs only `T`'s, which the buffer's own type carries.
 @usableFromInline
 final class ZipBuffer<T>: ZipBufferBase, @unchecked Sendable {
-    @exclusivity(unchecked) private var values = FIFO<T>()
+    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<T>?
+    @exclusivity(unchecked) private var capacity = 0
+    @exclusivity(unchecked) private var head = 0
+    @exclusivity(unchecked) private var count = 0
+
     @usableFromInline override init() {}
-    func append(_ value: T) { values.append(value) }
-    @usableFromInline func removeFirst() -> T { values.removeFirst() }
-    override func removeAll() { values.removeAll() }
+
+    deinit {
+        removeAll()
+        storage?.deallocate()
+    }
+
+    func append(_ value: T) {
+        if count == capacity { grow() }
+        let end = head + count
+        storage.unsafelyUnwrapped.advanced(by: end < capacity ? end : end - capacity).initialize(to: value)
+        count += 1
+    }
+
+    /// Only called when the state has counted a value here.
+    @usableFromInline
+    func removeFirst() -> T {
+        precondition(count > 0, "zip took a value from an empty buffer")
+        let value = storage.unsafelyUnwrapped.advanced(by: head).move()
+        head += 1
+        if head == capacity { head = 0 }
+        count -= 1
+        return value
+    }
+
+    override func removeAll() {
+        while count > 0 { _ = removeFirst() }
+        head = 0
+    }
+
+    private func grow() {
+        let newCapacity = Swift.max(4, capacity * 2)
+        let grown = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+        if let storage {
+            // The ring's two runs, oldest first, to the start of the new storage.
+            let firstRun = Swift.min(count, capacity - head)
+            grown.moveInitialize(from: storage.advanced(by: head), count: firstRun)
+            grown.advanced(by: firstRun).moveInitialize(from: storage, count: count - firstRun)
+            storage.deallocate()
+        }
+        storage = grown
+        capacity = newCapacity
+        head = 0
+    }
 }
 
 /// The output of one zip subscription: performs `ZipState`'s actions under the output point's

@@ -12,11 +12,16 @@ extension Signal {
     /// sending, in which case nothing is sent but the result still waits for the other. An
     /// error from either is forwarded at once and disposes the other.
     /// Each pair goes out on the thread of the source event that caused it, one at a time.
-    // Inlinable so that the pair is built with the caller's types (see `CombineLatestPairSignal`).
+    // Inlinable so that the pair is built with the caller's types (see
+    // `subscribeCombineLatestPair`).
     @inlinable
     public func combineLatest<U>(with other: Signal<U>) -> Signal<(Value, U)> {
-        CombineLatestPairSignal(self, other) { first, second in (first.latest, second.latest) }
-            .named("[\(name)] -combineLatestWith: \(other)")
+        OperatorSignal((self, other)) { subscriber, inputs in
+            subscribeCombineLatestPair(subscriber, inputs.0, inputs.1) { first, second in
+                (first.latest, second.latest)
+            }
+        }
+        .named("[\(name)] -combineLatestWith: \(other)")
     }
 
     /// Sends an array of the latest values of `signals`, in their order, each time any of
@@ -246,38 +251,24 @@ where Slot.Element == Element {
 
 // MARK: - The three forms
 
-/// `combineLatest(with:)`. `pair` is formed where `combineLatest(with:)` is inlined, with the
-/// caller's concrete types: made here, in generic code, each pair would look up its tuple's
-/// metadata at run time (W5).
+/// One subscription to `combineLatest(with:)`. `pair` is formed where `combineLatest(with:)` is
+/// inlined, with the caller's concrete types: made here, in generic code, each pair would look
+/// up its tuple's metadata at run time (W5).
 @usableFromInline
-final class CombineLatestPairSignal<A, B, Output>: Signal<Output>, @unchecked Sendable {
-    @usableFromInline
-    typealias Pair = (_ first: CombineLatestInput<A, Output, A?>, _ second: CombineLatestInput<B, Output, B?>) -> Output
-
-    private let first: Signal<A>
-    private let second: Signal<B>
-    private let pair: Pair
-
-    @usableFromInline
-    init(_ first: Signal<A>, _ second: Signal<B>, pair: @escaping Pair) {
-        self.first = first
-        self.second = second
-        self.pair = pair
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Output>) -> Disposable {
-        let sink = CombineLatestSink<Output>(downstream: subscriber, inputCount: 2)
-        let a = CombineLatestInput<A, Output, A?>(sink)
-        let b = CombineLatestInput<B, Output, B?>(sink)
-        let pair = self.pair
-        sink.combine = { pair(a, b) }
-        subscriber.didSubscribe(with: sink.disposable)
-        // As RAC's -combineLatestWith:, every input is subscribed, also when an earlier one
-        // ended the result while being subscribed (that subscription is disposed at once).
-        first.subscribe(a)
-        second.subscribe(b)
-        return sink.disposable
-    }
+func subscribeCombineLatestPair<A, B, Output>(
+    _ subscriber: any Subscriber<Output>, _ first: Signal<A>, _ second: Signal<B>,
+    pair: @escaping (_ first: CombineLatestInput<A, Output, A?>, _ second: CombineLatestInput<B, Output, B?>) -> Output
+) -> Disposable {
+    let sink = CombineLatestSink<Output>(downstream: subscriber, inputCount: 2)
+    let a = CombineLatestInput<A, Output, A?>(sink)
+    let b = CombineLatestInput<B, Output, B?>(sink)
+    sink.combine = { pair(a, b) }
+    subscriber.didSubscribe(with: sink.disposable)
+    // As RAC's -combineLatestWith:, every input is subscribed, also when an earlier one ended
+    // the result while being subscribed (that subscription is disposed at once).
+    first.subscribe(a)
+    second.subscribe(b)
+    return sink.disposable
 }
 
 final class CombineLatestArraySignal<T>: Signal<[T]>, @unchecked Sendable {

@@ -305,37 +305,23 @@ private func subscribeZip<each S, Output>(
     return sink.disposable
 }
 
-/// `zip(with:)`: the zip machine for exactly two inputs. `pair` is formed where `zip(with:)` is
-/// inlined, with the caller's concrete types: made here, in generic code, each pair would look
-/// up its tuple's metadata at run time (W8).
+/// One subscription to `zip(with:)`: the zip machine for exactly two inputs. `pair` is formed
+/// where `zip(with:)` is inlined, with the caller's concrete types: made here, in generic code,
+/// each pair would look up its tuple's metadata at run time (W8).
 @usableFromInline
-final class ZipPairSignal<A, B, Output>: Signal<Output>, @unchecked Sendable {
-    @usableFromInline
-    typealias Pair = (_ first: ZipBuffer<A>, _ second: ZipBuffer<B>) -> Output
-
-    private let first: Signal<A>
-    private let second: Signal<B>
-    private let pair: Pair
-
-    @usableFromInline
-    init(_ first: Signal<A>, _ second: Signal<B>, pair: @escaping Pair) {
-        self.first = first
-        self.second = second
-        self.pair = pair
+func subscribeZipPair<A, B, Output>(
+    _ subscriber: any Subscriber<Output>, _ first: Signal<A>, _ second: Signal<B>,
+    pair: @escaping (_ first: ZipBuffer<A>, _ second: ZipBuffer<B>) -> Output
+) -> Disposable {
+    let firstBuffer = ZipBuffer<A>()
+    let secondBuffer = ZipBuffer<B>()
+    let sink = ZipSink(downstream: subscriber, buffers: [firstBuffer, secondBuffer]) {
+        pair(firstBuffer, secondBuffer)
     }
-
-    override func subscribe(_ subscriber: some Subscriber<Output>) -> Disposable {
-        let firstBuffer = ZipBuffer<A>()
-        let secondBuffer = ZipBuffer<B>()
-        let pair = self.pair
-        let sink = ZipSink(downstream: subscriber, buffers: [firstBuffer, secondBuffer]) {
-            pair(firstBuffer, secondBuffer)
-        }
-        subscriber.didSubscribe(with: sink.disposable)
-        subscribeInput(first, firstBuffer, 0, sink)
-        subscribeInput(second, secondBuffer, 1, sink)
-        return sink.disposable
-    }
+    subscriber.didSubscribe(with: sink.disposable)
+    subscribeInput(first, firstBuffer, 0, sink)
+    subscribeInput(second, secondBuffer, 1, sink)
+    return sink.disposable
 }
 
 final class ZipArraySignal<T, Output>: Signal<Output>, @unchecked Sendable {
@@ -376,10 +362,14 @@ extension Signal {
     /// forwarded at once. Values from the two sides may arrive on different threads; pairs go
     /// out one at a time. It behaves as `Signal.zip(self, other)`: both run on the same zip
     /// machine (above).
-    // Inlinable so that the pair is built with the caller's types (see `ZipPairSignal`).
+    // Inlinable so that the pair is built with the caller's types (see `subscribeZipPair`).
     @inlinable
     public func zip<U>(with other: Signal<U>) -> Signal<(Value, U)> {
-        ZipPairSignal(self, other) { first, second in (first.removeFirst(), second.removeFirst()) }
-            .named("[\(name)] -zipWith: \(other)")
+        OperatorSignal((self, other)) { subscriber, inputs in
+            subscribeZipPair(subscriber, inputs.0, inputs.1) { first, second in
+                (first.removeFirst(), second.removeFirst())
+            }
+        }
+        .named("[\(name)] -zipWith: \(other)")
     }
 }

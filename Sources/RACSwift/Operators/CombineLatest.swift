@@ -31,7 +31,8 @@ extension Signal {
     /// without sending. An error from any is forwarded at once and disposes the others.
     /// Each array goes out on the thread of the source event that caused it, one at a time.
     public static func combineLatest<T>(_ signals: [Signal<T>]) -> Signal<Value> where Value == [T] {
-        CombineLatestArraySignal(signals).named("+combineLatest: \(signals)")
+        OperatorSignal(signals) { subscriber, signals in subscribeCombineLatest(subscriber, signals) }
+            .named("+combineLatest: \(signals)")
     }
 
     /// `combineLatest(_:)` on an array, with each array of latest values passed through
@@ -40,7 +41,7 @@ extension Signal {
     public static func combineLatest<T>(
         _ signals: [Signal<T>], reduce: @escaping @Sendable ([T]) -> Value
     ) -> Signal<Value> {
-        CombineLatestArraySignal(signals).map(reduce).named("+combineLatest: \(signals) reduce:")
+        Signal<[T]>.combineLatest(signals).map(reduce).named("+combineLatest: \(signals) reduce:")
     }
 
     /// Sends a tuple of the latest values of the given signals, each time any of them sends,
@@ -271,22 +272,15 @@ func subscribeCombineLatestPair<A, B, Output>(
     return sink.disposable
 }
 
-final class CombineLatestArraySignal<T>: Signal<[T]>, @unchecked Sendable {
-    private let signals: [Signal<T>]
-
-    init(_ signals: [Signal<T>]) {
-        self.signals = signals
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<[T]>) -> Disposable {
-        let sink = CombineLatestSink<[T]>(downstream: subscriber, inputCount: signals.count)
-        let inputs = signals.map { _ in CombineLatestInput<T, [T], T?>(sink) }
-        sink.combine = { inputs.map(\.latest) }
-        subscriber.didSubscribe(with: sink.disposable)
-        for (signal, input) in Swift.zip(signals, inputs) { signal.subscribe(input) }
-        sink.start()
-        return sink.disposable
-    }
+/// One subscription to `Signal.combineLatest` of an array.
+private func subscribeCombineLatest<T>(_ subscriber: any Subscriber<[T]>, _ signals: [Signal<T>]) -> Disposable {
+    let sink = CombineLatestSink<[T]>(downstream: subscriber, inputCount: signals.count)
+    let inputs = signals.map { _ in CombineLatestInput<T, [T], T?>(sink) }
+    sink.combine = { inputs.map(\.latest) }
+    subscriber.didSubscribe(with: sink.disposable)
+    for (signal, input) in Swift.zip(signals, inputs) { signal.subscribe(input) }
+    sink.start()
+    return sink.disposable
 }
 
 /// One subscription to `Signal.combineLatest` of a parameter pack (see `OnSubscribeSignal`

@@ -29,14 +29,16 @@ extension Signal {
     /// Completes and fails as `zip(_:)` on several signals does.
     /// Each array goes out on the thread of the value that completed it, one at a time.
     public static func zip<T>(_ signals: [Signal<T>]) -> Signal<[T]> where Value == [T] {
-        ZipArraySignal(signals, reduce: { $0 }).named("+zip: \(signals)")
+        OperatorSignal(signals) { subscriber, signals in subscribeZip(subscriber, signals, reduce: { $0 }) }
+            .named("+zip: \(signals)")
     }
 
     /// Zips an array of signals of one type and sends `reduce` of each array of n-th values
     /// (RAC's `+zip:reduce:`).
     /// Each result goes out on the thread of the value that completed its array, one at a time.
     public static func zip<T>(_ signals: [Signal<T>], reduce: @escaping @Sendable ([T]) -> Value) -> Signal<Value> {
-        ZipArraySignal(signals, reduce: reduce).named("+zip: \(signals) reduce:")
+        OperatorSignal((signals, reduce)) { subscriber, payload in subscribeZip(subscriber, payload.0, reduce: payload.1) }
+            .named("+zip: \(signals) reduce:")
     }
 }
 
@@ -324,28 +326,20 @@ func subscribeZipPair<A, B, Output>(
     return sink.disposable
 }
 
-final class ZipArraySignal<T, Output>: Signal<Output>, @unchecked Sendable {
-    private let signals: [Signal<T>]
-    private let reduce: ([T]) -> Output
-
-    init(_ signals: [Signal<T>], reduce: @escaping ([T]) -> Output) {
-        self.signals = signals
-        self.reduce = reduce
+/// One subscription to `Signal.zip` of an array.
+private func subscribeZip<T, Output>(
+    _ subscriber: any Subscriber<Output>, _ signals: [Signal<T>], reduce: @escaping ([T]) -> Output
+) -> Disposable {
+    let buffers = signals.map { _ in ZipBuffer<T>() }
+    let sink = ZipSink(downstream: subscriber, buffers: buffers) {
+        reduce(buffers.map { $0.removeFirst() })
     }
-
-    override func subscribe(_ subscriber: some Subscriber<Output>) -> Disposable {
-        let buffers = signals.map { _ in ZipBuffer<T>() }
-        let reduce = self.reduce
-        let sink = ZipSink(downstream: subscriber, buffers: buffers) {
-            reduce(buffers.map { $0.removeFirst() })
-        }
-        subscriber.didSubscribe(with: sink.disposable)
-        sink.start()
-        for (index, (signal, buffer)) in Swift.zip(signals, buffers).enumerated() {
-            subscribeInput(signal, buffer, index, sink)
-        }
-        return sink.disposable
+    subscriber.didSubscribe(with: sink.disposable)
+    sink.start()
+    for (index, (signal, buffer)) in Swift.zip(signals, buffers).enumerated() {
+        subscribeInput(signal, buffer, index, sink)
     }
+    return sink.disposable
 }
 
 extension Signal {

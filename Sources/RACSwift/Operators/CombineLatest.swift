@@ -206,7 +206,7 @@ protocol LatestValueSlot {
 extension Optional: LatestValueSlot {
     @usableFromInline static var empty: Self { nil }
     @usableFromInline init(holding value: Wrapped) { self = .some(value) }
-    @usableFromInline var value: Wrapped { unsafelyUnwrapped }
+    @inlinable var value: Wrapped { unsafelyUnwrapped }
 }
 
 /// One input: holds that input's latest value.
@@ -215,8 +215,9 @@ final class CombineLatestInput<Element, Output, Slot: LatestValueSlot>: Sink, Su
 where Slot.Element == Element {
     private let sink: CombineLatestSink<Output>
     // Guarded by `sink.lock`.
-    @exclusivity(unchecked) private var latestValue = Slot.empty
-    @exclusivity(unchecked) private var hasValue = false
+    // Read by the inlinable `latest`.
+    @exclusivity(unchecked) @usableFromInline internal var latestValue = Slot.empty
+    @exclusivity(unchecked) @usableFromInline internal var hasValue = false
 
     init(_ sink: CombineLatestSink<Output>) {
         self.sink = sink
@@ -224,7 +225,9 @@ where Slot.Element == Element {
 
     /// The latest value; read only by `sink.combine`, with the lock held, once every input
     /// has sent.
-    @usableFromInline
+    // Inlinable: `combineLatest(with:)`'s pair reads it in the caller's specialized code,
+    // where the slot is a concrete `Optional` (no value-witness calls per read).
+    @inlinable
     var latest: Element {
         // `hasValue` rather than a nil check: Element may itself be optional.
         precondition(hasValue, "combineLatest read an input before its first value")

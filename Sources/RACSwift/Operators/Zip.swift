@@ -146,10 +146,11 @@ class ZipBufferBase: @unchecked Sendable {
 /// per pair (W8); a pointer to `T` needs only `T`'s, which the buffer's own type carries.
 @usableFromInline
 final class ZipBuffer<T>: ZipBufferBase, @unchecked Sendable {
-    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<T>?
-    @exclusivity(unchecked) private var capacity = 0
-    @exclusivity(unchecked) private var head = 0
-    @exclusivity(unchecked) private var count = 0
+    // Internal for the inlinable `removeFirst`.
+    @exclusivity(unchecked) @usableFromInline internal var storage: UnsafeMutablePointer<T>?
+    @exclusivity(unchecked) @usableFromInline internal var capacity = 0
+    @exclusivity(unchecked) @usableFromInline internal var head = 0
+    @exclusivity(unchecked) @usableFromInline internal var count = 0
 
     @usableFromInline override init() {}
 
@@ -166,7 +167,9 @@ final class ZipBuffer<T>: ZipBufferBase, @unchecked Sendable {
     }
 
     /// Only called when the state has counted a value here.
-    @usableFromInline
+    // Inlinable: `zip(with:)`'s pair takes the values in the caller's specialized code, where
+    // moving a concrete `T` out needs no value-witness call.
+    @inlinable
     func removeFirst() -> T {
         precondition(count > 0, "zip took a value from an empty buffer")
         let value = storage.unsafelyUnwrapped.advanced(by: head).move()

@@ -12,9 +12,16 @@ extension Signal {
     /// sending, in which case nothing is sent but the result still waits for the other. An
     /// error from either is forwarded at once and disposes the other.
     /// Each pair goes out on the thread of the source event that caused it, one at a time.
+    // Inlinable so that the pair is built with the caller's types (see
+    // `subscribeCombineLatestPair`).
+    @inlinable
     public func combineLatest<U>(with other: Signal<U>) -> Signal<(Value, U)> {
-        CombineLatestWithSignal(first: self, second: other)
-            .named("[\(name)] -combineLatestWith: \(other)")
+        OperatorSignal((self, other)) { subscriber, inputs in
+            subscribeCombineLatestPair(subscriber, inputs.0, inputs.1) { first, second in
+                (first.latest, second.latest)
+            }
+        }
+        .named("[\(name)] -combineLatestWith: \(other)")
     }
 
     /// Sends an array of the latest values of `signals`, in their order, each time any of
@@ -24,7 +31,8 @@ extension Signal {
     /// without sending. An error from any is forwarded at once and disposes the others.
     /// Each array goes out on the thread of the source event that caused it, one at a time.
     public static func combineLatest<T>(_ signals: [Signal<T>]) -> Signal<Value> where Value == [T] {
-        CombineLatestArraySignal(signals).named("+combineLatest: \(signals)")
+        OperatorSignal(signals) { subscriber, signals in subscribeCombineLatest(subscriber, signals) }
+            .named("+combineLatest: \(signals)")
     }
 
     /// `combineLatest(_:)` on an array, with each array of latest values passed through
@@ -33,7 +41,7 @@ extension Signal {
     public static func combineLatest<T>(
         _ signals: [Signal<T>], reduce: @escaping @Sendable ([T]) -> Value
     ) -> Signal<Value> {
-        CombineLatestArraySignal(signals).map(reduce).named("+combineLatest: \(signals) reduce:")
+        Signal<[T]>.combineLatest(signals).map(reduce).named("+combineLatest: \(signals) reduce:")
     }
 
     /// Sends a tuple of the latest values of the given signals, each time any of them sends,
@@ -71,27 +79,81 @@ private func describeSignals<each S>(_ signals: repeat Signal<each S>) -> String
     return "(\(parts.joined(separator: ", ")))"
 }
 
-// MARK: - The shared state
+// MARK: - The state machine
 
-/// What every `combineLatest` form shares: the lock that serializes the output, how many
-/// inputs have yet to send a first value, how many are still running, and the function that
-/// reads the inputs' latest values into the output.
-///
-/// Each input sink keeps its own latest value, so an event costs one lock and the output
-/// value, nothing else. `combine` refers to the input sinks, which refer back to this object;
-/// the cycle is cut when the subscription ends (terminated or disposed).
-final class CombineLatestState<Output>: OutputPoint<Output>, @unchecked Sendable {
-    // Guarded by `lock`.
-    var combine: (() -> Output)?
-    var waitingForFirstValue: Int
+/// The rules of one combineLatest subscription as a value: how many inputs have yet to send a
+/// first value and how many are still running. The latest values live in the inputs; the sink
+/// performs the actions.
+struct CombineLatestState: Sendable {
+    enum Action: Equatable, Sendable {
+        case none
+        /// Send the inputs' latest values.
+        case sendLatest
+        /// Complete the output.
+        case complete
+        /// Send the input's error.
+        case fail
+    }
+
+    private var waitingForFirstValue: Int
     private var running: Int
+    /// The state has asked for a terminal event; nothing more is asked for after it.
+    private(set) var isFinished = false
 
-    init(downstream: some Subscriber<Output>, inputCount: Int) {
+    init(inputCount: Int) {
         waitingForFirstValue = inputCount
         running = inputCount
+    }
+
+    /// The subscription has begun: with no inputs there is nothing to combine (RAC's `+join:`
+    /// of no signals is `+empty`).
+    mutating func start() -> Action {
+        guard running == 0, !isFinished else { return .none }
+        isFinished = true
+        return .complete
+    }
+
+    /// An input has sent a value; `isFirst` when it is that input's first.
+    mutating func received(isFirst: Bool) -> Action {
+        if isFirst { waitingForFirstValue -= 1 }
+        return waitingForFirstValue == 0 && !isFinished ? .sendLatest : .none
+    }
+
+    /// An input has completed: the result completes once every input has — also one that
+    /// never sent, as RAC's does.
+    mutating func completed() -> Action {
+        running -= 1
+        guard running == 0, !isFinished else { return .none }
+        isFinished = true
+        return .complete
+    }
+
+    mutating func failed() -> Action {
+        guard !isFinished else { return .none }
+        isFinished = true
+        return .fail
+    }
+}
+
+// MARK: - The sink
+
+/// The output of one combineLatest subscription: performs `CombineLatestState`'s actions under
+/// the output point's lock, and reads the inputs' latest values through `combine`.
+///
+/// Each input keeps its own latest value, so an event costs one lock and the output value,
+/// nothing else. `combine` refers to the inputs, which refer back to this object; the cycle is
+/// cut when the subscription ends (terminated or disposed).
+@usableFromInline
+final class CombineLatestSink<Output>: OutputPoint<Output>, @unchecked Sendable {
+    // Guarded by `lock`.
+    @exclusivity(unchecked) var combine: (() -> Output)?
+    @exclusivity(unchecked) private var state: CombineLatestState
+
+    init(downstream: some Subscriber<Output>, inputCount: Int) {
+        state = CombineLatestState(inputCount: inputCount)
         super.init(downstream: downstream)
         // Weak, not unowned: `terminate` on one thread can clear `combine` — dropping the last
-        // strong reference to this state — while a `dispose()` on another thread is about to
+        // strong reference to this sink — while a `dispose()` on another thread is about to
         // run this action (the stress tests crashed with unowned).
         disposable.add(Disposable { [weak self] in
             guard let self else { return }
@@ -99,116 +161,129 @@ final class CombineLatestState<Output>: OutputPoint<Output>, @unchecked Sendable
         })
     }
 
-    /// Called with `lock` held, after an input stored a new latest value.
-    func sendLatest() {
-        guard waitingForFirstValue == 0, isOpen, let combine else { return }
-        send(combine())
+    func start() {
+        serialize { perform(state.start(), error: nil) }
+    }
+
+    /// Called inside `serialize`, after an input stored a new latest value.
+    func received(isFirst: Bool) {
+        perform(state.received(isFirst: isFirst), error: nil)
     }
 
     func inputCompleted() {
-        serialize {
-            running -= 1
-            if running == 0 { terminate(nil) }
-        }
+        serialize { perform(state.completed(), error: nil) }
     }
 
     func fail(_ error: any Error) {
-        serialize { terminate(error) }
+        serialize { perform(state.failed(), error: error) }
     }
 
-    /// Completes at once when there is nothing to combine (RAC's `+join:` of no signals is
-    /// `+empty`).
-    func completeIfNoInputs() {
-        serialize {
-            if running == 0 { terminate(nil) }
+    /// Called inside `serialize`.
+    private func perform(_ action: CombineLatestState.Action, error: (any Error)?) {
+        switch action {
+        case .none:
+            break
+        case .sendLatest:
+            if isOpen, let combine { send(combine()) }
+        case .complete, .fail:
+            if finish(error: error) { combine = nil }
         }
-    }
-
-    /// Called with `lock` held.
-    private func terminate(_ error: (any Error)?) {
-        if finish(error: error) { combine = nil }
     }
 }
 
+/// Where an input keeps its latest value: `Optional`, passed as a type parameter of the input
+/// so that its metadata is resolved once, with the input's type, instead of at every value
+/// (the library's generic code would look `Optional<Element>` up at run time per access; W5).
+@usableFromInline
+protocol LatestValueSlot {
+    associatedtype Element
+    static var empty: Self { get }
+    init(holding value: Element)
+    /// The value; only called once one was stored.
+    var value: Element { get }
+}
+
+extension Optional: LatestValueSlot {
+    @usableFromInline static var empty: Self { nil }
+    @usableFromInline init(holding value: Wrapped) { self = .some(value) }
+    @inlinable var value: Wrapped { unsafelyUnwrapped }
+}
+
 /// One input: holds that input's latest value.
-final class CombineLatestInput<Element, Output>: Sink, Subscriber, @unchecked Sendable {
-    private let state: CombineLatestState<Output>
-    // Guarded by `state.lock`.
-    private var latestValue: Element?
-    private var hasValue = false
+@usableFromInline
+final class CombineLatestInput<Element, Output, Slot: LatestValueSlot>: Sink, Subscriber, @unchecked Sendable
+where Slot.Element == Element {
+    private let sink: CombineLatestSink<Output>
+    // Guarded by `sink.lock`.
+    // Read by the inlinable `latest`.
+    @exclusivity(unchecked) @usableFromInline internal var latestValue = Slot.empty
+    @exclusivity(unchecked) @usableFromInline internal var hasValue = false
 
-    init(_ state: CombineLatestState<Output>) {
-        self.state = state
+    init(_ sink: CombineLatestSink<Output>) {
+        self.sink = sink
     }
 
-    /// The latest value; read only by `state.combine`, with the lock held, once every input
+    /// The latest value; read only by `sink.combine`, with the lock held, once every input
     /// has sent.
+    // Inlinable: `combineLatest(with:)`'s pair reads it in the caller's specialized code,
+    // where the slot is a concrete `Optional` (no value-witness calls per read).
+    @inlinable
     var latest: Element {
-        // `hasValue` rather than `latestValue != nil`: Element may itself be optional.
+        // `hasValue` rather than a nil check: Element may itself be optional.
         precondition(hasValue, "combineLatest read an input before its first value")
-        return latestValue.unsafelyUnwrapped
+        return latestValue.value
     }
 
+    @usableFromInline
     func didSubscribe(with disposable: CompoundDisposable) {
-        state.disposable.add(disposable)
+        sink.disposable.add(disposable)
     }
 
+    @usableFromInline
     func sendNext(_ value: Element) {
-        state.serialize {
-            latestValue = value
-            if !hasValue {
-                hasValue = true
-                state.waitingForFirstValue -= 1
-            }
-            state.sendLatest()
+        sink.serialize {
+            latestValue = Slot(holding: value)
+            let isFirst = !hasValue
+            hasValue = true
+            sink.received(isFirst: isFirst)
         }
     }
 
-    func sendError(_ error: any Error) { state.fail(error) }
-    func sendCompleted() { state.inputCompleted() }
+    @usableFromInline func sendError(_ error: any Error) { sink.fail(error) }
+    @usableFromInline func sendCompleted() { sink.inputCompleted() }
 }
 
 // MARK: - The three forms
 
-final class CombineLatestWithSignal<A, B>: Signal<(A, B)>, @unchecked Sendable {
-    private let first: Signal<A>
-    private let second: Signal<B>
-
-    init(first: Signal<A>, second: Signal<B>) {
-        self.first = first
-        self.second = second
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<(A, B)>) -> Disposable {
-        let state = CombineLatestState<(A, B)>(downstream: subscriber, inputCount: 2)
-        let a = CombineLatestInput<A, (A, B)>(state)
-        let b = CombineLatestInput<B, (A, B)>(state)
-        state.combine = { (a.latest, b.latest) }
-        subscriber.didSubscribe(with: state.disposable)
-        // As RAC's -combineLatestWith:, every input is subscribed, also when an earlier one
-        // ended the result while being subscribed (that subscription is disposed at once).
-        first.subscribe(a)
-        second.subscribe(b)
-        return state.disposable
-    }
+/// One subscription to `combineLatest(with:)`. `pair` is formed where `combineLatest(with:)` is
+/// inlined, with the caller's concrete types: made here, in generic code, each pair would look
+/// up its tuple's metadata at run time (W5).
+@usableFromInline
+func subscribeCombineLatestPair<A, B, Output>(
+    _ subscriber: any Subscriber<Output>, _ first: Signal<A>, _ second: Signal<B>,
+    pair: @escaping (_ first: CombineLatestInput<A, Output, A?>, _ second: CombineLatestInput<B, Output, B?>) -> Output
+) -> Disposable {
+    let sink = CombineLatestSink<Output>(downstream: subscriber, inputCount: 2)
+    let a = CombineLatestInput<A, Output, A?>(sink)
+    let b = CombineLatestInput<B, Output, B?>(sink)
+    sink.combine = { pair(a, b) }
+    subscriber.didSubscribe(with: sink.disposable)
+    // As RAC's -combineLatestWith:, every input is subscribed, also when an earlier one ended
+    // the result while being subscribed (that subscription is disposed at once).
+    first.subscribe(a)
+    second.subscribe(b)
+    return sink.disposable
 }
 
-final class CombineLatestArraySignal<T>: Signal<[T]>, @unchecked Sendable {
-    private let signals: [Signal<T>]
-
-    init(_ signals: [Signal<T>]) {
-        self.signals = signals
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<[T]>) -> Disposable {
-        let state = CombineLatestState<[T]>(downstream: subscriber, inputCount: signals.count)
-        let inputs = signals.map { _ in CombineLatestInput<T, [T]>(state) }
-        state.combine = { inputs.map(\.latest) }
-        subscriber.didSubscribe(with: state.disposable)
-        for (signal, input) in Swift.zip(signals, inputs) { signal.subscribe(input) }
-        state.completeIfNoInputs()
-        return state.disposable
-    }
+/// One subscription to `Signal.combineLatest` of an array.
+private func subscribeCombineLatest<T>(_ subscriber: any Subscriber<[T]>, _ signals: [Signal<T>]) -> Disposable {
+    let sink = CombineLatestSink<[T]>(downstream: subscriber, inputCount: signals.count)
+    let inputs = signals.map { _ in CombineLatestInput<T, [T], T?>(sink) }
+    sink.combine = { inputs.map(\.latest) }
+    subscriber.didSubscribe(with: sink.disposable)
+    for (signal, input) in Swift.zip(signals, inputs) { signal.subscribe(input) }
+    sink.start()
+    return sink.disposable
 }
 
 /// One subscription to `Signal.combineLatest` of a parameter pack (see `OnSubscribeSignal`
@@ -218,11 +293,11 @@ private func subscribeCombineLatest<each S>(
 ) -> Disposable {
     var count = 0
     for _ in repeat each signals { count += 1 }
-    let state = CombineLatestState<(repeat each S)>(downstream: subscriber, inputCount: count)
-    let inputs = (repeat CombineLatestInput<each S, (repeat each S)>(state))
-    state.combine = { (repeat (each inputs).latest) }
-    subscriber.didSubscribe(with: state.disposable)
+    let sink = CombineLatestSink<(repeat each S)>(downstream: subscriber, inputCount: count)
+    let inputs = (repeat CombineLatestInput<each S, (repeat each S), (each S)?>(sink))
+    sink.combine = { (repeat (each inputs).latest) }
+    subscriber.didSubscribe(with: sink.disposable)
     for (signal, input) in repeat (each signals, each inputs) { signal.subscribe(input) }
-    state.completeIfNoInputs()
-    return state.disposable
+    sink.start()
+    return sink.disposable
 }

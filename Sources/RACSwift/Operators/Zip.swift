@@ -29,14 +29,16 @@ extension Signal {
     /// Completes and fails as `zip(_:)` on several signals does.
     /// Each array goes out on the thread of the value that completed it, one at a time.
     public static func zip<T>(_ signals: [Signal<T>]) -> Signal<[T]> where Value == [T] {
-        ZipArraySignal(signals, reduce: { $0 }).named("+zip: \(signals)")
+        OperatorSignal(signals) { subscriber, signals in subscribeZip(subscriber, signals, reduce: { $0 }) }
+            .named("+zip: \(signals)")
     }
 
     /// Zips an array of signals of one type and sends `reduce` of each array of n-th values
     /// (RAC's `+zip:reduce:`).
     /// Each result goes out on the thread of the value that completed its array, one at a time.
     public static func zip<T>(_ signals: [Signal<T>], reduce: @escaping @Sendable ([T]) -> Value) -> Signal<Value> {
-        ZipArraySignal(signals, reduce: reduce).named("+zip: \(signals) reduce:")
+        OperatorSignal((signals, reduce)) { subscriber, payload in subscribeZip(subscriber, payload.0, reduce: payload.1) }
+            .named("+zip: \(signals) reduce:")
     }
 }
 
@@ -49,73 +51,209 @@ func zipSignalsDescription<each S>(_ signals: repeat Signal<each S>) -> String {
 
 // MARK: - The zip machine
 
-/// One input's queue of values not yet zipped, and whether that input has completed. The
-/// untyped base lets `ZipState` apply RAC's rules to inputs of different types.
+/// The rules of one zip subscription as a value: how many values each input has buffered and
+/// which inputs have completed. A tuple goes out when every input has a value; the result
+/// completes when an input has completed with nothing left to pair — checked when it completes
+/// and after each tuple has gone out, as RAC's `-zipWith:` does (with the lock still held, so a
+/// value that arrives while a tuple is being delivered counts). The values themselves live in
+/// the inputs' `ZipBuffer`s; the sink performs the actions.
+struct ZipState: Sendable {
+    enum Action: Equatable, Sendable {
+        case none
+        /// Take the first value of every buffer and send the tuple, then call `sentHead()`.
+        case sendHead
+        /// Complete the output (and drop the buffered values).
+        case complete
+        /// Send the input's error (and drop the buffered values).
+        case fail
+    }
+
+    private struct Input {
+        var buffered = 0
+        var isCompleted = false
+    }
+
+    // One array, not two: one allocation per subscription.
+    private var inputs: [Input]
+    /// Inputs with no buffered value: a tuple is due when it reaches zero.
+    private var emptyInputs: Int
+    /// The state has asked for a terminal event; nothing more is asked for after it.
+    private(set) var isFinished = false
+
+    init(inputCount: Int) {
+        inputs = Array(repeating: Input(), count: inputCount)
+        emptyInputs = inputCount
+    }
+
+    /// The subscription has begun: with no inputs there is nothing to zip (RAC's `+zip:` of no
+    /// streams is empty).
+    mutating func start() -> Action {
+        guard inputs.isEmpty, !isFinished else { return .none }
+        isFinished = true
+        return .complete
+    }
+
+    /// `input` has sent a value, which its buffer now holds.
+    mutating func received(from input: Int) -> Action {
+        guard !isFinished else { return .none }
+        if inputs[input].buffered == 0 { emptyInputs -= 1 }
+        inputs[input].buffered += 1
+        guard emptyInputs == 0 else { return .none }
+        for index in inputs.indices {
+            inputs[index].buffered -= 1
+            if inputs[index].buffered == 0 { emptyInputs += 1 }
+        }
+        return .sendHead
+    }
+
+    /// The tuple `sendHead` asked for has gone out.
+    mutating func sentHead() -> Action { completeIfExhausted() }
+
+    mutating func completed(input: Int) -> Action {
+        guard !isFinished else { return .none }
+        inputs[input].isCompleted = true
+        return completeIfExhausted()
+    }
+
+    mutating func failed() -> Action {
+        guard !isFinished else { return .none }
+        isFinished = true
+        return .fail
+    }
+
+    private mutating func completeIfExhausted() -> Action {
+        guard !isFinished else { return .none }
+        for input in inputs where input.isCompleted && input.buffered == 0 {
+            isFinished = true
+            return .complete
+        }
+        return .none
+    }
+}
+
+/// One input's values not yet zipped. The untyped base lets the sink drop every input's values
+/// when the zip ends.
+@usableFromInline
 class ZipBufferBase: @unchecked Sendable {
-    var isCompleted = false
-    var isEmpty: Bool { true }
+    @usableFromInline init() {}
     func removeAll() {}
 }
 
+/// A ring of values, guarded by the sink's lock.
+///
+/// Raw storage rather than `FIFO` or an `Array`: in the library's generic code, every append
+/// to an `Array<T>` looks up `Array<T>`'s metadata at run time (and `FIFO<T>`'s with it), twice
+/// per pair (W8); a pointer to `T` needs only `T`'s, which the buffer's own type carries.
+@usableFromInline
 final class ZipBuffer<T>: ZipBufferBase, @unchecked Sendable {
-    private var values = FIFO<T>()
-    override var isEmpty: Bool { values.isEmpty }
-    func append(_ value: T) { values.append(value) }
-    func removeFirst() -> T { values.removeFirst() }
-    override func removeAll() { values.removeAll() }
+    // Internal for the inlinable `removeFirst`.
+    @exclusivity(unchecked) @usableFromInline internal var storage: UnsafeMutablePointer<T>?
+    @exclusivity(unchecked) @usableFromInline internal var capacity = 0
+    @exclusivity(unchecked) @usableFromInline internal var head = 0
+    @exclusivity(unchecked) @usableFromInline internal var count = 0
+
+    @usableFromInline override init() {}
+
+    deinit {
+        removeAll()
+        storage?.deallocate()
+    }
+
+    func append(_ value: T) {
+        if count == capacity { grow() }
+        let end = head + count
+        storage.unsafelyUnwrapped.advanced(by: end < capacity ? end : end - capacity).initialize(to: value)
+        count += 1
+    }
+
+    /// Only called when the state has counted a value here.
+    // Inlinable: `zip(with:)`'s pair takes the values in the caller's specialized code, where
+    // moving a concrete `T` out needs no value-witness call.
+    @inlinable
+    func removeFirst() -> T {
+        precondition(count > 0, "zip took a value from an empty buffer")
+        let value = storage.unsafelyUnwrapped.advanced(by: head).move()
+        head += 1
+        if head == capacity { head = 0 }
+        count -= 1
+        return value
+    }
+
+    override func removeAll() {
+        while count > 0 { _ = removeFirst() }
+        head = 0
+    }
+
+    private func grow() {
+        let newCapacity = Swift.max(4, capacity * 2)
+        let grown = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+        if let storage {
+            // The ring's two runs, oldest first, to the start of the new storage.
+            let firstRun = Swift.min(count, capacity - head)
+            grown.moveInitialize(from: storage.advanced(by: head), count: firstRun)
+            grown.advanced(by: firstRun).moveInitialize(from: storage, count: count - firstRun)
+            storage.deallocate()
+        }
+        storage = grown
+        capacity = newCapacity
+        head = 0
+    }
 }
 
-/// The shared state of one zip subscription. Every rule sits in `receive`/`complete`:
-/// a tuple goes out when every buffer holds a value; the result completes when some input has
-/// completed with an empty buffer (RAC's `-zipWith:` rule, applied to all inputs at once).
-/// The lock is the output's serializing point.
-final class ZipState<Output>: OutputPoint<Output>, @unchecked Sendable {
+/// The output of one zip subscription: performs `ZipState`'s actions under the output point's
+/// lock.
+final class ZipSink<Output>: OutputPoint<Output>, @unchecked Sendable {
+    // Guarded by `lock`.
+    @exclusivity(unchecked) private var state: ZipState
     private let buffers: [ZipBufferBase]
     private let makeOutput: () -> Output  // pops the head of every buffer
 
     init(downstream: some Subscriber<Output>, buffers: [ZipBufferBase], makeOutput: @escaping () -> Output) {
+        self.state = ZipState(inputCount: buffers.count)
         self.buffers = buffers
         self.makeOutput = makeOutput
         super.init(downstream: downstream)
     }
 
-    /// Runs `append` (which queues a value on one buffer) under the lock, then sends a tuple
-    /// if every buffer now has one.
-    func receive(_ append: () -> Void) {
+    func start() {
+        serialize { perform(state.start()) }
+    }
+
+    /// Queues `value` on `buffer`, input `index`'s, and sends a tuple if it completes one.
+    func receive<T>(_ value: T, into buffer: ZipBuffer<T>, from index: Int) {
         serialize {
             guard isOpen else { return }
-            append()
-            for buffer in buffers where buffer.isEmpty { return }
-            send(makeOutput())
-            // A subscriber that disposed while receiving the tuple gets no completion
-            // (`terminateOutput` checks).
-            completeIfExhausted()
+            buffer.append(value)
+            perform(state.received(from: index))
         }
     }
 
-    func complete(_ buffer: ZipBufferBase) {
+    func complete(input index: Int) {
         serialize {
             guard isOpen else { return }
-            buffer.isCompleted = true
-            completeIfExhausted()
+            perform(state.completed(input: index))
         }
     }
 
     func fail(_ error: any Error) {
         serialize {
-            if finish(error: error) { releaseBuffers() }
+            if state.failed() == .fail, finish(error: error) { releaseBuffers() }
         }
     }
 
-    /// Completes at once when there is nothing to zip (RAC: `+zip:` of no streams is empty).
-    func completeIfNoInputs() {
-        guard buffers.isEmpty else { return }
-        serialize { finish(error: nil) }
-    }
-
-    private func completeIfExhausted() {
-        guard buffers.contains(where: { $0.isCompleted && $0.isEmpty }) else { return }
-        if finish(error: nil) { releaseBuffers() }
+    /// Called inside `serialize`.
+    private func perform(_ action: ZipState.Action) {
+        switch action {
+        case .none, .fail:
+            break
+        case .sendHead:
+            send(makeOutput())
+            // A subscriber that disposed while receiving the tuple gets no completion
+            // (`finish` checks).
+            perform(state.sentHead())
+        case .complete:
+            if finish(error: nil) { releaseBuffers() }
+        }
     }
 
     // Unpaired values of a finished zip are garbage; an input still running (its sink keeps
@@ -125,26 +263,29 @@ final class ZipState<Output>: OutputPoint<Output>, @unchecked Sendable {
     }
 }
 
-final class ZipSide<T, Output>: Sink, Subscriber, @unchecked Sendable {
-    private let state: ZipState<Output>
+/// One input of a zip: queues its values on its buffer.
+final class ZipInput<T, Output>: Sink, Subscriber, @unchecked Sendable {
+    private let sink: ZipSink<Output>
     private let buffer: ZipBuffer<T>
+    private let index: Int
 
-    init(state: ZipState<Output>, buffer: ZipBuffer<T>) {
-        self.state = state
+    init(sink: ZipSink<Output>, buffer: ZipBuffer<T>, index: Int) {
+        self.sink = sink
         self.buffer = buffer
+        self.index = index
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { state.disposable.add(disposable) }
-    func sendNext(_ value: T) { state.receive { buffer.append(value) } }
-    func sendError(_ error: any Error) { state.fail(error) }
-    func sendCompleted() { state.complete(buffer) }
+    func didSubscribe(with disposable: CompoundDisposable) { sink.disposable.add(disposable) }
+    func sendNext(_ value: T) { sink.receive(value, into: buffer, from: index) }
+    func sendError(_ error: any Error) { sink.fail(error) }
+    func sendCompleted() { sink.complete(input: index) }
 }
 
-/// Subscribes `signal` as one input of `state` — also when the zip has already ended (an
+/// Subscribes `signal` as input `index` of `sink` — also when the zip has already ended (an
 /// earlier input failed or completed empty while being subscribed): as RAC's `-zipWith:`, it
 /// subscribes every input, and the subscription is disposed at once.
-private func subscribeSide<T, Output>(_ signal: Signal<T>, _ buffer: ZipBuffer<T>, _ state: ZipState<Output>) {
-    signal.subscribe(ZipSide(state: state, buffer: buffer))
+private func subscribeInput<T, Output>(_ signal: Signal<T>, _ buffer: ZipBuffer<T>, _ index: Int, _ sink: ZipSink<Output>) {
+    signal.subscribe(ZipInput(sink: sink, buffer: buffer, index: index))
 }
 
 /// One subscription to `Signal.zip` of a parameter pack (see `OnSubscribeSignal` for why this
@@ -156,62 +297,52 @@ private func subscribeZip<each S, Output>(
     let buffers = (repeat ZipBuffer<each S>())
     var all: [ZipBufferBase] = []
     for buffer in repeat each buffers { all.append(buffer) }
-    let state = ZipState(downstream: subscriber, buffers: all) {
+    let sink = ZipSink(downstream: subscriber, buffers: all) {
         reduce(repeat (each buffers).removeFirst())
     }
-    subscriber.didSubscribe(with: state.disposable)
-    state.completeIfNoInputs()
-    repeat subscribeSide(each signals, each buffers, state)
-    return state.disposable
+    subscriber.didSubscribe(with: sink.disposable)
+    sink.start()
+    var index = 0
+    for (signal, buffer) in repeat (each signals, each buffers) {
+        subscribeInput(signal, buffer, index, sink)
+        index += 1
+    }
+    return sink.disposable
 }
 
-/// `zip(with:)`: the zip machine for exactly two inputs. It builds its pair without a parameter
-/// pack, because the pack form looks up tuple metadata for every tuple it makes, which made the
-/// two-input zip about a fifth slower per pair.
-final class ZipPairSignal<A, B>: Signal<(A, B)>, @unchecked Sendable {
-    private let first: Signal<A>
-    private let second: Signal<B>
-
-    init(_ first: Signal<A>, _ second: Signal<B>) {
-        self.first = first
-        self.second = second
+/// One subscription to `zip(with:)`: the zip machine for exactly two inputs. `pair` is formed
+/// where `zip(with:)` is inlined, with the caller's concrete types: made here, in generic code,
+/// each pair would look up its tuple's metadata at run time (W8).
+@usableFromInline
+func subscribeZipPair<A, B, Output>(
+    _ subscriber: any Subscriber<Output>, _ first: Signal<A>, _ second: Signal<B>,
+    pair: @escaping (_ first: ZipBuffer<A>, _ second: ZipBuffer<B>) -> Output
+) -> Disposable {
+    let firstBuffer = ZipBuffer<A>()
+    let secondBuffer = ZipBuffer<B>()
+    let sink = ZipSink(downstream: subscriber, buffers: [firstBuffer, secondBuffer]) {
+        pair(firstBuffer, secondBuffer)
     }
-
-    override func subscribe(_ subscriber: some Subscriber<(A, B)>) -> Disposable {
-        let firstBuffer = ZipBuffer<A>()
-        let secondBuffer = ZipBuffer<B>()
-        let state = ZipState(downstream: subscriber, buffers: [firstBuffer, secondBuffer]) {
-            (firstBuffer.removeFirst(), secondBuffer.removeFirst())
-        }
-        subscriber.didSubscribe(with: state.disposable)
-        subscribeSide(first, firstBuffer, state)
-        subscribeSide(second, secondBuffer, state)
-        return state.disposable
-    }
+    subscriber.didSubscribe(with: sink.disposable)
+    subscribeInput(first, firstBuffer, 0, sink)
+    subscribeInput(second, secondBuffer, 1, sink)
+    return sink.disposable
 }
 
-final class ZipArraySignal<T, Output>: Signal<Output>, @unchecked Sendable {
-    private let signals: [Signal<T>]
-    private let reduce: ([T]) -> Output
-
-    init(_ signals: [Signal<T>], reduce: @escaping ([T]) -> Output) {
-        self.signals = signals
-        self.reduce = reduce
+/// One subscription to `Signal.zip` of an array.
+private func subscribeZip<T, Output>(
+    _ subscriber: any Subscriber<Output>, _ signals: [Signal<T>], reduce: @escaping ([T]) -> Output
+) -> Disposable {
+    let buffers = signals.map { _ in ZipBuffer<T>() }
+    let sink = ZipSink(downstream: subscriber, buffers: buffers) {
+        reduce(buffers.map { $0.removeFirst() })
     }
-
-    override func subscribe(_ subscriber: some Subscriber<Output>) -> Disposable {
-        let buffers = signals.map { _ in ZipBuffer<T>() }
-        let reduce = self.reduce
-        let state = ZipState(downstream: subscriber, buffers: buffers) {
-            reduce(buffers.map { $0.removeFirst() })
-        }
-        subscriber.didSubscribe(with: state.disposable)
-        state.completeIfNoInputs()
-        for (signal, buffer) in Swift.zip(signals, buffers) {
-            subscribeSide(signal, buffer, state)
-        }
-        return state.disposable
+    subscriber.didSubscribe(with: sink.disposable)
+    sink.start()
+    for (index, (signal, buffer)) in Swift.zip(signals, buffers).enumerated() {
+        subscribeInput(signal, buffer, index, sink)
     }
+    return sink.disposable
 }
 
 extension Signal {
@@ -228,7 +359,14 @@ extension Signal {
     /// forwarded at once. Values from the two sides may arrive on different threads; pairs go
     /// out one at a time. It behaves as `Signal.zip(self, other)`: both run on the same zip
     /// machine (above).
+    // Inlinable so that the pair is built with the caller's types (see `subscribeZipPair`).
+    @inlinable
     public func zip<U>(with other: Signal<U>) -> Signal<(Value, U)> {
-        ZipPairSignal(self, other).named("[\(name)] -zipWith: \(other)")
+        OperatorSignal((self, other)) { subscriber, inputs in
+            subscribeZipPair(subscriber, inputs.0, inputs.1) { first, second in
+                (first.removeFirst(), second.removeFirst())
+            }
+        }
+        .named("[\(name)] -zipWith: \(other)")
     }
 }

@@ -178,51 +178,46 @@ open class Scheduler: @unchecked Sendable {
     var runsBlocksInline: Bool { false }
 }
 
-/// One `scheduleRecursive` in progress, and the disposable that stops it.
+/// One `scheduleRecursive` on a real scheduler, and the disposable that stops it; its rules
+/// are `RecursionState`'s.
 ///
-/// Each run of the block counts the reschedules it asks for while it is running and performs
-/// them after it returns, so a block that reschedules synchronously on a synchronous
-/// scheduler loops here instead of growing the stack; a reschedule asked for later (from
-/// another thread, after the block returned) is performed at once.
+/// A block that reschedules synchronously on a synchronous scheduler loops here instead of
+/// growing the stack; a reschedule asked for later (from another thread, after the block
+/// returned) is performed at once.
 ///
 /// On a scheduler that runs blocks inline a turn costs no allocation. On any other, the
 /// disposables of runs not yet started are kept in `outstanding` (oldest first: serial
 /// schedulers start runs in the order they were scheduled) so that disposal cancels them;
-/// every run also checks `isDisposed` first, so cancellation holds whatever the order.
+/// every run also checks for disposal first, so cancellation holds whatever the order.
 private final class RecursiveSchedule: Disposable, @unchecked Sendable {
+    typealias Block = (_ reschedule: @escaping @Sendable () -> Void) -> Void
+
     private let scheduler: Scheduler
     private let lock = UnfairLock()
     // Guarded by `lock`.
-    private var block: ((_ reschedule: @escaping @Sendable () -> Void) -> Void)?  // nil once disposed
-    private var running = false  // the block is executing
-    private var pending = 0  // reschedules asked for meanwhile
-    private var draining = false  // a loop in `run` owns the pending count
-    private var outstanding = FIFO<Outstanding>()
-    private var scheduledRuns = 0  // runs handed to a non-inline scheduler
-    private var startedRuns = 0  // ... and started
+    @exclusivity(unchecked) private var state: RecursionState<Block>
+    @exclusivity(unchecked) private var outstanding = FIFO<Outstanding>()
+    @exclusivity(unchecked) private var scheduledRuns = 0  // runs handed to a non-inline scheduler
+    @exclusivity(unchecked) private var startedRuns = 0  // ... and started
 
     private struct Outstanding {
         let index: Int
         let disposable: Disposable
     }
 
-    init(scheduler: Scheduler, block: @escaping (_ reschedule: @escaping @Sendable () -> Void) -> Void) {
+    init(scheduler: Scheduler, block: @escaping Block) {
         self.scheduler = scheduler
-        self.block = block
+        self.state = RecursionState(block: block)
         super.init()
     }
 
     override func dispose() {
-        // The block is released outside the lock: what it captured may, when freed, run code
-        // that calls back into this recursion.
-        let taken = lock.withLock { () -> (block: ((@escaping @Sendable () -> Void) -> Void)?, cancelled: [Disposable])? in
+        let taken = lock.withLock { () -> (block: Block?, cancelled: [Disposable])? in
             guard markDisposed() else { return nil }
-            defer {
-                block = nil
-                outstanding.removeAll()
-            }
-            return (block, outstanding.elements.map(\.disposable))
+            defer { outstanding.removeAll() }
+            return (state.dispose(), outstanding.elements.map(\.disposable))
         }
+        // The block is released here, outside the lock (see `RecursionState.dispose`).
         for disposable in taken?.cancelled ?? [] { disposable.dispose() }
     }
 
@@ -249,58 +244,33 @@ private final class RecursiveSchedule: Disposable, @unchecked Sendable {
 
     /// One run of the block; `counted` when a non-inline scheduler started it.
     private func run(counted: Bool) {
-        let current = lock.withLock { () -> ((@escaping @Sendable () -> Void) -> Void)? in
+        let start = lock.withLock { () -> RecursionState<Block>.Start in
             if counted {
                 startedRuns += 1
                 while let first = outstanding.first, first.index <= startedRuns { outstanding.removeFirst() }
             }
-            guard let block, !isDisposed else { return nil }
-            running = true
-            return block
+            return state.runStarted()
         }
-        guard let current else { return }
+        guard case .run(let current) = start else { return }
         let reschedule: @Sendable () -> Void = { self.reschedule() }
         current(reschedule)
-        // If no loop owns the pending count yet, this frame becomes its owner (taking the
-        // first reschedule at once) and performs the reschedules asked for during the block.
-        var go = lock.withLock { () -> Bool in
-            running = false
-            if draining || pending == 0 || isDisposed { return false }
-            draining = true
-            pending -= 1
-            return true
-        }
+        var action = lock.withLock { state.runEnded() }
         // On an inline scheduler the reschedules (and the ones they ask for) run right here,
         // one frame deep, without allocating; whether the scheduler is inline cannot change
         // while we stay on this thread.
         let inline = scheduler.runsBlocksInline
-        while go {
+        while case .performRun = action {
             if inline {
                 current(reschedule)
             } else {
                 scheduleNext()
             }
-            go = lock.withLock { () -> Bool in
-                if pending == 0 || isDisposed {
-                    pending = 0
-                    draining = false
-                    return false
-                }
-                pending -= 1
-                return true
-            }
+            action = lock.withLock { state.performedRun() }
         }
     }
 
     private func reschedule() {
-        let now = lock.withLock { () -> Bool in
-            if running || draining {
-                pending += 1
-                return false
-            }
-            return true
-        }
-        if now { scheduleNext() }
+        if case .performRun = lock.withLock({ state.reschedule() }) { scheduleNext() }
     }
 }
 

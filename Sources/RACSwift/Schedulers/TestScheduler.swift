@@ -84,7 +84,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     @discardableResult
     override public func scheduleRecursive(_ block: @escaping @Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void) -> Disposable? {
         let recursion = VirtualRecursion(handle: lock.withLock { handle }, block: block)
-        enqueueRuns(of: recursion, count: 1)
+        enqueueRun(of: recursion)
         return recursion
     }
 
@@ -92,12 +92,10 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         lock.withLock { enqueue(at: date.timeIntervalSinceReferenceDate, block) }
     }
 
-    fileprivate func enqueueRuns(of recursion: VirtualRecursion, count: Int) {
+    fileprivate func enqueueRun(of recursion: VirtualRecursion) {
         lock.withLock {
-            for _ in 0..<count {
-                sequence += 1
-                queue.insert(QueueEntry(time: clock, sequence: sequence, work: .recursion(recursion)))
-            }
+            sequence += 1
+            queue.insert(QueueEntry(time: clock, sequence: sequence, work: .recursion(recursion)))
         }
     }
 
@@ -221,56 +219,43 @@ private final class SchedulerHandle: @unchecked Sendable {
     }
 }
 
-/// A `scheduleRecursive` on a `TestScheduler`. Reschedules asked for while the block runs
-/// are queued when it returns (so the stack never grows); later ones are queued at once.
+/// A `scheduleRecursive` on a `TestScheduler`; its rules are `RecursionState`'s. Reschedules
+/// asked for while the block runs are queued when it returns (so the stack never grows);
+/// later ones are queued at once.
 private final class VirtualRecursion: Disposable, @unchecked Sendable {
+    typealias Block = (_ reschedule: @escaping @Sendable () -> Void) -> Void
+
     private let handle: SchedulerHandle
     private let lock = UnfairLock()
-    // Guarded by `lock`.
-    private var block: ((_ reschedule: @escaping @Sendable () -> Void) -> Void)?  // nil once disposed
-    private var running = 0
-    private var pending = 0
+    @exclusivity(unchecked) private var state: RecursionState<Block>  // guarded by `lock`
 
-    init(handle: SchedulerHandle, block: @escaping (_ reschedule: @escaping @Sendable () -> Void) -> Void) {
+    init(handle: SchedulerHandle, block: @escaping Block) {
         self.handle = handle
-        self.block = block
+        self.state = RecursionState(block: block)
         super.init()
     }
 
     func run(on scheduler: TestScheduler) {
-        let current = lock.withLock { () -> ((@escaping @Sendable () -> Void) -> Void)? in
-            guard let block, !isDisposed else { return nil }
-            running += 1
-            return block
-        }
-        guard let current else { return }
+        guard case .run(let current) = lock.withLock({ state.runStarted() }) else { return }
         current { self.reschedule() }
-        let requested = lock.withLock { () -> Int in
-            running -= 1
-            let requested = pending
-            pending = 0
-            return requested
+        var action = lock.withLock { state.runEnded() }
+        // Performing a run here is queueing it: one entry (one step) per reschedule.
+        while case .performRun = action {
+            scheduler.enqueueRun(of: self)
+            action = lock.withLock { state.performedRun() }
         }
-        if requested > 0, !isDisposed { scheduler.enqueueRuns(of: self, count: requested) }
     }
 
     private func reschedule() {
-        let now = lock.withLock { () -> Bool in
-            if isDisposed { return false }
-            if running > 0 {
-                pending += 1
-                return false
-            }
-            return true
+        if case .performRun = lock.withLock({ state.reschedule() }) {
+            handle.withScheduler { $0.enqueueRun(of: self) }
         }
-        if now { handle.withScheduler { $0.enqueueRuns(of: self, count: 1) } }
     }
 
     override func dispose() {
-        let released = lock.withLock { () -> ((@escaping @Sendable () -> Void) -> Void)? in
+        let released = lock.withLock { () -> Block? in
             guard markDisposed() else { return nil }
-            defer { block = nil }
-            return block
+            return state.dispose()
         }
         _ = released  // released outside the lock: its captures may dispose more
     }

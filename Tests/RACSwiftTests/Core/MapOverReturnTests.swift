@@ -13,20 +13,20 @@ final class MapOverReturnTests: RACTestCase {
     func testMapOverReturnSendsTheTransformedValueThenCompletes() {
         let signal = Signal.return(4).map { "v\($0)" }
         XCTAssertTrue(signal is MapReturnSignal<Int, String>)
-        XCTAssertEqual(streamEvents(signal), .valuesThenCompleted(["v4"]))
-        XCTAssertEqual(streamEvents(signal), .valuesThenCompleted(["v4"]))
+        XCTAssertEqual(EventLog(signal).events, .valuesThenCompleted(["v4"]))
+        XCTAssertEqual(EventLog(signal).events, .valuesThenCompleted(["v4"]))
     }
 
     func testTransformRunsOncePerSubscriptionWhenItIsSubscribed() {
-        let calls = StreamLockedList<Int>()
+        let calls = Fixture.Log<Int>()
         let signal = Signal.return(2).map { value -> Int in calls.append(value); return value * 3 }
-        XCTAssertEqual(calls.values, [])
-        let received = StreamLockedList<Int>()
+        XCTAssertEqual(calls.all, [])
+        let received = Fixture.Log<Int>()
         signal.subscribeNext { received.append($0) }
-        XCTAssertEqual(calls.values, [2])
+        XCTAssertEqual(calls.all, [2])
         signal.subscribeNext { received.append($0) }
-        XCTAssertEqual(calls.values, [2, 2])
-        XCTAssertEqual(received.values, [6, 6])
+        XCTAssertEqual(calls.all, [2, 2])
+        XCTAssertEqual(received.all, [6, 6])
     }
 
     func testPlainSubscriberGetsTheSubscriptionFirstAndItEndsDisposed() {
@@ -45,14 +45,14 @@ final class MapOverReturnTests: RACTestCase {
     }
 
     func testClosureSubscriptionsOfConstantSignalsAreDeliveredAndEnded() {
-        let events = StreamLockedList<String>()
+        let events = Fixture.Log<String>()
         let returned = Signal.return(5).subscribe(
             next: { events.append("next \($0)") }, error: { _ in events.append("error") },
             completed: { events.append("completed") })
         let mapped = Signal.return(5).map { $0 * 2 }.subscribe(
             next: { events.append("next \($0)") }, error: { _ in events.append("error") },
             completed: { events.append("completed") })
-        XCTAssertEqual(events.values, ["next 5", "completed", "next 10", "completed"])
+        XCTAssertEqual(events.all, ["next 5", "completed", "next 10", "completed"])
         XCTAssertTrue(returned.isDisposed)
         XCTAssertTrue(mapped.isDisposed)
         mapped.dispose()
@@ -65,7 +65,7 @@ final class MapOverReturnTests: RACTestCase {
 
     func testWithoutACurrentSchedulerTheTransformRunsWhereTheValueIsDelivered() {
         let done = expectation(description: "delivered")
-        let record = StreamLockedList<String>()
+        let record = Fixture.Log<String>()
         let signal = Signal.return(1).map { value -> Int in
             record.append(Scheduler.current == nil ? "transform without scheduler" : "transform on scheduler")
             return value + 1
@@ -75,7 +75,7 @@ final class MapOverReturnTests: RACTestCase {
             signal.subscribe(next: { record.append("next \($0)") }, completed: { done.fulfill() })
         }
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(record.values, ["transform on scheduler", "next 2"])
+        XCTAssertEqual(record.all, ["transform on scheduler", "next 2"])
     }
 
     func testMapOverReturnIsNamedAsTheMapOfItsSource() {
@@ -96,11 +96,11 @@ final class MapOverReturnTests: RACTestCase {
 
     func testFlattenMapOverMappedReturnSignals() {
         let subject = Subject<Int>()
-        let received = StreamLockedList<Int>()
+        let received = Fixture.Log<Int>()
         let disposable = subject.flattenMap { Signal.return($0).map { $0 * 10 } }.subscribeNext { received.append($0) }
         subject.sendNext(1)
         subject.sendNext(2)
         disposable.dispose()
-        XCTAssertEqual(received.values, [10, 20])
+        XCTAssertEqual(received.all, [10, 20])
     }
 }

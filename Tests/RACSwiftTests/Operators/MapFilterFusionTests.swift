@@ -20,18 +20,18 @@ final class MapFilterFusionTests: RACTestCase {
     }
 
     func testFusedPairSendsTheTransformedValuesThatPassTheTest() {
-        let probe = StreamProbe(values: [1, 2, 3, 4])
+        let probe = SyncSource(values: [1, 2, 3, 4])
         let signal = probe.signal.map { $0 * 10 }.filter { $0 != 20 }
-        XCTAssertEqual(streamEvents(signal), .valuesThenCompleted([10, 30, 40]))
+        XCTAssertEqual(EventLog(signal).events, .valuesThenCompleted([10, 30, 40]))
         XCTAssertEqual(probe.disposals, 1)
-        XCTAssertEqual(streamEvents(signal), .valuesThenCompleted([10, 30, 40]))
+        XCTAssertEqual(EventLog(signal).events, .valuesThenCompleted([10, 30, 40]))
         XCTAssertEqual(probe.subscriptions, 2)
     }
 
     func testFusedPairRunsTheTransformOnceAndThenTheTestOnTheTransformedValue() {
         let subject = Subject<Int>()
-        let calls = StreamLockedList<String>()
-        let received = StreamLockedList<String>()
+        let calls = Fixture.Log<String>()
+        let received = Fixture.Log<String>()
         let disposable = subject
             .map { value -> String in calls.append("map \(value)"); return "v\(value)" }
             .filter { value in calls.append("test \(value)"); return value != "v2" }
@@ -41,13 +41,13 @@ final class MapFilterFusionTests: RACTestCase {
         subject.sendNext(3)
         disposable.dispose()
         subject.sendNext(4)
-        XCTAssertEqual(calls.values, ["map 1", "test v1", "map 2", "test v2", "map 3", "test v3"])
-        XCTAssertEqual(received.values, ["v1", "v3"])
+        XCTAssertEqual(calls.all, ["map 1", "test v1", "map 2", "test v2", "map 3", "test v3"])
+        XCTAssertEqual(received.all, ["v1", "v3"])
     }
 
     func testFusedPairForwardsErrorAndCompletionAndTheSubscription() {
-        let failing = StreamProbe(values: [1, 2], then: .error(StreamTestError()))
-        XCTAssertEqual(streamEvents(failing.signal.map { $0 + 1 }.filter { $0 > 2 }), [.next(3), .error(StreamTestError())])
+        let failing = SyncSource(values: [1, 2], then: .error(TestError(code: 1)))
+        XCTAssertEqual(EventLog(failing.signal.map { $0 + 1 }.filter { $0 > 2 }).events, [.next(3), .error(TestError(code: 1))])
         XCTAssertEqual(failing.disposals, 1)
 
         let source = StreamManualSource<Int>()
@@ -63,12 +63,12 @@ final class MapFilterFusionTests: RACTestCase {
 
     func testDisposingTheFusedPairDisposesTheSourceOnce() {
         let source = StreamManualSource<Int>()
-        let received = StreamLockedList<Int>()
+        let received = Fixture.Log<Int>()
         let disposable = source.signal.map { $0 * 2 }.filter { $0 > 2 }.subscribeNext { received.append($0) }
         source.send(1, 2)
         disposable.dispose()
         source.send(3)
-        XCTAssertEqual(received.values, [4])
+        XCTAssertEqual(received.all, [4])
         XCTAssertEqual(source.disposals, 1)
         source.release()
     }
@@ -92,16 +92,16 @@ final class MapFilterFusionTests: RACTestCase {
         let map = subject.map { $0 * 10 }
         let filtered = map.filter { $0 > 10 }
         XCTAssertFalse(filtered is MapFilterSignal<Int, Int>)
-        let fromMap = StreamLockedList<Int>()
-        let fromFilter = StreamLockedList<Int>()
+        let fromMap = Fixture.Log<Int>()
+        let fromFilter = Fixture.Log<Int>()
         let first = map.subscribeNext { fromMap.append($0) }
         let second = filtered.subscribeNext { fromFilter.append($0) }
         subject.sendNext(1)
         subject.sendNext(2)
         first.dispose()
         second.dispose()
-        XCTAssertEqual(fromMap.values, [10, 20])
-        XCTAssertEqual(fromFilter.values, [20])
+        XCTAssertEqual(fromMap.all, [10, 20])
+        XCTAssertEqual(fromFilter.all, [20])
     }
 
     func testMapReachableThroughAWeakReferenceIsNotFused() {
@@ -113,12 +113,12 @@ final class MapFilterFusionTests: RACTestCase {
             return (consume map).filter { $0 > 10 }
         }()
         XCTAssertFalse(filtered is MapFilterSignal<Int, Int>)
-        let fromMap = StreamLockedList<Int>()
+        let fromMap = Fixture.Log<Int>()
         let disposable = weakMap?.subscribeNext { fromMap.append($0) }
         subject.sendNext(1)
         subject.sendNext(2)
         disposable?.dispose()
-        XCTAssertEqual(fromMap.values, [10, 20])
+        XCTAssertEqual(fromMap.all, [10, 20])
         withExtendedLifetime(filtered) {}
     }
 
@@ -131,12 +131,12 @@ final class MapFilterFusionTests: RACTestCase {
             return (consume map).filter { $0 > 10 }
         }()
         XCTAssertFalse(filtered is MapFilterSignal<Int, Int>)
-        let fromMap = StreamLockedList<Int>()
+        let fromMap = Fixture.Log<Int>()
         let disposable = holder.signal?.subscribeNext { fromMap.append($0) }
         subject.sendNext(1)
         subject.sendNext(2)
         disposable?.dispose()
-        XCTAssertEqual(fromMap.values, [10, 20])
+        XCTAssertEqual(fromMap.all, [10, 20])
         withExtendedLifetime(filtered) {}
     }
 
@@ -151,7 +151,7 @@ final class MapFilterFusionTests: RACTestCase {
         let subject = Subject<Int>()
         var chain: Signal<Int> = subject
         for step in 1...6 { chain = chain.map { $0 + step }.filter { $0 % 3 != 0 } }
-        let received = StreamLockedList<Int>()
+        let received = Fixture.Log<Int>()
         let disposable = chain.subscribeNext { received.append($0) }
         var expected: [Int] = []
         for value in 0..<30 {
@@ -165,13 +165,13 @@ final class MapFilterFusionTests: RACTestCase {
             if passes { expected.append(current) }
         }
         disposable.dispose()
-        XCTAssertEqual(received.values, expected)
+        XCTAssertEqual(received.all, expected)
         XCTAssertFalse(expected.isEmpty)
     }
 
     func testFusedPairDeliversOnTheSendingThread() {
         let subject = Subject<Int>()
-        let threads = StreamLockedList<Bool>()
+        let threads = Fixture.Log<Bool>()
         let disposable = subject.map { $0 + 1 }.filter { _ in true }.subscribeNext { _ in threads.append(Thread.isMainThread) }
         let done = expectation(description: "sent from a background thread")
         DispatchQueue.global().async {
@@ -181,7 +181,7 @@ final class MapFilterFusionTests: RACTestCase {
         wait(for: [done], timeout: 10)
         subject.sendNext(2)
         disposable.dispose()
-        XCTAssertEqual(threads.values, [false, true])
+        XCTAssertEqual(threads.all, [false, true])
     }
 }
 

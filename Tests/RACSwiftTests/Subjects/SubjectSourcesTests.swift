@@ -9,7 +9,7 @@ final class SubjectSourcesTests: RACTestCase {
     func testSourceAddedAfterATerminalEventIsDisposedAtOnce() {
         for terminal in ["completed", "error"] {
             let subject = Subject<Int>()
-            if terminal == "completed" { subject.sendCompleted() } else { subject.sendError(StreamTestError()) }
+            if terminal == "completed" { subject.sendCompleted() } else { subject.sendError(TestError(code: 1)) }
             let source = StreamManualSource<Int>()
             source.signal.subscribe(subject)
             XCTAssertEqual(source.disposals, 1, terminal)
@@ -19,7 +19,7 @@ final class SubjectSourcesTests: RACTestCase {
 
     func testFirstSourceIsHeldUntilTheTerminalEvent() {
         let subject = Subject<Int>()
-        let received = StreamLockedList<Int>()
+        let received = Fixture.Log<Int>()
         let disposable = subject.subscribeNext { received.append($0) }
         let source = StreamManualSource<Int>()
         source.signal.subscribe(subject)
@@ -27,7 +27,7 @@ final class SubjectSourcesTests: RACTestCase {
         XCTAssertEqual(source.disposals, 0)
         subject.sendCompleted()
         XCTAssertEqual(source.disposals, 1)
-        XCTAssertEqual(received.values, [1, 2])
+        XCTAssertEqual(received.all, [1, 2])
         disposable.dispose()
         source.release()
     }
@@ -45,7 +45,7 @@ final class SubjectSourcesTests: RACTestCase {
 
     func testSubjectWithoutSourcesIsReleasedAndStillEndsItsSubscribers() {
         weak var weakSubject: Subject<Int>?
-        let events = StreamLockedList<String>()
+        let events = Fixture.Log<String>()
         do {
             let subject = Subject<Int>()
             weakSubject = subject
@@ -54,7 +54,7 @@ final class SubjectSourcesTests: RACTestCase {
             subject.sendCompleted()
         }
         XCTAssertNil(weakSubject)
-        XCTAssertEqual(events.values, ["next 1", "completed"])
+        XCTAssertEqual(events.all, ["next 1", "completed"])
     }
 
     func testSourcesArrivingOnTwoThreadsAtOnceAreAllHeld() {

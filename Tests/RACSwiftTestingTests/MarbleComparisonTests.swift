@@ -5,20 +5,6 @@ import RACSwiftTesting
 /// What a failing `expectMarbles` shows, asserted as text, and recorded events drawn back as
 /// diagrams.
 final class MarbleComparisonTests: TestingTestCase {
-    func testMismatchShowsBothDiagramsAlignedThenBothEventLists() {
-        let scheduler = TestScheduler()
-        let comparison = scheduler.compareMarbles(scheduler.cold("-a-b-c|"), "-a-(bc)-|")
-        XCTAssertFalse(comparison.matches)
-        XCTAssertEqual(comparison.failureMessage, """
-            events differ from the marble diagram
-            expected: -a-(bc)-|
-              actual: -a-b   -c|
-                         ^ first difference at 3 s
-            expected events: [next(a) @ 1, next(b) @ 3, next(c) @ 3, completed @ 5]
-              actual events: [next(a) @ 1, next(b) @ 3, next(c) @ 5, completed @ 6]
-            """)
-    }
-
     func testMissingCompletionIsPointedAt() {
         let scheduler = TestScheduler()
         let comparison = scheduler.compareMarbles(scheduler.hot("-a--"), "-a|")

@@ -55,7 +55,10 @@ extension Signal {
         _ signals: repeat Signal<each S>
     ) -> Signal<Value> where Value == (repeat each S) {
         let signals = (repeat each signals)
-        return OnSubscribeSignal { subscriber in
+        // The pack stays in this function: a type declaring a parameter pack needs
+        // the Swift 5.9 runtime (macOS 14 / iOS 17); the package supports macOS 13 / iOS 16
+        // (PlatformSupportTests keeps pack-declaring types out of the library).
+        return OperatorSignal(()) { subscriber, _ in
             subscribeCombineLatest(subscriber, repeat each signals)
         }.named("+combineLatest: \(describeSignals(repeat each signals))")
     }
@@ -286,7 +289,7 @@ private func subscribeCombineLatest<T>(_ subscriber: any Subscriber<[T]>, _ sign
     return sink.disposable
 }
 
-/// One subscription to `Signal.combineLatest` of a parameter pack (see `OnSubscribeSignal`
+/// One subscription to `Signal.combineLatest` of a parameter pack (see `Signal.combineLatest(_:)`
 /// for why this is a function and not a signal class of its own).
 private func subscribeCombineLatest<each S>(
     _ subscriber: any Subscriber<(repeat each S)>, _ signals: repeat Signal<each S>

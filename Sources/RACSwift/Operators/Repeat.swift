@@ -6,7 +6,7 @@ extension Signal {
     /// turn on the main thread, a step on a `TestScheduler`. The loop runs in constant stack
     /// and keeps no finished subscription; disposal stops it.
     public func `repeat`() -> Signal<Value> {
-        ForeverSignal(source: self) {
+        subscribingForever {
             { error in error == nil ? .resubscribe : .forward }
         }.named("[\(name)] -repeat")
     }

@@ -18,7 +18,7 @@ extension Signal {
     }
 
     private func retryLoop(_ count: Int) -> Signal<Value> {
-        ForeverSignal(source: self) {
+        subscribingForever {
             var retries = 0
             return { error in
                 guard error != nil else { return .forward }

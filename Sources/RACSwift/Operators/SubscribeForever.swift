@@ -84,22 +84,18 @@ final class ForeverIterationSink<Value>: Sink, Subscriber, @unchecked Sendable {
     func sendCompleted() { loop.finished(error: nil, recurse: recurse) }
 }
 
-/// The signal `repeat()` and `retry(_:)` return: one `ForeverLoop` per subscription, with a
-/// fresh decision function (and so fresh retry count) each time.
-final class ForeverSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let makeDecide: () -> (_ error: (any Error)?) -> ForeverLoop<Value>.Decision
-
-    init(source: Signal<Value>,
-         makeDecide: @escaping () -> (_ error: (any Error)?) -> ForeverLoop<Value>.Decision) {
-        self.source = source
-        self.makeDecide = makeDecide
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let loop = ForeverLoop(source: source, downstream: subscriber, decide: makeDecide())
-        subscriber.didSubscribe(with: loop.disposable)
-        Scheduler.runSubscription(adding: loop.disposable) { loop.start() }
-        return loop.disposable
+extension Signal {
+    /// The signal `repeat()` and `retry(_:)` return: one `ForeverLoop` per subscription, with a
+    /// fresh decision function (and so a fresh retry count) each time.
+    func subscribingForever(
+        decide makeDecide: @escaping () -> (_ error: (any Error)?) -> ForeverLoop<Value>.Decision
+    ) -> Signal<Value> {
+        OperatorSignal((self, makeDecide)) { subscriber, arguments in
+            let (source, makeDecide) = arguments
+            let loop = ForeverLoop(source: source, downstream: subscriber, decide: makeDecide())
+            subscriber.didSubscribe(with: loop.disposable)
+            Scheduler.runSubscription(adding: loop.disposable) { loop.start() }
+            return loop.disposable
+        }
     }
 }

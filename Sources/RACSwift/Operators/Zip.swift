@@ -19,7 +19,10 @@ extension Signal {
         _ signals: repeat Signal<each S>, reduce: @escaping @Sendable (repeat each S) -> Value
     ) -> Signal<Value> {
         let signals = (repeat each signals)
-        return OnSubscribeSignal { subscriber in
+        // The pack stays in this function: a type declaring a parameter pack needs
+        // the Swift 5.9 runtime (macOS 14 / iOS 17); the package supports macOS 13 / iOS 16
+        // (PlatformSupportTests keeps pack-declaring types out of the library).
+        return OperatorSignal(()) { subscriber, _ in
             subscribeZip(subscriber, repeat each signals, reduce: reduce)
         }.named("+zip: \(zipSignalsDescription(repeat each signals)) reduce:")
     }
@@ -288,7 +291,7 @@ private func subscribeInput<T, Output>(_ signal: Signal<T>, _ buffer: ZipBuffer<
     signal.subscribe(ZipInput(sink: sink, buffer: buffer, index: index))
 }
 
-/// One subscription to `Signal.zip` of a parameter pack (see `OnSubscribeSignal` for why this
+/// One subscription to `Signal.zip` of a parameter pack (see `Signal.zip(_:reduce:)` for why this
 /// is a function and not a signal class of its own).
 private func subscribeZip<each S, Output>(
     _ subscriber: any Subscriber<Output>, _ signals: repeat Signal<each S>,

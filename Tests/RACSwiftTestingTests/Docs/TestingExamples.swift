@@ -43,6 +43,7 @@ final class TestingExamples: TestingTestCase {
             expected events: [next(a) @ 1, next(b) @ 3, next(c) @ 3, completed @ 5]
               actual events: [next(a) @ 1, next(b) @ 3, next(c) @ 5, completed @ 6]
             """)
+        XCTAssertFalse(comparison.matches)
     }
 
     func testBadDiagramMessage() {

@@ -24,6 +24,31 @@ enum Fixture {
         }
     }
 
+    /// Records events and the disposal of a subscription in one log ("next 1", "disposed",
+    /// "completed"), so a test sees the order of the two — the terminal rule's. With
+    /// `watchingHandedSubscription`, the subscription it is handed is watched; otherwise the
+    /// test names one with `watch(_:)`.
+    final class OrderLog: Subscriber, @unchecked Sendable {
+        var entries: [String] = []
+        var onNext: ((Int) -> Void)?
+        private let watchingHandedSubscription: Bool
+        init(watchingHandedSubscription: Bool = false) {
+            self.watchingHandedSubscription = watchingHandedSubscription
+        }
+        func sendNext(_ value: Int) {
+            entries.append("next \(value)")
+            onNext?(value)
+        }
+        func sendError(_ error: any Error) { entries.append("error") }
+        func sendCompleted() { entries.append("completed") }
+        func didSubscribe(with disposable: CompoundDisposable) {
+            if watchingHandedSubscription { watch(disposable) }
+        }
+        func watch(_ disposable: CompoundDisposable) {
+            disposable.add(Disposable { [self] in entries.append("disposed") })
+        }
+    }
+
     /// A thread-safe list, for logs written from several threads.
     final class Log<Element>: @unchecked Sendable {
         private let lock = NSLock()

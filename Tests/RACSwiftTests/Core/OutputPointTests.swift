@@ -5,22 +5,7 @@ import XCTest
 /// the subscription first, then goes out (RAC's order), and nothing goes out after it or once
 /// disposal has begun.
 final class OutputPointTests: RACTestCase {
-    /// Records events and the moment the subscription it watches is disposed, in one log.
-    private final class OrderLog: Sink, Subscriber, @unchecked Sendable {
-        var entries: [String] = []
-        var onNext: ((Int) -> Void)?
-        func sendNext(_ value: Int) {
-            entries.append("next \(value)")
-            onNext?(value)
-        }
-        func sendError(_ error: any Error) { entries.append("error") }
-        func sendCompleted() { entries.append("completed") }
-        func didSubscribe(with disposable: CompoundDisposable) {}
-
-        func watch(_ disposable: CompoundDisposable) {
-            disposable.add(Disposable { [self] in entries.append("disposed") })
-        }
-    }
+    private typealias OrderLog = Fixture.OrderLog
 
 
     func testOutputPointDisposesBeforeTheTerminalEventAndSendsNothingAfter() {

@@ -8,20 +8,6 @@ import XCTest
 /// (`RecursiveLock.endOutput`): create's subscriber, `AnySubscriber`, catch, defer,
 /// `Signal.try`, startWith and subscribe(on:).
 final class TerminalRuleTests: RACTestCase {
-    /// Records events and the disposal of the subscription it was handed, in one log.
-    private final class OrderLog: Sink, Subscriber, @unchecked Sendable {
-        var entries: [String] = []
-        var onNext: ((Int) -> Void)?
-        func sendNext(_ value: Int) {
-            entries.append("next \(value)")
-            onNext?(value)
-        }
-        func sendError(_ error: any Error) { entries.append("error") }
-        func sendCompleted() { entries.append("completed") }
-        func didSubscribe(with disposable: CompoundDisposable) {
-            disposable.add(Disposable { [self] in entries.append("disposed") })
-        }
-    }
 
     /// A source that ignores disposal: it keeps its subscriber until the test lets go, and
     /// sends whatever the test tells it to — so that an operator's own check is what drops
@@ -36,8 +22,6 @@ final class TerminalRuleTests: RACTestCase {
         }
     }
 
-    private struct Failure: Error {}
-
     /// Thread-safe lines for `AnySubscriber`'s `@Sendable` closures.
     private final class Lines: @unchecked Sendable {
         private let lock = NSLock()
@@ -49,12 +33,12 @@ final class TerminalRuleTests: RACTestCase {
     // MARK: create's subscriber
 
     func testCreateDisposesBeforeTheTerminalEventAndDropsWhatFollows() {
-        let log = OrderLog()
+        let log = Fixture.OrderLog(watchingHandedSubscription: true)
         let disposable = Signal<Int>.create { subscriber in
             subscriber.sendNext(1)
             subscriber.sendCompleted()
             subscriber.sendNext(2)
-            subscriber.sendError(Failure())
+            subscriber.sendError(TestError(code: 1))
             return nil
         }.subscribe(log)
         XCTAssertTrue(disposable.isDisposed)
@@ -62,9 +46,9 @@ final class TerminalRuleTests: RACTestCase {
     }
 
     func testCreateTerminationNestedInADeliveryGoesOutThereAndStopsTheOuterSends() {
-        let log = OrderLog()
+        let log = Fixture.OrderLog(watchingHandedSubscription: true)
         nonisolated(unsafe) var passthrough: (any Subscriber<Int>)?
-        log.onNext = { value in if value == 1 { passthrough?.sendError(Failure()) } }
+        log.onNext = { value in if value == 1 { passthrough?.sendError(TestError(code: 1)) } }
         _ = Signal<Int>.create { subscriber in
             passthrough = subscriber
             subscriber.sendNext(1)
@@ -88,7 +72,7 @@ final class TerminalRuleTests: RACTestCase {
         subscriber.sendNext(1)
         subscriber.sendCompleted()
         subscriber.sendNext(2)
-        subscriber.sendError(Failure())
+        subscriber.sendError(TestError(code: 1))
         XCTAssertEqual(lines.all, ["next 1", "disposed", "completed"])
     }
 
@@ -98,7 +82,7 @@ final class TerminalRuleTests: RACTestCase {
         let subscriber = AnySubscriber<Int>(
             next: { value in
                 lines.append("next \(value)")
-                if value == 1 { me?.sendError(Failure()) }
+                if value == 1 { me?.sendError(TestError(code: 1)) }
                 lines.append("after next \(value)")
             },
             error: { _ in lines.append("error") })
@@ -138,26 +122,26 @@ final class TerminalRuleTests: RACTestCase {
     // MARK: catch
 
     func testCatchDisposesBeforeForwardingCompletion() {
-        let log = OrderLog()
+        let log = Fixture.OrderLog(watchingHandedSubscription: true)
         _ = Signal<Int>.return(1).catch { _ in .never }.subscribe(log)
         XCTAssertEqual(log.entries, ["next 1", "disposed", "completed"])
     }
 
     func testCatchReplacementEndsThroughTheSameRule() {
-        let log = OrderLog()
-        _ = Signal<Int>.error(Failure()).catch { _ in Signal.from([5, 6]) }.subscribe(log)
+        let log = Fixture.OrderLog(watchingHandedSubscription: true)
+        _ = Signal<Int>.error(TestError(code: 1)).catch { _ in Signal.from([5, 6]) }.subscribe(log)
         XCTAssertEqual(log.entries, ["next 5", "next 6", "disposed", "completed"])
     }
 
     func testCatchForwardsNothingOnceDisposedEvenFromACarelessSource() {
         let source = CarelessSource()
-        let log = OrderLog()
+        let log = Fixture.OrderLog(watchingHandedSubscription: true)
         let disposable = source.catch { _ in Signal.return(9) }.subscribe(log)
         source.subscriber?.sendNext(1)
         disposable.dispose()
         // Values go out unchecked, as through every single-source sink (a source stops sending
         // once disposed); terminal events are the output point's to drop.
-        source.subscriber?.sendError(Failure())
+        source.subscriber?.sendError(TestError(code: 1))
         source.subscriber?.sendCompleted()
         source.subscriber = nil
         XCTAssertEqual(log.entries, ["next 1", "disposed"], "neither a replacement nor a completion after disposal")
@@ -166,25 +150,25 @@ final class TerminalRuleTests: RACTestCase {
     // MARK: defer, try, startWith
 
     func testDeferDisposesBeforeForwardingTheMadeSignalsTerminalEvent() {
-        let log = OrderLog()
+        let log = Fixture.OrderLog(watchingHandedSubscription: true)
         _ = Signal<Int>.defer { Signal.return(3) }.subscribe(log)
         XCTAssertEqual(log.entries, ["next 3", "disposed", "completed"])
     }
 
     func testTrySendsTheValueThenDisposesThenCompletes() {
-        let log = OrderLog()
+        let log = Fixture.OrderLog(watchingHandedSubscription: true)
         _ = Signal<Int>.try { 4 }.subscribe(log)
         XCTAssertEqual(log.entries, ["next 4", "disposed", "completed"])
     }
 
     func testTryThatThrowsDisposesThenFails() {
-        let log = OrderLog()
-        _ = Signal<Int>.try { throw Failure() }.subscribe(log)
+        let log = Fixture.OrderLog(watchingHandedSubscription: true)
+        _ = Signal<Int>.try { throw TestError(code: 1) }.subscribe(log)
         XCTAssertEqual(log.entries, ["disposed", "error"])
     }
 
     func testTrySubscriberDisposingWhileReceivingTheValueGetsNoCompletion() {
-        let log = OrderLog()
+        let log = Fixture.OrderLog(watchingHandedSubscription: true)
         nonisolated(unsafe) var subscription: Disposable?
         log.onNext = { _ in subscription?.dispose() }
         // Subscribed from a scheduler that is not current, so that the subscription is in hand
@@ -200,8 +184,8 @@ final class TerminalRuleTests: RACTestCase {
     }
 
     func testStartWithDisposesBeforeForwardingTheSourcesTerminalEvent() {
-        let log = OrderLog()
-        _ = Signal<Int>.error(Failure()).startWith(0).subscribe(log)
+        let log = Fixture.OrderLog(watchingHandedSubscription: true)
+        _ = Signal<Int>.error(TestError(code: 1)).startWith(0).subscribe(log)
         XCTAssertEqual(log.entries, ["next 0", "disposed", "error"])
     }
 
@@ -209,13 +193,13 @@ final class TerminalRuleTests: RACTestCase {
 
     func testSubscribeOnDisposesBeforeTheTerminalEventAndDropsEventsOnceDisposed() {
         let scheduler = TestScheduler()
-        let log = OrderLog()
+        let log = Fixture.OrderLog(watchingHandedSubscription: true)
         _ = Signal<Int>.from([1, 2]).subscribe(on: scheduler).subscribe(log)
         scheduler.run()
         XCTAssertEqual(log.entries, ["next 1", "next 2", "disposed", "completed"])
 
         let source = CarelessSource()
-        let second = OrderLog()
+        let second = Fixture.OrderLog(watchingHandedSubscription: true)
         let disposable = source.subscribe(on: scheduler).subscribe(second)
         scheduler.run()
         source.subscriber?.sendNext(1)

@@ -10,32 +10,18 @@ extension Signal {
     public func bind<U>(
         _ block: @escaping @Sendable () -> (_ value: Value, _ stop: inout Bool) -> Signal<U>?
     ) -> Signal<U> {
-        BindSignal(source: self, block: block).named("[\(name)] -bind:")
-    }
-}
-
-/// Bind's signal: per subscription, runs `block` on the subscription scheduler (RAC builds
-/// bind on `createSignal`), then subscribes the merge point to the source with the binding
-/// function it returned.
-final class BindSignal<Value, U>: Signal<U>, @unchecked Sendable {
-    private let source: Signal<Value>
-    private let block: () -> (Value, inout Bool) -> Signal<U>?
-
-    init(source: Signal<Value>, block: @escaping () -> (Value, inout Bool) -> Signal<U>?) {
-        self.source = source
-        self.block = block
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<U>) -> Disposable {
-        let disposable = CompoundDisposable()
-        subscriber.didSubscribe(with: disposable)
-        // Locals, not `self`, are captured: only the source is needed once subscribed.
-        let source = self.source
-        let block = self.block
-        Scheduler.runSubscription(adding: disposable) {
-            guard !disposable.isDisposed else { return }
-            source.subscribe(MergeSink(downstream: subscriber, binding: block(), disposable: disposable))
-        }
-        return disposable
+        // Per subscription: `block` runs on the subscription scheduler (RAC builds bind on
+        // `createSignal`), then the merge point subscribes to the source with the binding
+        // function it returned.
+        OperatorSignal((self, block)) { subscriber, arguments in
+            let (source, block) = arguments
+            let disposable = CompoundDisposable()
+            subscriber.didSubscribe(with: disposable)
+            Scheduler.runSubscription(adding: disposable) {
+                guard !disposable.isDisposed else { return }
+                source.subscribe(MergeSink(downstream: subscriber, binding: block(), disposable: disposable))
+            }
+            return disposable
+        }.named("[\(name)] -bind:")
     }
 }

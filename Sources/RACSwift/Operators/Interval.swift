@@ -25,30 +25,16 @@ extension Signal where Value == Date {
         precondition(
             scheduler !== Scheduler.immediate,
             "Signal.interval(_:on:leeway:): scheduler must not be Scheduler.immediate, which cannot run a repeating timer")
-        return IntervalSignal(seconds: seconds, scheduler: scheduler, leeway: leeway)
-            .named("+interval: \(seconds) onScheduler: \(scheduler.name) withLeeway: \(leeway)")
-    }
-}
-
-final class IntervalSignal: Signal<Date>, @unchecked Sendable {
-    private let seconds: TimeInterval
-    private let scheduler: Scheduler
-    private let leeway: TimeInterval
-
-    init(seconds: TimeInterval, scheduler: Scheduler, leeway: TimeInterval) {
-        self.seconds = seconds
-        self.scheduler = scheduler
-        self.leeway = leeway
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Date>) -> Disposable {
-        let disposable = CompoundDisposable()
-        subscriber.didSubscribe(with: disposable)
-        let sink = IntervalSink(downstream: subscriber, scheduler: scheduler, disposable: disposable)
-        disposable.add(scheduler.after(
-            scheduler.now.addingTimeInterval(seconds), repeatingEvery: seconds, withLeeway: leeway
-        ) { sink.tick() })
-        return disposable
+        return OperatorSignal((seconds, scheduler, leeway)) { subscriber, arguments in
+            let (seconds, scheduler, leeway) = arguments
+            let disposable = CompoundDisposable()
+            subscriber.didSubscribe(with: disposable)
+            let sink = IntervalSink(downstream: subscriber, scheduler: scheduler, disposable: disposable)
+            disposable.add(scheduler.after(
+                scheduler.now.addingTimeInterval(seconds), repeatingEvery: seconds, withLeeway: leeway
+            ) { sink.tick() })
+            return disposable
+        }.named("+interval: \(seconds) onScheduler: \(scheduler.name) withLeeway: \(leeway)")
     }
 }
 

@@ -148,16 +148,17 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
 
 /// A compound's children past the first two once there are many: in the order they were
 /// added, with holes where children were removed, and where each one is. Guarded by the
-/// compound's lock.
+/// compound's lock, so the dynamic exclusivity checks are redundant (and were a tenth of the
+/// removal's instructions): they are skipped.
 private final class IndexedChildren {
     /// In the order added; nil where a child was removed.
-    private(set) var children: [Disposable?]
+    @exclusivity(unchecked) private(set) var children: [Disposable?]
     /// Where each child's latest addition is in `children`.
-    private var positions: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) private var positions: [ObjectIdentifier: Int] = [:]
     /// Whether some child was added twice while here: then removing its latest addition must
     /// find the one before (a search, which only such compounds pay).
-    private var hasDuplicates = false
-    private(set) var live = 0
+    @exclusivity(unchecked) private var hasDuplicates = false
+    @exclusivity(unchecked) private(set) var live = 0
 
     init(_ initial: [Disposable]) {
         children = []

@@ -225,10 +225,15 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     /// deliver to: they have been taken out. Call with `lock` held.
     private func takeAllAndDisposeSources() -> ContiguousArray<SubjectEntryBase> {
         let taken = takeAll()
-        // Made here if no source has come yet, so that one coming later finds it disposed
-        // and is disposed at once.
-        let sources = self.sources
-        if !sources.isDisposed { lock.withLockReleased { sources.dispose() } }
+        // If no source has come yet, the shared disposed compound takes the place of one, so
+        // that a source coming later is disposed at once — without building and disposing a
+        // compound per terminal event (a flattenMap's inner subjects each end this way).
+        let sources = sourcesLock.withLock { () -> CompoundDisposable? in
+            if let madeSources { return madeSources }
+            madeSources = disposedSources
+            return nil
+        }
+        if let sources, !sources.isDisposed { lock.withLockReleased { sources.dispose() } }
         return taken
     }
 

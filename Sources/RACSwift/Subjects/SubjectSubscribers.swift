@@ -1,3 +1,12 @@
+/// The subjects' sources after a terminal event that came before any source: disposed, so
+/// that adding a source to it disposes the source at once. Shared, since a disposed compound
+/// holds nothing (its `add` and `remove` are thread-safe and keep nothing).
+let disposedSources: CompoundDisposable = {
+    let compound = CompoundDisposable()
+    compound.dispose()
+    return compound
+}()
+
 /// One subscription of a subject. The list holds this non-generic base, so that iterating
 /// it costs no generic metadata work; every element is a `SubjectEntry<Value>` of the
 /// subject's `Value`.

@@ -50,6 +50,9 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     /// with a thread delivering from this subject into the source.
     @exclusivity(unchecked) private var madeSources: CompoundDisposable?
     private let sourcesLock = UnfairLock()
+    /// What the slots reach the subject by (no weak reference: see `SubjectLink`), made with
+    /// the first subscription, under `lock`.
+    @exclusivity(unchecked) private var link: SubjectLink?
 
     private var sources: CompoundDisposable {
         sourcesLock.withLock {
@@ -66,6 +69,9 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     }
 
     deinit {
+        // First: a dispose racing this deinit either has finished with the subject or finds
+        // it gone. (Read under the lock, as `madeSources` below.)
+        lock.withLock { link }?.close()
         // Under the lock although nothing else can use the subject now: it orders this read
         // after the write made on another thread for ThreadSanitizer, which does not see
         // the reference count's own ordering.
@@ -98,15 +104,22 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
         // strong one would be a cycle through `subscription`. The slot is itself the
         // disposable that removes the entry, so a subscription costs three objects (the
         // subscription, the slot, the entry).
-        let slot = SubjectSlot(entries.count, owner: self)
+        let link: SubjectLink
+        if let made = self.link {
+            link = made
+        } else {
+            link = SubjectLink(self)
+            self.link = link
+        }
+        let slot = SubjectSlot(entries.count, link: link)
         entries.append(SubjectEntry<Value>(subscriber, subscription: subscription, slot: slot))
         subscription.add(slot)
     }
 
-    final func unregister(_ slot: SubjectSlot) {
-        lock.withLock {
+    final func unregister(_ slot: SubjectSlot) -> SubjectEntryBase? {
+        lock.withLock { () -> SubjectEntryBase? in
             let index = slot.index
-            guard index < entries.count, let entry = entries[index], entry.slot === slot else { return }
+            guard index < entries.count, let entry = entries[index], entry.slot === slot else { return nil }
             willChangeEntries()
             if index == entries.count - 1 {
                 entries.removeLast()
@@ -119,6 +132,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
                 vacantSlots += 1
                 if vacantSlots * 2 > entries.count { compact() }
             }
+            return entry
         }
     }
 

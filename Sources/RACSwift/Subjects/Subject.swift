@@ -72,6 +72,12 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
         // First: a dispose racing this deinit either has finished with the subject or finds
         // it gone. (Read under the lock, as `madeSources` below.)
         lock.withLock { link }?.close()
+        // Each live entry is its subscription's disposable: taken out (not disposed: nothing
+        // observable happens) to break the cycle entry → subscription → entry, which would
+        // otherwise keep a subscription nobody disposes alive, with its subscriber.
+        for index in 0..<entries.count {
+            if let entry = entries[index] { entry.subscription.remove(entry) }
+        }
         // Under the lock although nothing else can use the subject now: it orders this read
         // after the write made on another thread for ThreadSanitizer, which does not see
         // the reference count's own ordering.
@@ -99,11 +105,9 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     /// replay and register in one critical section, so that nothing is missed or seen twice.
     final func register(_ subscriber: some Subscriber<Value>, subscription: CompoundDisposable) {
         willChangeEntries()
-        // The removal refers to the slot, not the entry: a weak reference to the entry would
-        // give it a side table and put every retain of it in a send on the slow path, and a
-        // strong one would be a cycle through `subscription`. The slot is itself the
-        // disposable that removes the entry, so a subscription costs three objects (the
-        // subscription, the slot, the entry).
+        // The entry is itself the disposable that removes it (see `SubjectEntryBase`), so a
+        // subscription costs two objects (the subscription, the entry) beyond the subject's
+        // one link.
         let link: SubjectLink
         if let made = self.link {
             link = made
@@ -111,15 +115,15 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
             link = SubjectLink(self)
             self.link = link
         }
-        let slot = SubjectSlot(entries.count, link: link)
-        entries.append(SubjectEntry<Value>(subscriber, subscription: subscription, slot: slot))
-        subscription.add(slot)
+        let entry = SubjectEntry<Value>(subscriber, subscription: subscription, index: entries.count, link: link)
+        entries.append(entry)
+        subscription.add(entry)
     }
 
-    final func unregister(_ slot: SubjectSlot) -> SubjectEntryBase? {
+    final func unregister(_ removing: SubjectEntryBase) -> SubjectEntryBase? {
         lock.withLock { () -> SubjectEntryBase? in
-            let index = slot.index
-            guard index < entries.count, let entry = entries[index], entry.slot === slot else { return nil }
+            let index = removing.index
+            guard index < entries.count, let entry = entries[index], entry === removing else { return nil }
             willChangeEntries()
             if index == entries.count - 1 {
                 entries.removeLast()
@@ -140,7 +144,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
         var live = SubjectEntryList()
         for index in 0..<entries.count {
             guard let entry = entries[index] else { continue }
-            entry.slot.index = live.count
+            entry.index = live.count
             live.append(entry)
         }
         entries.free()

@@ -12,13 +12,33 @@ let disposedSources: CompoundDisposable = {
 /// One subscription of a subject. The list holds this non-generic base, so that iterating
 /// it costs no generic metadata work; every element is a `SubjectEntry<Value>` of the
 /// subject's `Value`.
-class SubjectEntryBase: Sink, @unchecked Sendable {
+///
+/// It is also the disposable, in `subscription`, that removes it from the subject's list (in
+/// O(1): it knows where it sits) — one object where a separate slot made two. That makes a
+/// cycle (entry → subscription → entry), which disposing the subscription breaks, and
+/// otherwise the subject's deinit (`Subject.deinit` takes each live entry out of its
+/// subscription, without disposing anything). Not a `Sink`, being a `Disposable`: it counts
+/// itself as a live subscription part.
+class SubjectEntryBase: Disposable, @unchecked Sendable {
     final let subscription: CompoundDisposable
-    final let slot: SubjectSlot
+    /// Where it sits in the subject's list; guarded by the subject's lock.
+    final var index: Int
+    // Not the subject: a subscription must not keep its subject alive.
+    private final let link: SubjectLink
 
-    init(subscription: CompoundDisposable, slot: SubjectSlot) {
+    init(subscription: CompoundDisposable, index: Int, link: SubjectLink) {
         self.subscription = subscription
-        self.slot = slot
+        self.index = index
+        self.link = link
+        super.init()
+        LiveSubscriptions.increment()
+    }
+
+    deinit { LiveSubscriptions.decrement() }
+
+    override final func dispose() {
+        guard markDisposed() else { return }
+        link.unregister(self)
     }
 }
 
@@ -26,23 +46,23 @@ class SubjectEntryBase: Sink, @unchecked Sendable {
 final class SubjectEntry<Value>: SubjectEntryBase, @unchecked Sendable {
     let subscriber: any Subscriber<Value>
 
-    init(_ subscriber: some Subscriber<Value>, subscription: CompoundDisposable, slot: SubjectSlot) {
+    init(_ subscriber: some Subscriber<Value>, subscription: CompoundDisposable, index: Int, link: SubjectLink) {
         self.subscriber = subscriber
-        super.init(subscription: subscription, slot: slot)
+        super.init(subscription: subscription, index: index, link: link)
     }
 }
 
 /// A subject, as its slots see it.
 protocol SubjectSlotOwner: AnyObject {
-    /// Removes `slot`'s entry; returns it, for the caller to release once it has let go of the
-    /// subject (releasing it may release the subject: see `SubjectLink`).
-    func unregister(_ slot: SubjectSlot) -> SubjectEntryBase?
+    /// Removes `entry` from the list; returns it, for the caller to release once it has let
+    /// go of the subject (releasing it may release the subject: see `SubjectLink`).
+    func unregister(_ entry: SubjectEntryBase) -> SubjectEntryBase?
 }
 
-/// How a subject's slots reach it, instead of a weak reference (which would give the subject
+/// How a subject's entries (as their subscriptions' disposables) reach it, instead of a weak reference (which would give the subject
 /// a side table and send every retain and release of it — by its senders, on every send of
 /// some workloads — down the runtime's slow path). One per subject, made with its first
-/// subscription, held strongly by the subject and its slots; the subject itself is reached
+/// subscription, held strongly by the subject and its entries; the subject itself is reached
 /// unretained.
 ///
 /// Sound against a dispose racing the subject's deinit: a disposer enters (adds 1 to
@@ -65,10 +85,10 @@ final class SubjectLink: @unchecked Sendable {
         self.owner = owner
     }
 
-    /// Removes `slot`'s entry, unless the subject has begun to deinit.
-    func unregister(_ slot: SubjectSlot) {
+    /// Removes `entry` from the subject's list, unless the subject has begun to deinit.
+    func unregister(_ entry: SubjectEntryBase) {
         var removed: SubjectEntryBase?
-        if state.add(1) >= 0 { removed = owner.unregister(slot) }
+        if state.add(1) >= 0 { removed = owner.unregister(entry) }
         state.add(-1)
         _ = removed  // released here, after leaving
     }
@@ -78,25 +98,6 @@ final class SubjectLink: @unchecked Sendable {
         if state.add(Self.closed) == Self.closed { return }
         // A disposer is inside `unregister` on another thread, for the length of one removal.
         while state.value != Self.closed { sched_yield() }
-    }
-}
-
-/// Where an entry sits in its subject's list, for O(1) removal; disposing it (as part of the
-/// subscription) removes the entry.
-final class SubjectSlot: Disposable, @unchecked Sendable {
-    var index: Int  // guarded by the subject's lock
-    // Not the subject: a subscription must not keep its subject alive.
-    private let link: SubjectLink
-
-    init(_ index: Int, link: SubjectLink) {
-        self.index = index
-        self.link = link
-        super.init()
-    }
-
-    override func dispose() {
-        guard markDisposed() else { return }
-        link.unregister(self)
     }
 }
 

@@ -62,4 +62,30 @@ final class SubjectLinkTests: RACTestCase {
             XCTAssertTrue(subscriptions.allSatisfy(\.isDisposed), "round \(round)")
         }
     }
+
+    /// Tells when it is released.
+    private final class Watched: @unchecked Sendable {
+        let released: Fixture.Counter
+        init(_ released: Fixture.Counter) { self.released = released }
+        deinit { _ = released.increment() }
+    }
+
+    func testReleasingTheSubjectReleasesASubscriptionNobodyDisposedAndItsSubscriber() {
+        // The entry is its subscription's disposable (entry → subscription → entry): the
+        // subject's deinit breaks that cycle without disposing anything.
+        let released = Fixture.Counter()
+        let disposedByUser = Fixture.Counter()
+        weak var subscription: Disposable?
+        do {
+            let subject = Subject<Int>()
+            let watched = Watched(released)
+            let made = subject.subscribeNext { _ in withExtendedLifetime(watched) {} }
+            (made as? CompoundDisposable)?.add(Disposable { _ = disposedByUser.increment() })
+            subscription = made
+            subject.sendNext(1)
+        }
+        XCTAssertEqual(released.value, 1)
+        XCTAssertNil(subscription)
+        XCTAssertEqual(disposedByUser.value, 0)
+    }
 }

@@ -219,20 +219,26 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     /// Disposes the subject's subscriptions to other signals, then ends every current
     /// subscription with `error` (RAC's order). Call with `lock` held.
     final func deliverError(_ error: any Error) {
-        for entry in takeAllAndDisposeSources() where !entry.subscription.isDisposed {
+        var taken = takeAllAndDisposeSources()
+        for index in 0..<taken.count {
+            guard let entry = taken[index], !entry.subscription.isDisposed else { continue }
             // Terminate: dispose the subscription, then forward the event (RAC's order).
             entry.subscription.dispose()
             unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendError(error)
         }
+        taken.free()
     }
 
     /// Disposes the subject's subscriptions to other signals, then ends every current
     /// subscription (RAC's order). Call with `lock` held.
     final func deliverCompleted() {
-        for entry in takeAllAndDisposeSources() where !entry.subscription.isDisposed {
+        var taken = takeAllAndDisposeSources()
+        for index in 0..<taken.count {
+            guard let entry = taken[index], !entry.subscription.isDisposed else { continue }
             entry.subscription.dispose()
             unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendCompleted()
         }
+        taken.free()
     }
 
     /// Takes the subscribers that a terminal event ends, then disposes the subject's
@@ -241,7 +247,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     /// signal it belongs to (a subject's), which a thread delivering from there into this
     /// subject holds while it waits for `lock`. Meanwhile that thread finds no subscriber to
     /// deliver to: they have been taken out. Call with `lock` held.
-    private func takeAllAndDisposeSources() -> ContiguousArray<SubjectEntryBase> {
+    private func takeAllAndDisposeSources() -> SubjectEntryList {
         let taken = takeAll()
         // If no source has come yet, the shared disposed compound takes the place of one, so
         // that a source coming later is disposed at once — without building and disposing a
@@ -257,17 +263,17 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
 
     /// Empties the list: a terminal event ends every subscription it reaches, and subscribers
     /// added while it is being delivered stay for later events, as in RAC.
-    private func takeAll() -> ContiguousArray<SubjectEntryBase> {
-        var taken = ContiguousArray<SubjectEntryBase>()
-        taken.reserveCapacity(entries.count - vacantSlots)
-        for index in 0..<entries.count {
-            if let entry = entries[index] { taken.append(entry) }
-        }
+    private func takeAll() -> SubjectEntryList {
+        // The list itself is handed over (no copy, no allocation), unless a send is walking
+        // it: then that send keeps it (retired) and the caller gets a copy. The caller frees
+        // what it gets; nil slots in it are vacant.
+        let taken: SubjectEntryList
         if entriesAreWalked {
             entriesAreWalked = false
             retired.append(entries)
+            taken = entries.copy()
         } else {
-            entries.free()
+            taken = entries
         }
         entries = SubjectEntryList()
         vacantSlots = 0

@@ -287,6 +287,10 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
         if disposable.isDisposed { return }
         let sources = self.sources
         sources.add(disposable)
+        // Disposed (by a terminal event): `disposable` has been disposed with it, nothing is
+        // held. Returning also keeps a weak reference (a side table, never freed) off the
+        // shared `disposedSources`.
+        if sources.isDisposed { return }
         // A source subscription that ends on its own stops being held by the subject.
         disposable.add(Disposable { [weak sources, weak disposable] in
             if let sources, let disposable { sources.remove(disposable) }

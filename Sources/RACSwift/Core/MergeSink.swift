@@ -127,9 +127,10 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
         }
     }
 
-    /// An inner signal completed; `subscription` is its disposable (nil if it never gave one).
-    func innerCompleted(_ subscription: CompoundDisposable?) {
-        if let subscription { disposable.remove(subscription) }
+    /// An inner signal completed; `subscription` is its disposable (nil if it never gave
+    /// one), added to `disposable` as `removal`.
+    func innerCompleted(_ subscription: CompoundDisposable?, removal: CompoundDisposable.Removal?) {
+        if let subscription, let removal { disposable.remove(subscription, addedAs: removal) }
         follow(serialize { settle(state.innerCompleted()) })
     }
 
@@ -217,6 +218,9 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
 private final class MergeInput<Source, Value>: Sink, Subscriber, @unchecked Sendable {
     private let parent: MergeSink<Source, Value>
     private var subscription: CompoundDisposable?
+    // Names the subscription's place among the merge point's children: with thousands of
+    // live inners, removing it by identity would hash it twice (adding and removing).
+    private var removal: CompoundDisposable.Removal?
 
     init(_ parent: MergeSink<Source, Value>) {
         self.parent = parent
@@ -224,12 +228,12 @@ private final class MergeInput<Source, Value>: Sink, Subscriber, @unchecked Send
 
     func didSubscribe(with disposable: CompoundDisposable) {
         subscription = disposable
-        parent.disposable.add(disposable)
+        removal = parent.disposable.addRemovable(disposable)
     }
 
     func sendNext(_ value: Value) { parent.forward(value) }
     func sendError(_ error: any Error) { parent.fail(error) }
-    func sendCompleted() { parent.innerCompleted(subscription) }
+    func sendCompleted() { parent.innerCompleted(subscription, removal: removal) }
 }
 
 /// The signals of `merge` and of both `concat`s given up front: sent into the merge point as

@@ -16,10 +16,23 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
     @exclusivity(unchecked) private var first: Disposable?
     @exclusivity(unchecked) private var second: Disposable?
     @exclusivity(unchecked) private var rest = Rest.small([])
+    /// The number of the latest addition (0: none yet); see `Removal`.
+    @exclusivity(unchecked) private var additions: UInt = 0
+
+    /// Names one addition made with `addRemovable`, for `remove(_:addedAs:)`: removing
+    /// it from among many children then takes no hashing (a `flattenMap` with thousands of
+    /// live inner subscriptions removes each as it ends). Only the compound that gave it out
+    /// understands it.
+    struct Removal {
+        /// Additions are numbered from 1 in the order they are made, so the numbers of the
+        /// children kept in order (`IndexedChildren`) are sorted.
+        fileprivate let number: UInt
+    }
 
     /// From the third child on. Up to `Rest.indexThreshold` children, a plain array searched
     /// from the end on removal (the common case: few children, the newest removed first); from
-    /// there on, `IndexedChildren`, where a removal is a hash lookup and leaves a hole.
+    /// there on, `IndexedChildren`, where a removal is a hash lookup (a binary search by
+    /// number for a child added by `addRemovable`) and leaves a hole.
     /// One word either way, as the plain array was.
     private enum Rest {
         case small([Disposable])
@@ -46,8 +59,9 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
         for disposable in disposables { append(disposable) }
     }
 
-    /// Called with `lock` held (or during init).
-    private func append(_ disposable: Disposable) {
+    /// Called with `lock` held (or during init). `removable`: added by `addRemovable`.
+    private func append(_ disposable: Disposable, removable: Bool = false) {
+        additions += 1
         if rest.isEmpty {
             if second == nil {
                 if first == nil {
@@ -67,11 +81,11 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
                 rest = .small(children)
             } else {
                 let indexed = IndexedChildren(children)
-                indexed.append(disposable)
+                indexed.append(disposable, number: additions, removable: removable)
                 rest = .indexed(indexed)
             }
         case .indexed(let indexed):
-            indexed.append(disposable)
+            indexed.append(disposable, number: additions, removable: removable)
         }
     }
 
@@ -90,13 +104,52 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
         lock.unlock()
     }
 
+    /// `add`, for a child that will be removed with `remove(_:addedAs:)` (and only so: `remove(_:)`
+    /// does not find it among many children).
+    func addRemovable(_ disposable: Disposable) -> Removal {
+        lock.lock()
+        if isDisposed {
+            lock.unlock()
+            disposable.dispose()
+            return Removal(number: 0)  // names nothing
+        }
+        append(disposable, removable: true)
+        let removal = Removal(number: additions)
+        lock.unlock()
+        return removal
+    }
+
+    /// Removes `disposable`'s addition named `removal` (what `addRemovable` returned for it)
+    /// without disposing it.
+    func remove(_ disposable: Disposable, addedAs removal: Removal) {
+        var removed: Disposable?
+        lock.lock()
+        if case .indexed(let indexed) = rest {
+            removed = indexed.remove(disposable, addedAs: removal.number)
+            if removed != nil, indexed.live == 0 { rest = .small([]) }
+        }
+        // Not among the indexed children: in the inline slots or the plain array, or indexed
+        // while they were a plain array (see `IndexedChildren.init`), where `remove(_:)` finds it.
+        if removed == nil { removed = removeHoldingLock(disposable) }
+        lock.unlock()
+        _ = removed
+    }
+
     /// Removes `disposable` without disposing it, so a finished inner subscription stops
     /// costing memory (RAC purges them the same way). If it was added more than once, the
     /// latest addition goes.
     public func remove(_ disposable: Disposable) {
         // Released outside the lock: freeing it may run code that comes back here.
-        var removed: Disposable?
         lock.lock()
+        let removed = removeHoldingLock(disposable)
+        lock.unlock()
+        _ = removed
+    }
+
+    /// `remove(_:)` with `lock` held; returns the removed child, for the caller to release
+    /// once it has unlocked.
+    private func removeHoldingLock(_ disposable: Disposable) -> Disposable? {
+        var removed: Disposable?
         switch rest {
         case .small(var children):
             if let index = children.lastIndex(where: { $0 === disposable }) {
@@ -117,8 +170,7 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
                 first = nil
             }
         }
-        lock.unlock()
-        _ = removed
+        return removed
     }
 
     /// Disposes every disposable it holds, once; disposables added afterwards are disposed at
@@ -148,43 +200,80 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
 
 /// A compound's children past the first two once there are many: in the order they were
 /// added, with holes where children were removed, and where each one is. Guarded by the
-/// compound's lock.
+/// compound's lock, so the dynamic exclusivity checks are redundant (and were a tenth of the
+/// removal's instructions): they are skipped.
 private final class IndexedChildren {
     /// In the order added; nil where a child was removed.
-    private(set) var children: [Disposable?]
-    /// Where each child's latest addition is in `children`.
-    private var positions: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) private(set) var children: [Disposable?]
+    /// Beside each of `children`: its addition's number (see `CompoundDisposable.Removal`;
+    /// 0 for those that came from the plain array) shifted left by one, the low bit set if it
+    /// was added by `add` (found by identity). The numbers increase along the array, so an
+    /// `addRemovable`'s child is found by binary search.
+    @exclusivity(unchecked) private var numbers: [UInt]
+    /// Where the latest addition of each child added by `add` is in `children` (the others
+    /// are found by their number, without hashing).
+    @exclusivity(unchecked) private var positions: [ObjectIdentifier: Int] = [:]
     /// Whether some child was added twice while here: then removing its latest addition must
     /// find the one before (a search, which only such compounds pay).
-    private var hasDuplicates = false
-    private(set) var live = 0
+    @exclusivity(unchecked) private var hasDuplicates = false
+    @exclusivity(unchecked) private(set) var live = 0
 
+    /// The plain array's children, found by identity: whether they were added by
+    /// `addRemovable` is not known here (the compound's `remove(_:addedAs:)` falls back to
+    /// the identity lookup for them).
     init(_ initial: [Disposable]) {
         children = []
+        numbers = []
         children.reserveCapacity(initial.count * 2)
-        for child in initial { append(child) }
+        numbers.reserveCapacity(initial.count * 2)
+        for child in initial { append(child, number: 0, removable: false) }
     }
 
-    func append(_ child: Disposable) {
-        let id = ObjectIdentifier(child)
-        if positions.updateValue(children.count, forKey: id) != nil { hasDuplicates = true }
+    func append(_ child: Disposable, number: UInt, removable: Bool) {
+        if !removable {
+            let id = ObjectIdentifier(child)
+            if positions.updateValue(children.count, forKey: id) != nil { hasDuplicates = true }
+        }
         children.append(child)
+        numbers.append(number << 1 | (removable ? 0 : 1))
         live += 1
     }
 
+    /// Removes the latest addition of `child` made by `add`.
     func remove(_ child: Disposable) -> Disposable? {
         let id = ObjectIdentifier(child)
         guard let position = positions[id] else { return nil }
-        let removed = children[position]
-        children[position] = nil
-        live -= 1
-        if hasDuplicates, let earlier = children[..<position].lastIndex(where: { $0 === child }) {
+        if hasDuplicates,
+            let earlier = stride(from: position - 1, through: 0, by: -1).first(where: {
+                children[$0] === child && numbers[$0] & 1 == 1
+            })
+        {
             positions[id] = earlier
         } else {
             positions[id] = nil
         }
+        return take(at: position)
+    }
+
+    /// Removes `child`'s addition numbered `number` (an `addRemovable`), if it is here.
+    func remove(_ child: Disposable, addedAs number: UInt) -> Disposable? {
+        let key = number << 1
+        var low = 0, high = numbers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if numbers[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        guard low < numbers.count, numbers[low] == key, children[low] === child else { return nil }
+        return take(at: low)
+    }
+
+    private func take(at position: Int) -> Disposable? {
+        let removed = children[position]
+        children[position] = nil
+        live -= 1
         // Holes are squeezed out once they outnumber the children (and the fixed slack), so
-        // the array stays within twice the live count and each removal costs O(1) on average.
+        // the array stays within twice the live count and each removal costs O(1) on average
+        // (O(log n) by removal number).
         let holes = children.count - live
         if holes > live, holes >= CompactionSlack.holes { compact() }
         return removed
@@ -192,13 +281,18 @@ private final class IndexedChildren {
 
     private func compact() {
         var kept: [Disposable?] = []
+        var keptNumbers: [UInt] = []
         kept.reserveCapacity(live * 2)
+        keptNumbers.reserveCapacity(live * 2)
         positions.removeAll(keepingCapacity: true)
-        for case let child? in children {
-            positions[ObjectIdentifier(child)] = kept.count
+        for index in children.indices {
+            guard let child = children[index] else { continue }
+            if numbers[index] & 1 == 1 { positions[ObjectIdentifier(child)] = kept.count }
             kept.append(child)
+            keptNumbers.append(numbers[index])
         }
         children = kept
+        numbers = keptNumbers
     }
 }
 

@@ -50,6 +50,9 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     /// with a thread delivering from this subject into the source.
     @exclusivity(unchecked) private var madeSources: CompoundDisposable?
     private let sourcesLock = UnfairLock()
+    /// What the slots reach the subject by (no weak reference: see `SubjectLink`), made with
+    /// the first subscription, under `lock`.
+    @exclusivity(unchecked) private var link: SubjectLink?
 
     private var sources: CompoundDisposable {
         sourcesLock.withLock {
@@ -66,6 +69,15 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     }
 
     deinit {
+        // First: a dispose racing this deinit either has finished with the subject or finds
+        // it gone. (Read under the lock, as `madeSources` below.)
+        lock.withLock { link }?.close()
+        // Each live entry is its subscription's disposable: taken out (not disposed: nothing
+        // observable happens) to break the cycle entry → subscription → entry, which would
+        // otherwise keep a subscription nobody disposes alive, with its subscriber.
+        for index in 0..<entries.count {
+            if let entry = entries[index] { entry.subscription.remove(entry) }
+        }
         // Under the lock although nothing else can use the subject now: it orders this read
         // after the write made on another thread for ThreadSanitizer, which does not see
         // the reference count's own ordering.
@@ -93,20 +105,25 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     /// replay and register in one critical section, so that nothing is missed or seen twice.
     final func register(_ subscriber: some Subscriber<Value>, subscription: CompoundDisposable) {
         willChangeEntries()
-        // The removal refers to the slot, not the entry: a weak reference to the entry would
-        // give it a side table and put every retain of it in a send on the slow path, and a
-        // strong one would be a cycle through `subscription`. The slot is itself the
-        // disposable that removes the entry, so a subscription costs three objects (the
-        // subscription, the slot, the entry).
-        let slot = SubjectSlot(entries.count, owner: self)
-        entries.append(SubjectEntry<Value>(subscriber, subscription: subscription, slot: slot))
-        subscription.add(slot)
+        // The entry is itself the disposable that removes it (see `SubjectEntryBase`), so a
+        // subscription costs two objects (the subscription, the entry) beyond the subject's
+        // one link.
+        let link: SubjectLink
+        if let made = self.link {
+            link = made
+        } else {
+            link = SubjectLink(self)
+            self.link = link
+        }
+        let entry = SubjectEntry<Value>(subscriber, subscription: subscription, index: entries.count, link: link)
+        entries.append(entry)
+        subscription.add(entry)
     }
 
-    final func unregister(_ slot: SubjectSlot) {
-        lock.withLock {
-            let index = slot.index
-            guard index < entries.count, let entry = entries[index], entry.slot === slot else { return }
+    final func unregister(_ removing: SubjectEntryBase) -> SubjectEntryBase? {
+        lock.withLock { () -> SubjectEntryBase? in
+            let index = removing.index
+            guard index < entries.count, let entry = entries[index], entry === removing else { return nil }
             willChangeEntries()
             if index == entries.count - 1 {
                 entries.removeLast()
@@ -119,6 +136,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
                 vacantSlots += 1
                 if vacantSlots * 2 > entries.count { compact() }
             }
+            return entry
         }
     }
 
@@ -126,7 +144,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
         var live = SubjectEntryList()
         for index in 0..<entries.count {
             guard let entry = entries[index] else { continue }
-            entry.slot.index = live.count
+            entry.index = live.count
             live.append(entry)
         }
         entries.free()
@@ -201,20 +219,26 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     /// Disposes the subject's subscriptions to other signals, then ends every current
     /// subscription with `error` (RAC's order). Call with `lock` held.
     final func deliverError(_ error: any Error) {
-        for entry in takeAllAndDisposeSources() where !entry.subscription.isDisposed {
+        var taken = takeAllAndDisposeSources()
+        for index in 0..<taken.count {
+            guard let entry = taken[index], !entry.subscription.isDisposed else { continue }
             // Terminate: dispose the subscription, then forward the event (RAC's order).
             entry.subscription.dispose()
             unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendError(error)
         }
+        taken.free()
     }
 
     /// Disposes the subject's subscriptions to other signals, then ends every current
     /// subscription (RAC's order). Call with `lock` held.
     final func deliverCompleted() {
-        for entry in takeAllAndDisposeSources() where !entry.subscription.isDisposed {
+        var taken = takeAllAndDisposeSources()
+        for index in 0..<taken.count {
+            guard let entry = taken[index], !entry.subscription.isDisposed else { continue }
             entry.subscription.dispose()
             unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendCompleted()
         }
+        taken.free()
     }
 
     /// Takes the subscribers that a terminal event ends, then disposes the subject's
@@ -223,28 +247,33 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     /// signal it belongs to (a subject's), which a thread delivering from there into this
     /// subject holds while it waits for `lock`. Meanwhile that thread finds no subscriber to
     /// deliver to: they have been taken out. Call with `lock` held.
-    private func takeAllAndDisposeSources() -> ContiguousArray<SubjectEntryBase> {
+    private func takeAllAndDisposeSources() -> SubjectEntryList {
         let taken = takeAll()
-        // Made here if no source has come yet, so that one coming later finds it disposed
-        // and is disposed at once.
-        let sources = self.sources
-        if !sources.isDisposed { lock.withLockReleased { sources.dispose() } }
+        // If no source has come yet, the shared disposed compound takes the place of one, so
+        // that a source coming later is disposed at once — without building and disposing a
+        // compound per terminal event (a flattenMap's inner subjects each end this way).
+        let sources = sourcesLock.withLock { () -> CompoundDisposable? in
+            if let madeSources { return madeSources }
+            madeSources = disposedSources
+            return nil
+        }
+        if let sources, !sources.isDisposed { lock.withLockReleased { sources.dispose() } }
         return taken
     }
 
     /// Empties the list: a terminal event ends every subscription it reaches, and subscribers
     /// added while it is being delivered stay for later events, as in RAC.
-    private func takeAll() -> ContiguousArray<SubjectEntryBase> {
-        var taken = ContiguousArray<SubjectEntryBase>()
-        taken.reserveCapacity(entries.count - vacantSlots)
-        for index in 0..<entries.count {
-            if let entry = entries[index] { taken.append(entry) }
-        }
+    private func takeAll() -> SubjectEntryList {
+        // The list itself is handed over (no copy, no allocation), unless a send is walking
+        // it: then that send keeps it (retired) and the caller gets a copy. The caller frees
+        // what it gets; nil slots in it are vacant.
+        let taken: SubjectEntryList
         if entriesAreWalked {
             entriesAreWalked = false
             retired.append(entries)
+            taken = entries.copy()
         } else {
-            entries.free()
+            taken = entries
         }
         entries = SubjectEntryList()
         vacantSlots = 0
@@ -258,6 +287,10 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
         if disposable.isDisposed { return }
         let sources = self.sources
         sources.add(disposable)
+        // Disposed (by a terminal event): `disposable` has been disposed with it, nothing is
+        // held. Returning also keeps a weak reference (a side table, never freed) off the
+        // shared `disposedSources`.
+        if sources.isDisposed { return }
         // A source subscription that ends on its own stops being held by the subject.
         disposable.add(Disposable { [weak sources, weak disposable] in
             if let sources, let disposable { sources.remove(disposable) }

@@ -1,13 +1,44 @@
+import Foundation
+
+/// The subjects' sources after a terminal event that came before any source: disposed, so
+/// that adding a source to it disposes the source at once. Shared, since a disposed compound
+/// holds nothing (its `add` and `remove` are thread-safe and keep nothing).
+let disposedSources: CompoundDisposable = {
+    let compound = CompoundDisposable()
+    compound.dispose()
+    return compound
+}()
+
 /// One subscription of a subject. The list holds this non-generic base, so that iterating
 /// it costs no generic metadata work; every element is a `SubjectEntry<Value>` of the
 /// subject's `Value`.
-class SubjectEntryBase: Sink, @unchecked Sendable {
+///
+/// It is also the disposable, in `subscription`, that removes it from the subject's list (in
+/// O(1): it knows where it sits) — one object where a separate slot made two. That makes a
+/// cycle (entry → subscription → entry), which disposing the subscription breaks, and
+/// otherwise the subject's deinit (`Subject.deinit` takes each live entry out of its
+/// subscription, without disposing anything). Not a `Sink`, being a `Disposable`: it counts
+/// itself as a live subscription part.
+class SubjectEntryBase: Disposable, @unchecked Sendable {
     final let subscription: CompoundDisposable
-    final let slot: SubjectSlot
+    /// Where it sits in the subject's list; guarded by the subject's lock.
+    final var index: Int
+    // Not the subject: a subscription must not keep its subject alive.
+    private final let link: SubjectLink
 
-    init(subscription: CompoundDisposable, slot: SubjectSlot) {
+    init(subscription: CompoundDisposable, index: Int, link: SubjectLink) {
         self.subscription = subscription
-        self.slot = slot
+        self.index = index
+        self.link = link
+        super.init()
+        LiveSubscriptions.increment()
+    }
+
+    deinit { LiveSubscriptions.decrement() }
+
+    override final func dispose() {
+        guard markDisposed() else { return }
+        link.unregister(self)
     }
 }
 
@@ -15,33 +46,58 @@ class SubjectEntryBase: Sink, @unchecked Sendable {
 final class SubjectEntry<Value>: SubjectEntryBase, @unchecked Sendable {
     let subscriber: any Subscriber<Value>
 
-    init(_ subscriber: some Subscriber<Value>, subscription: CompoundDisposable, slot: SubjectSlot) {
+    init(_ subscriber: some Subscriber<Value>, subscription: CompoundDisposable, index: Int, link: SubjectLink) {
         self.subscriber = subscriber
-        super.init(subscription: subscription, slot: slot)
+        super.init(subscription: subscription, index: index, link: link)
     }
 }
 
 /// A subject, as its slots see it.
 protocol SubjectSlotOwner: AnyObject {
-    func unregister(_ slot: SubjectSlot)
+    /// Removes `entry` from the list; returns it, for the caller to release once it has let
+    /// go of the subject (releasing it may release the subject: see `SubjectLink`).
+    func unregister(_ entry: SubjectEntryBase) -> SubjectEntryBase?
 }
 
-/// Where an entry sits in its subject's list, for O(1) removal; disposing it (as part of the
-/// subscription) removes the entry.
-final class SubjectSlot: Disposable, @unchecked Sendable {
-    var index: Int  // guarded by the subject's lock
-    // Weak: a subscription must not keep its subject alive.
-    private weak var owner: (any SubjectSlotOwner)?
+/// How a subject's entries (as their subscriptions' disposables) reach it, instead of a weak reference (which would give the subject
+/// a side table and send every retain and release of it — by its senders, on every send of
+/// some workloads — down the runtime's slow path). One per subject, made with its first
+/// subscription, held strongly by the subject and its entries; the subject itself is reached
+/// unretained.
+///
+/// Sound against a dispose racing the subject's deinit: a disposer enters (adds 1 to
+/// `state`) before it touches the subject and leaves (subtracts 1) when it is done; the deinit
+/// first closes the link (adds `closed`, making `state` negative) and then waits until every
+/// disposer that entered before has left. Both are read-modify-writes of one atomic, so they
+/// are ordered: a disposer that entered first finds the subject alive and intact (the deinit
+/// has not yet got past closing; its own unretained use is then as safe as the subject's
+/// own code), and one that enters later sees the link closed and does nothing. The disposer
+/// releases the removed entry only after leaving: the entry's subscriber may hold the last
+/// reference to the subject, whose deinit, run on the disposer's own thread, would otherwise
+/// wait for it forever.
+final class SubjectLink: @unchecked Sendable {
+    private let state = AtomicCounter()
+    unowned(unsafe) private let owner: any SubjectSlotOwner
+    /// Added by the deinit; far beyond any number of disposers in flight.
+    private static let closed = -(1 << 40)
 
-    init(_ index: Int, owner: any SubjectSlotOwner) {
-        self.index = index
+    init(_ owner: any SubjectSlotOwner) {
         self.owner = owner
-        super.init()
     }
 
-    override func dispose() {
-        guard markDisposed() else { return }
-        owner?.unregister(self)
+    /// Removes `entry` from the subject's list, unless the subject has begun to deinit.
+    func unregister(_ entry: SubjectEntryBase) {
+        var removed: SubjectEntryBase?
+        if state.add(1) >= 0 { removed = owner.unregister(entry) }
+        state.add(-1)
+        _ = removed  // released here, after leaving
+    }
+
+    /// Called first thing by the subject's deinit: from here on no disposer touches it.
+    func close() {
+        if state.add(Self.closed) == Self.closed { return }
+        // A disposer is inside `unregister` on another thread, for the length of one removal.
+        while state.value != Self.closed { sched_yield() }
     }
 }
 

@@ -10,6 +10,9 @@ public func pthread_getspecific(_ key: pthread_key_t) -> UnsafeMutableRawPointer
 @discardableResult
 public func pthread_setspecific(_ key: pthread_key_t, _ value: UnsafeRawPointer!) -> Int32 { 0 }
 public func exit(_ status: Int32) -> Never { fatalError() }
+// SubjectLink's wait in a subject's deinit.
+@discardableResult
+public func sched_yield() -> Int32 { 0 }
 // POSIX I/O (FileHandle.readInBackground) and the terminal (racswift-demo).
 public var errno: Int32 { get { 0 } set {} }
 public var EINTR: Int32 { 4 }

@@ -9,8 +9,8 @@
 /// flatten, 1 for the concats), and how a value becomes an inner signal — flattenMap's
 /// transform, where nil is an empty signal, or bind's binding function, where nil or `stop`
 /// ends the source. Signals given up front (merge, concat) are sent as the values of a
-/// source that then completes (`MergeSignal`). Bind's block and subscription scheduler are
-/// `BindSignal`'s.
+/// source that then completes (`MergeSignal`). `bind` runs its block on the subscription
+/// scheduler before it subscribes this sink.
 ///
 /// The rules are `MergeState`'s; this class runs them under `lock` and performs their actions:
 /// subscriptions once the lock is released, the output's events inside `serialize`. A

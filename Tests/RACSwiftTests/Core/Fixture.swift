@@ -49,6 +49,42 @@ enum Fixture {
         }
     }
 
+    /// A disposable that counts the calls of `dispose()` it gets and logs its tag at each (the
+    /// base class would run its action once whatever the caller did, which would hide a
+    /// second call).
+    final class CountingDisposable: Disposable, @unchecked Sendable {
+        let tag: Int
+        private let calls = Counter()
+        private let log: @Sendable (Int) -> Void
+        init(_ tag: Int, log: @escaping @Sendable (Int) -> Void = { _ in }) {
+            self.tag = tag
+            self.log = log
+            super.init()
+        }
+        convenience init(_ tag: Int, log: Log<Int>) {
+            self.init(tag) { log.append($0) }
+        }
+        var disposeCalls: Int { calls.value }
+        override func dispose() {
+            calls.increment()
+            log(tag)
+            super.dispose()
+        }
+    }
+
+    /// `values` in a deterministic shuffle (a fixed linear congruential generator), so that a
+    /// failure repeats.
+    static func shuffled(_ values: [Int], seed: UInt64) -> [Int] {
+        var state = seed
+        var out = values
+        for i in stride(from: out.count - 1, to: 0, by: -1) {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let j = Int((state >> 33) % UInt64(i + 1))
+            out.swapAt(i, j)
+        }
+        return out
+    }
+
     /// A thread-safe list, for logs written from several threads.
     final class Log<Element>: @unchecked Sendable {
         private let lock = NSLock()

@@ -6,34 +6,7 @@ import XCTest
 /// array, the switch to the index (children added before it are found by identity) and its
 /// compactions, mixed with children added by `add`.
 final class CompoundDisposableRemovalHandleTests: RACTestCase {
-    private final class Child: Disposable, @unchecked Sendable {
-        let tag: Int
-        private let log: Fixture.Log<Int>
-        private let calls = Fixture.Counter()
-        init(_ tag: Int, log: Fixture.Log<Int>) {
-            self.tag = tag
-            self.log = log
-            super.init()
-        }
-        var disposeCalls: Int { calls.value }
-        override func dispose() {
-            _ = calls.increment()
-            log.append(tag)
-            super.dispose()
-        }
-    }
-
-    /// A deterministic shuffle (a fixed linear congruential generator), so a failure repeats.
-    private func shuffled(_ values: [Int], seed: UInt64) -> [Int] {
-        var state = seed
-        var out = values
-        for i in stride(from: out.count - 1, to: 0, by: -1) {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            let j = Int((state >> 33) % UInt64(i + 1))
-            out.swapAt(i, j)
-        }
-        return out
-    }
+    private typealias Child = Fixture.CountingDisposable
 
     func testRemovingByHandleAnySubsetKeepsTheRestInAdditionOrder() {
         for count in [1, 2, 3, 20, 34, 35, 40, 100, 300] {
@@ -42,7 +15,7 @@ final class CompoundDisposableRemovalHandleTests: RACTestCase {
                 let compound = CompoundDisposable()
                 // Every third child by `add`, the others by `addRemovable`.
                 var handles: [Int: CompoundDisposable.Removal] = [:]
-                let children = (0..<count).map { Child($0, log: log) }
+                let children = (0..<count).map { Fixture.CountingDisposable($0, log: log) }
                 for child in children {
                     if child.tag % 3 == 2 {
                         compound.add(child)
@@ -50,8 +23,8 @@ final class CompoundDisposableRemovalHandleTests: RACTestCase {
                         handles[child.tag] = compound.addRemovable(child)
                     }
                 }
-                let removed = Set(shuffled(Array(0..<count), seed: seed).prefix(count / 2))
-                for tag in shuffled(Array(removed), seed: seed &+ 7) {
+                let removed = Set(Fixture.shuffled(Array(0..<count), seed: seed).prefix(count / 2))
+                for tag in Fixture.shuffled(Array(removed), seed: seed &+ 7) {
                     if let handle = handles[tag] {
                         compound.remove(children[tag], addedAs: handle)
                     } else {
@@ -73,7 +46,7 @@ final class CompoundDisposableRemovalHandleTests: RACTestCase {
         // with newcomers arriving meanwhile.
         let log = Fixture.Log<Int>()
         let compound = CompoundDisposable()
-        let children = (0..<1000).map { Child($0, log: log) }
+        let children = (0..<1000).map { Fixture.CountingDisposable($0, log: log) }
         var handles: [CompoundDisposable.Removal] = []
         for child in children.prefix(500) { handles.append(compound.addRemovable(child)) }
         for index in 0..<500 {
@@ -88,7 +61,7 @@ final class CompoundDisposableRemovalHandleTests: RACTestCase {
     func testAHandleRemovesOnlyItsOwnAddition() {
         let log = Fixture.Log<Int>()
         let compound = CompoundDisposable()
-        let filler = (0..<40).map { Child($0, log: log) }
+        let filler = (0..<40).map { Fixture.CountingDisposable($0, log: log) }
         for child in filler { compound.add(child) }
         let twice = Child(99, log: log)
         let firstHandle = compound.addRemovable(twice)
@@ -106,7 +79,7 @@ final class CompoundDisposableRemovalHandleTests: RACTestCase {
     func testAddingRemovableToADisposedCompoundDisposesAtOnceAndItsHandleRemovesNothing() {
         let log = Fixture.Log<Int>()
         let compound = CompoundDisposable()
-        let kept = (0..<40).map { Child($0, log: log) }
+        let kept = (0..<40).map { Fixture.CountingDisposable($0, log: log) }
         for child in kept { compound.add(child) }
         compound.dispose()
         let late = Child(100, log: log)

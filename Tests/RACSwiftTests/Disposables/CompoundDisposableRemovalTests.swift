@@ -8,36 +8,7 @@ import XCTest
 /// position, the latest of a twice-added child going first, and each child disposed exactly
 /// once under concurrent add, remove and dispose.
 final class CompoundDisposableRemovalTests: RACTestCase {
-    /// Counts the calls of `dispose()` it gets from the compound (the base class would run
-    /// its action once whatever the caller did, which would hide a second call).
-    private final class CountingChild: Disposable, @unchecked Sendable {
-        let tag: Int
-        private let calls = Fixture.Counter()
-        private let log: @Sendable (Int) -> Void
-        init(_ tag: Int, log: @escaping @Sendable (Int) -> Void = { _ in }) {
-            self.tag = tag
-            self.log = log
-            super.init()
-        }
-        var disposeCalls: Int { calls.value }
-        override func dispose() {
-            calls.increment()
-            log(tag)
-            super.dispose()
-        }
-    }
-
-    /// A deterministic shuffle (a fixed linear congruential generator), so a failure repeats.
-    private func shuffled(_ values: [Int], seed: UInt64) -> [Int] {
-        var state = seed
-        var out = values
-        for i in stride(from: out.count - 1, to: 0, by: -1) {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            let j = Int((state >> 33) % UInt64(i + 1))
-            out.swapAt(i, j)
-        }
-        return out
-    }
+    private typealias CountingChild = Fixture.CountingDisposable
 
     func testRemovingAnySubsetInAnyOrderKeepsTheRestInAdditionOrder() {
         for count in [3, 33, 34, 35, 40, 100, 300] {
@@ -46,8 +17,8 @@ final class CompoundDisposableRemovalTests: RACTestCase {
                 let children = (0..<count).map { CountingChild($0) { order.append($0) } }
                 let compound = CompoundDisposable()
                 for child in children { compound.add(child) }
-                let removed = Set(shuffled(Array(0..<count), seed: seed).prefix(count * Int(seed) / 5))
-                for index in shuffled(Array(removed), seed: seed &+ 7) { compound.remove(children[index]) }
+                let removed = Set(Fixture.shuffled(Array(0..<count), seed: seed).prefix(count * Int(seed) / 5))
+                for index in Fixture.shuffled(Array(removed), seed: seed &+ 7) { compound.remove(children[index]) }
                 compound.dispose()
                 let kept = (0..<count).filter { !removed.contains($0) }
                 XCTAssertEqual(order, kept, "\(count) children, seed \(seed)")

@@ -128,6 +128,30 @@ struct RecursiveLock: ~Copyable {
 /// spins briefly, then yields, and only then sleeps — in a parking lot shared by every lock
 /// (`ParkingLot`), so no lock needs storage of its own beyond its word. Not fair: a thread can
 /// be overtaken, as with `os_unfair_lock` and a default pthread mutex.
+///
+/// Why no wake-up is lost (reviewed for issue 20d; stress-tested by `Support/LockTests`, and
+/// every interleaving of small cases checked by `Tools/lock-model/barging_lock_model.py`):
+///
+/// - The word is always 0, `held`, or `held | parked | bucket << 2`. Bit 1 is set only by a
+///   compare-and-swap from a word with `held` set, and nothing but the holder's slow unlock
+///   clears it, by storing 0 — so `held` is never clear while `parked` is set, and while
+///   `parked` is set (lock held) no other thread can change the word at all: lockers only
+///   compare-and-swap a word whose `held` bit is clear, and parkers only mark an unmarked one.
+/// - A thread sleeps only in `park`, in the bucket the word names, and only after checking,
+///   under that bucket's mutex, that the word is `held | parked | that bucket` (marking it so
+///   itself, or finding it so). It keeps that mutex until `pthread_cond_wait` has it asleep.
+/// - The only way out of that word is the holder's `unlockWakingSleepers`, which takes that
+///   same bucket's mutex (the bucket is read from the word, which cannot change meanwhile),
+///   stores 0 and broadcasts. Holding the mutex orders it after every sleeper's check-and-
+///   wait, so every sleeper of this lock is in the wait when the broadcast comes.
+/// - The fast unlock (`held` → 0) succeeds only with `parked` clear, when by the above
+///   nobody sleeps for this lock.
+/// - Whatever wakes (the broadcast, a spurious wake-up, a broadcast for another lock sharing
+///   the bucket) only returns to `lockContended`'s loop, which reads the word afresh: waking
+///   early costs a retry, never a missed lock. Every loop iteration either takes the lock,
+///   spins (at most `spinLimit` times, and never while someone sleeps), or parks; parking
+///   returns at once only when the word changed, so no thread can loop without the lock
+///   changing hands or it going to sleep.
 struct BargingLock: ~Copyable {
     // Bit 0: held. Bit 1: a thread may be asleep waiting for it. Bits 2–7: which parking-lot
     // bucket those sleepers wait in (chosen by the first of them; meaningful while bit 1 is

@@ -5,15 +5,18 @@ import os
 import Synchronization
 #endif
 
-// Mutex and Atomic need macOS 15 / iOS 18, and the package supports macOS 13 / iOS 16, so every
-// lock and flag in the library goes through these few types: Synchronization on Linux (the
-// measured platform), the os equivalents on Apple platforms.
+// Atomic needs macOS 15 / iOS 18, and the package supports macOS 13 / iOS 16, so every lock and
+// flag in the library goes through these few types: on Linux (the measured platform) a barging
+// lock built on Synchronization's Atomic (`BargingLock`, chosen over Synchronization's Mutex by
+// measurement: BENCHMARKS.md, issue 20), on Apple platforms the os equivalents.
 
 /// A non-recursive lock stored inline in its owner (no allocation on Linux).
 struct UnfairLock: ~Copyable {
     #if RACSWIFT_TSAN
-    // ThreadSanitizer cannot see Mutex's contended path (it runs inside the uninstrumented
-    // standard library) and reports false races; it does intercept pthread mutexes.
+    // ThreadSanitizer builds use pthread mutexes, which it intercepts: it reported false
+    // races on Mutex's contended path (inside the uninstrumented standard library).
+    // `BargingLock` is instrumented code and the suite passes under TSan with it too (built
+    // without RACSWIFT_TSAN; issue 20d's runs), but the pthread variant stays what CI checks.
     private let base = PthreadMutex(recursive: false)
     @inline(__always) func lock() { base.lock() }
     @inline(__always) func unlock() { base.unlock() }
@@ -22,9 +25,9 @@ struct UnfairLock: ~Copyable {
     @inline(__always) func lock() { base.lock() }
     @inline(__always) func unlock() { base.unlock() }
     #else
-    private let base = Mutex<Void>(())
-    @inline(__always) func lock() { base._unsafeLock() }
-    @inline(__always) func unlock() { base._unsafeUnlock() }
+    private let base = BargingLock()
+    @inline(__always) func lock() { base.lock() }
+    @inline(__always) func unlock() { base.unlock() }
     #endif
 
     init() {}
@@ -74,7 +77,7 @@ struct RecursiveLock: ~Copyable {
         return try body()
     }
     #else
-    private let base = Mutex<Void>(())
+    private let base = BargingLock()
     // Only the owning thread can have stored its own id, so a relaxed load that sees our id
     // proves we already hold the lock.
     private let owner = Atomic<UInt>(0)
@@ -83,11 +86,11 @@ struct RecursiveLock: ~Copyable {
     func withLock<R>(_ body: () throws -> R) rethrows -> R {
         let me = currentThreadID()
         if owner.load(ordering: .relaxed) == me { return try body() }
-        base._unsafeLock()
+        base.lock()
         owner.store(me, ordering: .relaxed)
         defer {
             owner.store(0, ordering: .relaxed)
-            base._unsafeUnlock()
+            base.unlock()
         }
         return try body()
     }
@@ -103,15 +106,185 @@ struct RecursiveLock: ~Copyable {
         let me = currentThreadID()
         precondition(owner.load(ordering: .relaxed) == me, "RecursiveLock.withLockReleased: lock not held")
         owner.store(0, ordering: .relaxed)
-        base._unsafeUnlock()
+        base.unlock()
         defer {
-            base._unsafeLock()
+            base.lock()
             owner.store(me, ordering: .relaxed)
         }
         return try body()
     }
     #endif
 }
+
+#if !canImport(Darwin) && !RACSWIFT_TSAN
+/// The lock behind `UnfairLock` and `RecursiveLock` on Linux: one 32-bit word in its owner, a
+/// compare-and-swap to take and one to release when nobody waits, and no hand-off.
+///
+/// Synchronization's `Mutex` on Linux is a priority-inheritance futex: a contended unlock
+/// enters the kernel, which hands the lock to the waiter, and the releasing thread — still
+/// running, about to send again — must then wait for a thread that is not yet running
+/// (about 1.7–2 × a pthread mutex's time per send with two or more senders; see BENCHMARKS.md,
+/// "Contention"). Here a released lock is free for whoever comes first (barging), a waiter
+/// spins briefly, then yields, and only then sleeps — in a parking lot shared by every lock
+/// (`ParkingLot`), so no lock needs storage of its own beyond its word. Not fair: a thread can
+/// be overtaken, as with `os_unfair_lock` and a default pthread mutex.
+///
+/// Why no wake-up is lost (reviewed for issue 20d; stress-tested by `Support/LockTests`, and
+/// every interleaving of small cases checked by `Tools/lock-model/barging_lock_model.py`):
+///
+/// - The word is always 0, `held`, or `held | parked | bucket << 2`. Bit 1 is set only by a
+///   compare-and-swap from a word with `held` set, and nothing but the holder's slow unlock
+///   clears it, by storing 0 — so `held` is never clear while `parked` is set, and while
+///   `parked` is set (lock held) no other thread can change the word at all: lockers only
+///   compare-and-swap a word whose `held` bit is clear, and parkers only mark an unmarked one.
+/// - A thread sleeps only in `park`, in the bucket the word names, and only after checking,
+///   under that bucket's mutex, that the word is `held | parked | that bucket` (marking it so
+///   itself, or finding it so). It keeps that mutex until `pthread_cond_wait` has it asleep.
+/// - The only way out of that word is the holder's `unlockWakingSleepers`, which takes that
+///   same bucket's mutex (the bucket is read from the word, which cannot change meanwhile),
+///   stores 0 and broadcasts. Holding the mutex orders it after every sleeper's check-and-
+///   wait, so every sleeper of this lock is in the wait when the broadcast comes.
+/// - The fast unlock (`held` → 0) succeeds only with `parked` clear, when by the above
+///   nobody sleeps for this lock.
+/// - Whatever wakes (the broadcast, a spurious wake-up, a broadcast for another lock sharing
+///   the bucket) only returns to `lockContended`'s loop, which reads the word afresh: waking
+///   early costs a retry, never a missed lock. Every loop iteration either takes the lock,
+///   spins (at most `spinLimit` times, and never while someone sleeps), or parks; parking
+///   returns at once only when the word changed, so no thread can loop without the lock
+///   changing hands or it going to sleep.
+struct BargingLock: ~Copyable {
+    // Bit 0: held. Bit 1: a thread may be asleep waiting for it. Bits 2–7: which parking-lot
+    // bucket those sleepers wait in (chosen by the first of them; meaningful while bit 1 is
+    // set). Changed only by compare-and-swap, except that the releasing thread, holding the
+    // bucket's mutex, clears it outright: nothing else can change a word with bit 1 set.
+    private let state = Atomic<UInt32>(0)
+
+    init() {}
+
+    @inline(__always)
+    func lock() {
+        if state.compareExchange(expected: 0, desired: held, ordering: .acquiring).exchanged { return }
+        lockContended()
+    }
+
+    @inline(__always)
+    func unlock() {
+        if state.compareExchange(expected: held, desired: 0, ordering: .releasing).exchanged { return }
+        unlockWakingSleepers()
+    }
+
+    @inline(never)
+    private func lockContended() {
+        var spins = 0
+        while true {
+            let current = state.load(ordering: .relaxed)
+            if current & held == 0 {
+                if state.weakCompareExchange(
+                    expected: current, desired: current | held,
+                    successOrdering: .acquiring, failureOrdering: .relaxed
+                ).exchanged { return }
+                continue
+            }
+            // Critical sections are short (a send, a child added): the holder, running on
+            // another core, usually lets go within a few hundred cycles. Spinning is skipped
+            // once someone sleeps, so newcomers do not starve the sleepers forever.
+            if current & parked == 0, spins < BargingLock.spinLimit {
+                spins += 1
+                if spins > BargingLock.busySpins { sched_yield() }
+                continue
+            }
+            park(seen: current)
+            spins = 0
+        }
+    }
+
+    /// Sleeps until the holder releases a lock it holds with sleepers, unless the word has
+    /// changed since `seen` (then the caller looks again).
+    private func park(seen: UInt32) {
+        let bucketIndex = seen & parked != 0
+            ? Int((seen >> 2) & BargingLock.bucketMask)
+            : ParkingLot.bucketIndex(forThread: currentThreadID())
+        let bucket = ParkingLot.shared.buckets[bucketIndex]
+        bucket.lock()
+        let current = state.load(ordering: .relaxed)
+        if current & held == 0 {
+            bucket.unlock()
+            return
+        }
+        if current & parked != 0 {
+            // Someone already sleeps for this lock: join them if it is in the same bucket.
+            if Int((current >> 2) & BargingLock.bucketMask) != bucketIndex {
+                bucket.unlock()
+                return
+            }
+        } else {
+            let marked = current | parked | (UInt32(bucketIndex) << 2)
+            if !state.compareExchange(expected: current, desired: marked, ordering: .relaxed).exchanged {
+                bucket.unlock()
+                return
+            }
+        }
+        // The releasing thread needs the bucket's mutex to clear the word, which this wait
+        // gives up only once asleep: its wake-up cannot come too early to be seen.
+        bucket.wait()
+        bucket.unlock()
+    }
+
+    @inline(never)
+    private func unlockWakingSleepers() {
+        let current = state.load(ordering: .relaxed)
+        precondition(current & held != 0, "BargingLock.unlock: not locked")
+        let bucket = ParkingLot.shared.buckets[Int((current >> 2) & BargingLock.bucketMask)]
+        bucket.lock()
+        // Every sleeper of the bucket wakes and looks again: those waiting for other locks
+        // see their own word still marked and sleep again; those waiting for this one race
+        // for it with everyone else, and mark it again if they lose.
+        state.store(0, ordering: .releasing)
+        bucket.wakeAll()
+        bucket.unlock()
+    }
+
+    private var held: UInt32 { 1 }
+    private var parked: UInt32 { 2 }
+    private static var bucketMask: UInt32 { UInt32(ParkingLot.bucketCount - 1) }
+    /// Loads before the first yield, then yields up to `spinLimit` in all before sleeping.
+    private static var busySpins: Int { 100 }
+    private static var spinLimit: Int { 140 }
+}
+
+/// Where contended `BargingLock`s' waiters sleep: a fixed set of buckets, each a pthread mutex
+/// and condition variable, allocated once for the process. A lock's sleepers all wait in one
+/// bucket, recorded in the lock's word.
+final class ParkingLot: Sendable {
+    static let bucketCount = 64
+    static let shared = ParkingLot()
+
+    let buckets: [Bucket] = (0..<ParkingLot.bucketCount).map { _ in Bucket() }
+
+    static func bucketIndex(forThread thread: UInt) -> Int {
+        // pthread_t is a pointer on glibc: its low bits are alignment, its high bits shared.
+        Int(truncatingIfNeeded: (thread >> 12) ^ (thread >> 20)) & (bucketCount - 1)
+    }
+
+    final class Bucket: @unchecked Sendable {
+        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+        init() {
+            pthread_mutex_init(mutex, nil)
+            pthread_cond_init(condition, nil)
+        }
+
+        // Never deinitialized: the parking lot lives as long as the process.
+
+        func lock() { pthread_mutex_lock(mutex) }
+        func unlock() { pthread_mutex_unlock(mutex) }
+        /// With the mutex held: sleeps until `wakeAll` (or spuriously), holding it again after.
+        func wait() { pthread_cond_wait(condition, mutex) }
+        func wakeAll() { pthread_cond_broadcast(condition) }
+    }
+}
+#endif
 
 #if canImport(Darwin) && !RACSWIFT_TSAN
 /// A recursive lock that counts how deeply its owner holds it (guarded by itself), so that

@@ -2,11 +2,13 @@ import Foundation
 @testable import RACSwift
 import XCTest
 
-/// The library's locks (`UnfairLock` and `RecursiveLock`: Synchronization's `Mutex` on Linux,
-/// pthread mutexes in ThreadSanitizer builds): mutual exclusion with more threads than cores,
-/// with critical sections long enough that waiters stop spinning and sleep, with many
-/// contended locks at once, and RecursiveLock's recursion and `withLockReleased`. Outcomes are
-/// exact counts, never times.
+/// The library's locks (`UnfairLock` and `RecursiveLock`: `BargingLock` on Linux, pthread
+/// mutexes in `RACSWIFT_TSAN` builds): mutual exclusion with more threads than cores, with
+/// critical sections long enough that waiters stop spinning and sleep, with a holder that keeps
+/// the lock until every other thread has had time to go to sleep, with many contended locks
+/// (and nested ones) whose sleepers share parking buckets, and RecursiveLock's recursion and
+/// `withLockReleased`. Outcomes are exact counts, never times; a lost wake-up shows as threads
+/// that do not finish within `onThreads`' bound, reported as a failure rather than a hang.
 final class LockTests: RACTestCase {
     /// State that only the lock under test guards (unchecked on purpose: a lock that failed
     /// to exclude would lose increments, and the count would show it).
@@ -83,6 +85,107 @@ final class LockTests: RACTestCase {
             }
         }
         XCTAssertEqual(locks.reduce(0) { $0 + $1.count }, 8 * perThread)
+    }
+
+    /// One thread takes the lock, waits until the seven others are on their way into it, and
+    /// keeps it for 20 ms: far longer than a waiter spins and yields, so they go to sleep.
+    /// Its unlock must wake them all, and each must then get in exactly once. Twenty rounds,
+    /// alternating `UnfairLock` and `RecursiveLock` (which adds a nested hold and the owner
+    /// check in front of the same lock).
+    func testAHolderThatSleepsWakesEveryThreadThatParkedBehindIt() {
+        for round in 0..<20 {
+            let guarded = Guarded()
+            let recursive = round % 2 == 1
+            let arrived = DispatchSemaphore(value: 0)
+            let holding = DispatchSemaphore(value: 0)
+            @Sendable func critical(_ body: () -> Void) {
+                if recursive {
+                    guarded.recursiveLock.withLock { guarded.recursiveLock.withLock(body) }
+                } else {
+                    guarded.lock.withLock(body)
+                }
+            }
+            onThreads(8) { index in
+                if index == 0 {
+                    critical {
+                        for _ in 1..<8 { holding.signal() }
+                        for _ in 1..<8 { arrived.wait() }
+                        usleep(20_000)
+                        guarded.count += 1
+                    }
+                } else {
+                    holding.wait()
+                    arrived.signal()
+                    critical { guarded.count += 1 }
+                }
+            }
+            XCTAssertEqual(guarded.count, 8, "round \(round), recursive: \(recursive)")
+        }
+    }
+
+    /// Eight threads on two locks, `outer` then `inner` (always in that order), and on `inner`
+    /// alone: threads sleep for both at once, a holder of `outer` sleeps for `inner`, and the
+    /// two locks' sleepers land in shared buckets whenever the same thread parked first on
+    /// both. Waking one lock's bucket must not lose the other's wake-up.
+    func testNestedLocksWithSleepersOnBothExcludeAndWake() {
+        let outer = Guarded()
+        let inner = Guarded()
+        let perThread = 400
+        onThreads(8) { thread in
+            for k in 0..<perThread {
+                if (thread + k) % 3 == 0 {
+                    inner.lock.withLock {
+                        let before = inner.count
+                        Self.work(inner, 300)
+                        inner.count = before + 1
+                    }
+                } else {
+                    outer.lock.withLock {
+                        let before = outer.count
+                        Self.work(outer, 100)
+                        inner.lock.withLock {
+                            let innerBefore = inner.count
+                            Self.work(inner, 300)
+                            inner.count = innerBefore + 1
+                        }
+                        outer.count = before + 1
+                    }
+                }
+            }
+        }
+        let innerOnly = (0..<8).reduce(0) { sum, thread in
+            sum + (0..<perThread).filter { (thread + $0) % 3 == 0 }.count
+        }
+        XCTAssertEqual(outer.count, 8 * perThread - innerOnly)
+        XCTAssertEqual(inner.count, 8 * perThread)
+    }
+
+    /// `withLockReleased` while seven other threads are sleeping for the lock: letting go
+    /// from inside a delivery must wake them as a plain unlock does, and taking the lock
+    /// back must wait its turn. Every thread releases and retakes in each of its holds.
+    func testWithLockReleasedUnderContentionWakesTheSleepersAndRetakes() {
+        let guarded = Guarded()
+        let perThread = 300
+        onThreads(8) { _ in
+            for _ in 0..<perThread {
+                guarded.recursiveLock.withLock {
+                    guarded.count += 1
+                    Self.work(guarded, 500)
+                    guarded.recursiveLock.withLockReleased { Self.idle(200) }
+                    let before = guarded.count
+                    Self.work(guarded, 500)
+                    guarded.count = before + 1
+                }
+            }
+        }
+        XCTAssertEqual(guarded.count, 2 * 8 * perThread)
+    }
+
+    /// Work that touches nothing shared (for code that runs with the lock released).
+    private static func idle(_ rounds: Int) {
+        var x = 0
+        for i in 0..<rounds { x = x &* 31 &+ i }
+        precondition(x != 1)
     }
 
     /// `withLockReleased` lets go of every level of a nested hold: another thread gets the

@@ -123,46 +123,11 @@ final class OperatorSignal<Value, Payload>: Signal<Value>, @unchecked Sendable {
     }
 }
 
-/// The lifted signal of `map`, whose argument is a function from values to values: the same
-/// shape as `LiftedSignal`, with the argument in a field of function type rather than of
-/// generic type, so that storing, passing and destroying it costs no value-witness calls
-/// (about 100 instructions per operator, measured on W6, which builds and subscribes a `map`
-/// per cycle). Only for functions whose result is generic too: a field of type
-/// `(Input) -> Output` holding a `(Value) -> Bool` would be reabstracted on its way to the sink
-/// (a thunk per subscription and a call per value; `filter` measured it).
-@usableFromInline
-final class LiftedFunctionSignal<Source, Value, Input, Output>: Signal<Value>, @unchecked Sendable {
-    @usableFromInline
-    typealias MakeSink = (_ downstream: any Subscriber<Value>, _ function: @escaping (Input) -> Output) -> any Subscriber<Source>
-
-    private let source: Signal<Source>
-    private let function: (Input) -> Output
-    private let makeSink: MakeSink
-
-    @usableFromInline
-    init(source: Signal<Source>, function: @escaping (Input) -> Output, makeSink: @escaping MakeSink) {
-        self.source = source
-        self.function = function
-        self.makeSink = makeSink
-    }
-
-    @inlinable
-    convenience init(_ source: Signal<Source>, _ function: @escaping (Input) -> Output, sink makeSink: @escaping MakeSink) {
-        self.init(source: source, function: function, makeSink: makeSink)
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        source.subscribe(makeSink(subscriber, function))
-    }
-
-    /// For the debug name.
-    @usableFromInline
-    var sourceName: String { source.name }
-}
-
-/// `LiftedFunctionSignal` for a predicate argument (`filter`): a field of type
-/// `(Source) -> Bool` keeps the form the sink's field has, where a generic `(Input) -> Output`
-/// would be reabstracted per subscription and per value.
+/// The lifted signal of `filter`: the predicate in a field of function type rather than in a
+/// `LiftedSignal`'s generic payload, whose value-witness calls it would pay at every
+/// construction and subscription (about 100 instructions per operator, measured on W6); a
+/// field of type `(Source) -> Bool` keeps the form the sink's field has, so nothing is
+/// reabstracted per subscription or per value.
 @usableFromInline
 final class LiftedPredicateSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
     @usableFromInline
@@ -235,7 +200,8 @@ class FusibleMapSignal<Value>: Signal<Value>, @unchecked Sendable {
 /// (`FusibleMapSignal.fuse`): a subscription then builds one `MapFilterSink` instead of a
 /// `MapSink` and a `FilterSink`, and the pair is one signal instead of two. Both sink
 /// factories are formed in `map`'s caller, so either sink is built with the caller's cached
-/// metadata (see `LiftedSignal`).
+/// metadata (see `LiftedSignal`); the transform sits in a field of function type, as
+/// `LiftedPredicateSignal`'s predicate does, for the same reason.
 @usableFromInline
 final class MapFilterSignal<Source, Value>: FusibleMapSignal<Value>, @unchecked Sendable {
     @usableFromInline

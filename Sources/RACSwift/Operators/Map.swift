@@ -13,9 +13,7 @@ extension Signal {
             let signal = MapReturnSignal(constant, transform: copy transform)
             return signal.named("[\(constant.name)] -map:")
         }
-        let signal = MapFilterSignal(
-            self, copy transform, sink: { MapSink(downstream: $0, transform: $1) },
-            filteredSink: { MapFilterSink(downstream: $0, transform: $1, isIncluded: $2) })
+        let signal = mapInternally(copy transform)
         return signal.named("[\(signal.sourceName)] -map:")
     }
 
@@ -29,8 +27,10 @@ extension Signal {
     /// `map` for the library's own operators, whose closures need not be `@Sendable` (they
     /// capture values of any type, immutable once built).
     @inlinable
-    func mapInternally<U>(_ transform: @escaping (Value) -> U) -> Signal<U> {
-        LiftedFunctionSignal(self, transform) { MapSink(downstream: $0, transform: $1) }
+    consuming func mapInternally<U>(_ transform: @escaping (Value) -> U) -> MapFilterSignal<Value, U> {
+        MapFilterSignal(
+            self, transform, sink: { MapSink(downstream: $0, transform: $1) },
+            filteredSink: { MapFilterSink(downstream: $0, transform: $1, isIncluded: $2) })
     }
 }
 

@@ -106,6 +106,10 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
         serialize { settle(state.sourceCompleted()) }
     }
 
+    // Always inlined, as are `startConstant` and `constantEnded` below and `OutputPoint.send`:
+    // this class's code is generic (compiled once, for every type of value), and each of these
+    // steps was a call of its own for every value at every level of a flatten (R3).
+    @inline(__always)
     private func arrive(_ signal: Signal<Value>?) {
         if let signal, signal.isConstant, Scheduler.isCurrentSet {
             startConstant(signal, isArriving: true)
@@ -184,6 +188,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
 
     /// Delivers a constant inner signal directly (see `start`); when `isArriving`, it has just
     /// arrived from the source and is counted (or queued) in the same lock acquisition.
+    @inline(__always)
     private func startConstant(_ signal: Signal<Value>, isArriving: Bool) {
         // One lock acquisition for the arrival, the value and the completion: as if nothing
         // had run in between, which a concurrent sender could not tell from a subscription.
@@ -206,6 +211,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     }
 
     /// A constant inner signal completed without a subscription. Called with `lock` held.
+    @inline(__always)
     private func constantEnded() -> MergeAction {
         // Disposal (by downstream, or by a termination during the value) would have disposed
         // the inner subscription before its completion.

@@ -71,6 +71,8 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
     final var hasTerminated: Bool { isTerminated }
 
     /// Sends `value`, unless the output has ended.
+    // Always inlined: once per value at every level of a merge (R3), in generic code.
+    @inline(__always)
     final func send(_ value: Output) {
         if isOpen { downstream.sendNext(value) }
     }

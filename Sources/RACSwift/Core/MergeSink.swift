@@ -110,13 +110,17 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     // this class's code is generic (compiled once, for every type of value), and each of these
     // steps was a call of its own for every value at every level of a flatten (R3).
     @inline(__always)
-    private func arrive(_ signal: Signal<Value>?) {
-        if let signal, signal.isConstant, Scheduler.isCurrentSet {
+    private func arrive(_ arrived: consuming Signal<Value>?) {
+        guard let signal = consume arrived else {
+            // An empty signal; one is built only if it has to wait in the queue.
+            if case .start = serialize({ state.innerArrived(Signal<Value>.empty) }) { start(nil) }
+            return
+        }
+        if signal.isConstant, Scheduler.isCurrentSet {
             startConstant(signal, isArriving: true)
             return
         }
-        // A nil signal is an empty one; one is built only if it has to wait in the queue.
-        if case .start = serialize({ state.innerArrived(signal ?? Signal<Value>.empty) }) { start(signal) }
+        if case .start = serialize({ state.innerArrived(signal) }) { start(signal) }
     }
 
     // MARK: Inner signals

@@ -64,7 +64,9 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
     }
 
     /// Whether events still go out.
-    final var isOpen: Bool { !isTerminated && !disposable.isDisposed }
+    final var isOpen: Bool {
+        @inline(__always) get { !isTerminated && !disposable.isDisposed }
+    }
 
     /// Whether a terminal event went out or is on its way (disposal from outside does not
     /// count).

@@ -11,7 +11,9 @@ extension Signal {
         // Inlinable so that the signal is allocated with the caller's cached metadata for its
         // concrete types, not after a lookup in the runtime's generic metadata table.
         LiftedSignal(self, FlattenTransform(transform)) {
-            makeFlattenSink(downstream: $0, maxConcurrent: 0, transform: $1.run, disposable: $2)
+            makeFlattenSink(
+                downstream: $0, maxConcurrent: 0, transform: $1.run, disposable: $2,
+                returnSignalType: ObjectIdentifier(ReturnSignal<U>.self))
         }.named("[\(name)] -flattenMap:")
     }
 
@@ -61,7 +63,9 @@ extension Signal {
     @inlinable
     func flattening<T>(maxConcurrent: Int) -> Signal<T> where Value: Signal<T> {
         LiftedSignal(self, maxConcurrent) {
-            MergeSink(downstream: $0, maxConcurrent: $1, transform: { $0 as Signal<T> }, disposable: $2)
+            MergeSink(
+                downstream: $0, maxConcurrent: $1, transform: { $0 as Signal<T> }, disposable: $2,
+                returnSignalType: ObjectIdentifier(ReturnSignal<T>.self))
         }
     }
 }
@@ -82,7 +86,9 @@ struct FlattenTransform<Source, Value> {
 @usableFromInline
 func makeFlattenSink<Source, Value>(
     downstream: any Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?,
-    disposable: CompoundDisposable
+    disposable: CompoundDisposable, returnSignalType: ObjectIdentifier
 ) -> any Subscriber<Source> {
-    MergeSink(downstream: downstream, maxConcurrent: maxConcurrent, transform: transform, disposable: disposable)
+    MergeSink(
+        downstream: downstream, maxConcurrent: maxConcurrent, transform: transform, disposable: disposable,
+        returnSignalType: returnSignalType)
 }

@@ -210,20 +210,14 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
         let (failure, action) = serialize { () -> ((any Error)?, MergeAction) in
             // Queued behind the limit, or dropped once finished: nothing to deliver now.
             if isArriving, case .none = state.innerArrived(signal) { return (nil, .none) }
-            let termination: ConstantTermination?
             if isReturn {
                 // What its `deliverConstant` does.
                 send(unsafeDowncast(signal, to: ReturnSignal<Value>.self).value)
-                termination = .completed
-            } else {
-                termination = signal.deliverConstant { value in send(value) }
-            }
-            switch termination {
-            case .failed(let error):
+            } else if case .failed(let error) = signal.deliverConstant({ value in send(value) }) {
                 return (error, .none)
-            case .completed, nil:  // nil is not reached: `signal` is constant
-                return (nil, settle(constantEnded()))
             }
+            // Completed (nil is not reached: `signal` is constant).
+            return (nil, settle(constantEnded()))
         }
         if let failure {
             // The inner subscription would have been disposed with this one, and sent nothing.

@@ -117,7 +117,9 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
 
     // Always inlined, as are `startConstant` and `constantEnded` below and `OutputPoint.send`:
     // this class's code is generic (compiled once, for every type of value), and each of these
-    // steps was a call of its own for every value at every level of a flatten (R3).
+    // steps was a call of its own for every value at every level of a flatten (R3). `consuming`:
+    // the signal moves into the binding; bound from a borrowed optional it was copied, a retain
+    // and a release per value and level.
     @inline(__always)
     private func arrive(_ arrived: consuming Signal<Value>?) {
         guard let signal = consume arrived else {
@@ -211,7 +213,8 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
             // Queued behind the limit, or dropped once finished: nothing to deliver now.
             if isArriving, case .none = state.innerArrived(signal) { return (nil, .none) }
             if isReturn {
-                // What its `deliverConstant` does.
+                // What its `deliverConstant` does. `isReturn` says the class is exactly
+                // `ReturnSignal<Value>` (it is final).
                 send(unsafeDowncast(signal, to: ReturnSignal<Value>.self).value)
             } else if case .failed(let error) = signal.deliverConstant({ value in send(value) }) {
                 return (error, .none)

@@ -24,6 +24,13 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     // Bind builds that placeholder `transform` instead, in place of its own source subscriber.
     private let transform: (Source) -> Signal<Value>?
     private let bindingFunction: ((Source, inout Bool) -> Signal<Value>?)?
+    // `ReturnSignal<Value>`, when the sink was built where that type is known without a
+    // lookup (the caller's specialized code): a `return` inner, the usual result of a
+    // flattenMap closure, is then recognized by its class and its value sent directly, without
+    // the virtual `isConstant` and `deliverConstant` calls and the closure the latter calls
+    // (R3: about 30 instructions per value and level). Looking the type up here, in generic
+    // code, would cost a runtime metadata lookup per subscription.
+    private let returnSignalType: ObjectIdentifier?
     // Guarded by `lock`, hence no dynamic exclusivity checks (they cost two runtime calls per
     // access from the closures the lock runs).
     @exclusivity(unchecked) private var state: MergeState<Signal<Value>>
@@ -32,14 +39,15 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     private var isSourceStopped = false
 
     /// The flatten family: each value becomes the signal `transform` returns (nil: an empty
-    /// one).
+    /// one). `returnSignalType` identifies `ReturnSignal<Value>` (see the field).
     @usableFromInline
     init(
         downstream: some Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?,
-        disposable: CompoundDisposable = CompoundDisposable()
+        disposable: CompoundDisposable = CompoundDisposable(), returnSignalType: ObjectIdentifier? = nil
     ) {
         self.transform = transform
         self.bindingFunction = nil
+        self.returnSignalType = returnSignalType
         self.state = MergeState(maxConcurrent: maxConcurrent)
         super.init(downstream: downstream, disposable: disposable)
         if maxConcurrent > 0 { releaseWaitingOnDisposal() }
@@ -52,6 +60,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     ) {
         self.transform = { _ in preconditionFailure("MergeSink: no transform") }
         self.bindingFunction = binding
+        self.returnSignalType = nil
         self.state = MergeState(maxConcurrent: 0)
         super.init(downstream: downstream, disposable: disposable)
     }
@@ -106,13 +115,24 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
         serialize { settle(state.sourceCompleted()) }
     }
 
-    private func arrive(_ signal: Signal<Value>?) {
-        if let signal, signal.isConstant, Scheduler.isCurrentSet {
-            startConstant(signal, isArriving: true)
+    // Always inlined, as are `startConstant` and `constantEnded` below and `OutputPoint.send`:
+    // this class's code is generic (compiled once, for every type of value), and each of these
+    // steps was a call of its own for every value at every level of a flatten (R3). `consuming`:
+    // the signal moves into the binding; bound from a borrowed optional it was copied, a retain
+    // and a release per value and level.
+    @inline(__always)
+    private func arrive(_ arrived: consuming Signal<Value>?) {
+        guard let signal = consume arrived else {
+            // An empty signal; one is built only if it has to wait in the queue.
+            if case .start = serialize({ state.innerArrived(Signal<Value>.empty) }) { start(nil) }
             return
         }
-        // A nil signal is an empty one; one is built only if it has to wait in the queue.
-        if case .start = serialize({ state.innerArrived(signal ?? Signal<Value>.empty) }) { start(signal) }
+        let isReturn = ObjectIdentifier(type(of: signal)) == returnSignalType
+        if isReturn || signal.isConstant, Scheduler.isCurrentSet {
+            startConstant(signal, isArriving: true, isReturn: isReturn)
+            return
+        }
+        if case .start = serialize({ state.innerArrived(signal) }) { start(signal) }
     }
 
     // MARK: Inner signals
@@ -179,23 +199,28 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
             follow(serialize { settle(constantEnded()) })
             return
         }
-        startConstant(signal, isArriving: false)
+        startConstant(signal, isArriving: false, isReturn: false)
     }
 
     /// Delivers a constant inner signal directly (see `start`); when `isArriving`, it has just
     /// arrived from the source and is counted (or queued) in the same lock acquisition.
-    private func startConstant(_ signal: Signal<Value>, isArriving: Bool) {
+    /// `isReturn`: `signal` is known to be a `ReturnSignal`.
+    @inline(__always)
+    private func startConstant(_ signal: Signal<Value>, isArriving: Bool, isReturn: Bool) {
         // One lock acquisition for the arrival, the value and the completion: as if nothing
         // had run in between, which a concurrent sender could not tell from a subscription.
         let (failure, action) = serialize { () -> ((any Error)?, MergeAction) in
             // Queued behind the limit, or dropped once finished: nothing to deliver now.
             if isArriving, case .none = state.innerArrived(signal) { return (nil, .none) }
-            switch signal.deliverConstant({ value in send(value) }) {
-            case .failed(let error):
+            if isReturn {
+                // What its `deliverConstant` does. `isReturn` says the class is exactly
+                // `ReturnSignal<Value>` (it is final).
+                send(unsafeDowncast(signal, to: ReturnSignal<Value>.self).value)
+            } else if case .failed(let error) = signal.deliverConstant({ value in send(value) }) {
                 return (error, .none)
-            case .completed, nil:  // nil is not reached: `signal` is constant
-                return (nil, settle(constantEnded()))
             }
+            // Completed (nil is not reached: `signal` is constant).
+            return (nil, settle(constantEnded()))
         }
         if let failure {
             // The inner subscription would have been disposed with this one, and sent nothing.
@@ -206,6 +231,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     }
 
     /// A constant inner signal completed without a subscription. Called with `lock` held.
+    @inline(__always)
     private func constantEnded() -> MergeAction {
         // Disposal (by downstream, or by a termination during the value) would have disposed
         // the inner subscription before its completion.

@@ -64,13 +64,17 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
     }
 
     /// Whether events still go out.
-    final var isOpen: Bool { !isTerminated && !disposable.isDisposed }
+    final var isOpen: Bool {
+        @inline(__always) get { !isTerminated && !disposable.isDisposed }
+    }
 
     /// Whether a terminal event went out or is on its way (disposal from outside does not
     /// count).
     final var hasTerminated: Bool { isTerminated }
 
     /// Sends `value`, unless the output has ended.
+    // Always inlined: once per value at every level of a merge (R3), in generic code.
+    @inline(__always)
     final func send(_ value: Output) {
         if isOpen { downstream.sendNext(value) }
     }

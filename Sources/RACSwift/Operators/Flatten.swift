@@ -10,8 +10,11 @@ extension Signal {
     public func flattenMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U>?) -> Signal<U> {
         // Inlinable so that the signal is allocated with the caller's cached metadata for its
         // concrete types, not after a lookup in the runtime's generic metadata table.
-        LiftedSignal(self, transform) { makeFlattenSink(downstream: $0, maxConcurrent: 0, transform: $1, disposable: $2) }
-            .named("[\(name)] -flattenMap:")
+        LiftedSignal(self, FlattenTransform(transform)) {
+            makeFlattenSink(
+                downstream: $0, maxConcurrent: 0, transform: $1.run, disposable: $2,
+                returnSignalType: ObjectIdentifier(ReturnSignal<U>.self))
+        }.named("[\(name)] -flattenMap:")
     }
 
     /// Forwards the values of every signal this signal sends, as they arrive (RAC's
@@ -60,16 +63,32 @@ extension Signal {
     @inlinable
     func flattening<T>(maxConcurrent: Int) -> Signal<T> where Value: Signal<T> {
         LiftedSignal(self, maxConcurrent) {
-            MergeSink(downstream: $0, maxConcurrent: $1, transform: { $0 as Signal<T> }, disposable: $2)
+            MergeSink(
+                downstream: $0, maxConcurrent: $1, transform: { $0 as Signal<T> }, disposable: $2,
+                returnSignalType: ObjectIdentifier(ReturnSignal<T>.self))
         }
     }
+}
+
+/// `flattenMap`'s transform as the lifted signal's payload: carried bare, it would be stored
+/// in the payload's most general form (its result indirect) and converted back for the sink's
+/// field, a thunk allocated per signal and per subscription and two thunk calls per value
+/// (see `Predicate`). Here it keeps the form the sink's field has.
+@usableFromInline @frozen
+struct FlattenTransform<Source, Value> {
+    @usableFromInline let run: (Source) -> Signal<Value>?
+
+    @inlinable
+    init(_ run: @escaping (Source) -> Signal<Value>?) { self.run = run }
 }
 
 /// The sink of `flattenMap`, for its inlinable body: the sink's type stays internal.
 @usableFromInline
 func makeFlattenSink<Source, Value>(
     downstream: any Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?,
-    disposable: CompoundDisposable
+    disposable: CompoundDisposable, returnSignalType: ObjectIdentifier
 ) -> any Subscriber<Source> {
-    MergeSink(downstream: downstream, maxConcurrent: maxConcurrent, transform: transform, disposable: disposable)
+    MergeSink(
+        downstream: downstream, maxConcurrent: maxConcurrent, transform: transform, disposable: disposable,
+        returnSignalType: returnSignalType)
 }

@@ -58,6 +58,41 @@ final class ConstantInnerSignalTests: RACTestCase {
         XCTAssertEqual(outer.disposals, 1)
     }
 
+    // The merge point of flattenMap and flatten recognizes a `return` by its class and sends
+    // its value itself; every other inner signal goes the general way. Mixed, they keep order.
+    func testFlattenMapOfReturnMixedWithOtherInnerSignalsKeepsOrder() {
+        let outer = Subject<Int>()
+        let log = HigherLog(outer.flattenMap { value -> Signal<Int>? in
+            switch value % 4 {
+            case 0: return .return(value)
+            case 1: return Signal.return(value).map { $0 * 10 }  // a map over return: not constant
+            case 2: return nil
+            default: return Signal.return(value).concat(.return(-value))
+            }
+        })
+        for value in 0..<8 { outer.sendNext(value) }
+        XCTAssertEqual(log.events, ["0", "10", "3", "-3", "4", "50", "7", "-7"])
+        outer.sendCompleted()
+        XCTAssertEqual(log.events.last, "completed")
+    }
+
+    func testFlattenOfReturnSignalsSendsNothingAfterDownstreamDisposesOnTheValue() {
+        let outer = Subject<Signal<Int>>()
+        nonisolated(unsafe) var events: [String] = []
+        nonisolated(unsafe) var disposable: Disposable?
+        disposable = outer.flatten().subscribe(
+            next: { value in
+                events.append("\(value)")
+                if value == 2 { disposable?.dispose() }
+            },
+            completed: { events.append("completed") })
+        outer.sendNext(.return(1))
+        outer.sendNext(.return(2))
+        outer.sendNext(.return(3))
+        outer.sendCompleted()
+        XCTAssertEqual(events, ["1", "2"])
+    }
+
     func testFlattenMapOfReturnSentReentrantlyFromDownstreamKeepsOrder() {
         let outer = Subject<Int>()
         nonisolated(unsafe) var events: [Int] = []

@@ -2,14 +2,14 @@
 // than operators, and nothing can tell.
 //
 // The rule. A `map` builds a fused signal (`MapFilterSignal`) whose first stage is its
-// transform, from the source's type to the signal's value type. Up to two stages fit in one
-// signal: the first, and a second whose transform keeps the value type; each stage may end
+// transform, from the source's type to the signal's value type. Up to three stages fit in one
+// signal: the first, and two more whose transforms keep the value type; each stage may end
 // with one filter. An operator applied to a fused signal that nothing else can reach joins
 // it, in place, when it fits — a `filter` when the last stage has no filter yet, a `map` from
-// the value type to itself when there is no second stage yet — and otherwise builds its own
-// signal, which starts the next fused signal. So `s.map(f).filter(p).map(g).filter(q)` is one
-// signal and one sink per subscription (`TwoStageMapFilterSink`); six (map, filter) pairs are
-// three of each (R5), ten maps five (W3).
+// the value type to itself when there are fewer than three stages — and otherwise builds its
+// own signal, which starts the next fused signal. So `s.map(f).filter(p).map(g).filter(q)` is
+// one signal and one sink per subscription (`TwoStageMapFilterSink`); six (map, filter) pairs
+// are two of each (R5), ten maps four (W3).
 //
 // "Nothing else can reach" (`FusibleMapSignal.unobserved`): the operator's receiver is the
 // only strong reference to the signal and there is no weak or unowned one, through which the
@@ -23,17 +23,18 @@
 // from (`s = (consume s).map(f)`); a variable read and reassigned later may still hold the
 // signal while the operator runs, and then each operator builds its own signal, as before.
 //
-// Why a second stage keeps the value type. Joining in place needs the signal to be of the
+// Why later stages keep the value type. Joining in place needs the signal to be of the
 // result's type already; and a stage that changes the type would need a new signal and sink
 // typed by the first stage's source, which the later `map` does not know: it would reach
 // them through a generic method override, building both in the library's unspecialized code
 // with run-time metadata and conformance look-ups per build and per subscription. Measured
-// that way (callgrind, R5 with its chain built so that it fuses): 14,886 instructions per
-// cycle, of which about 3,000 in the look-ups, against 12,772 unfused — more than the three
-// sinks saved; joined in place, with every sink built by the factory formed in `map`'s
-// caller: 10,441. Why two stages: each stage has its fields in every fused signal, set up
-// and released even when nothing joins, and its test per value in the sink; two halve the
-// signals and sinks of a map/filter chain for little of either.
+// that way, two stages (callgrind, R5 with its chain built so that it fuses): 14,886
+// instructions per cycle, of which about 3,000 in the look-ups, against 12,772 unfused — more
+// than the sinks saved; joined in place, with every sink built by the factory formed in
+// `map`'s caller: 10,443 with two stages, 9,531 with three. Why three: each stage has its
+// fields in every map signal, set up and released even when nothing joins (R5 built so that
+// nothing fuses: 12,954 instructions per cycle with two, 13,089 with three, 13,072 before any
+// of this), its test per value in the sink, and its own sink class.
 
 /// A transform that keeps the value type, carried to a sink (a fused signal's second stage):
 /// in a struct, so that the closure keeps the form the sink's field has (see `Predicate`).
@@ -64,6 +65,10 @@ class FusibleMapSignal<Value>: Signal<Value>, @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) final var secondTransform: ValueTransform<Value>?
     /// The second stage's filter.
     @usableFromInline @exclusivity(unchecked) final var secondPredicate: Predicate<Value>?
+    /// The third stage's transform.
+    @usableFromInline @exclusivity(unchecked) final var thirdTransform: ValueTransform<Value>?
+    /// The third stage's filter.
+    @usableFromInline @exclusivity(unchecked) final var thirdPredicate: Predicate<Value>?
 
     @usableFromInline
     override init() {}
@@ -77,20 +82,27 @@ class FusibleMapSignal<Value>: Signal<Value>, @unchecked Sendable {
         if fused.secondTransform == nil {
             guard fused.predicate == nil else { return false }
             fused.predicate = Predicate(predicate)
-        } else {
+        } else if fused.thirdTransform == nil {
             guard fused.secondPredicate == nil else { return false }
             fused.secondPredicate = Predicate(predicate)
+        } else {
+            guard fused.thirdPredicate == nil else { return false }
+            fused.thirdPredicate = Predicate(predicate)
         }
         return true
     }
 
-    /// Fuses `map(transform)` into `signal` as its second stage when the rule above allows it:
-    /// `signal` is a fused signal nothing else can reach with one stage. Returns whether it
-    /// fused; `signal` is then the mapped signal.
+    /// Fuses `map(transform)` into `signal` as its next stage when the rule above allows it:
+    /// `signal` is a fused signal nothing else can reach with fewer than three stages. Returns
+    /// whether it fused; `signal` is then the mapped signal.
     @inlinable
     static func fuse(_ signal: inout Signal<Value>, map transform: @escaping (Value) -> Value) -> Bool {
-        guard let fused = unobserved(&signal), fused.secondTransform == nil else { return false }
-        fused.secondTransform = ValueTransform(transform)
+        guard let fused = unobserved(&signal), fused.thirdTransform == nil else { return false }
+        if fused.secondTransform == nil {
+            fused.secondTransform = ValueTransform(transform)
+        } else {
+            fused.thirdTransform = ValueTransform(transform)
+        }
         return true
     }
 
@@ -112,10 +124,10 @@ class FusibleMapSignal<Value>: Signal<Value>, @unchecked Sendable {
 }
 
 /// The signal of `map`, with whatever was fused into it (`FusibleMapSignal`): a subscription
-/// builds one sink for all its stages — `MapSink`, `MapFilterSink` or `TwoStageMapFilterSink`,
-/// chosen by `makeSink`. The factory is formed in `map`'s caller, so every sink is built with
-/// the caller's cached metadata (see `LiftedSignal`); one factory choosing among the three
-/// keeps the signal one field smaller than a factory per sink would. The transform sits in a
+/// builds one sink for all its stages — `MapSink`, `MapFilterSink`, `TwoStageMapFilterSink` or
+/// `ThreeStageMapFilterSink`, chosen by `makeSink`. The factory is formed in `map`'s caller, so
+/// every sink is built with the caller's cached metadata (see `LiftedSignal`); one factory
+/// choosing among them keeps the signal smaller than a factory per sink would. The transform sits in a
 /// field of function type, as `LiftedPredicateSignal`'s predicate does, for the same reason.
 @usableFromInline
 final class MapFilterSignal<Source, Value>: FusibleMapSignal<Value>, @unchecked Sendable {

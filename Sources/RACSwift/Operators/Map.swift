@@ -36,6 +36,12 @@ extension Signal {
     @inlinable
     consuming func mapInternally<U>(_ transform: @escaping (Value) -> U) -> MapFilterSignal<Value, U> {
         MapFilterSignal(self, transform) { downstream, transform, stages in
+            if let secondTransform = stages.secondTransform, let thirdTransform = stages.thirdTransform {
+                return ThreeStageMapFilterSink(
+                    downstream: downstream, transform: transform, isIncluded: stages.predicate,
+                    secondTransform: secondTransform.apply, secondIsIncluded: stages.secondPredicate,
+                    thirdTransform: thirdTransform.apply, thirdIsIncluded: stages.thirdPredicate)
+            }
             if let secondTransform = stages.secondTransform {
                 return TwoStageMapFilterSink(downstream: downstream, transform: transform, isIncluded: stages.predicate,
                                              secondTransform: secondTransform.apply, secondIsIncluded: stages.secondPredicate)
@@ -127,6 +133,46 @@ final class TwoStageMapFilterSink<Source, Value>: Sink, Subscriber, @unchecked S
         let remapped = secondTransform(mapped)
         if secondIsIncluded?.test(remapped) == false { return }
         downstream.sendNext(remapped)
+    }
+
+    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
+    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+}
+
+/// A fused signal's three stages (`MapFilterSignal`), as `TwoStageMapFilterSink` runs two.
+@usableFromInline
+final class ThreeStageMapFilterSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
+    private let downstream: any Subscriber<Value>
+    private let transform: (Source) -> Value
+    private let isIncluded: Predicate<Value>?
+    private let secondTransform: (Value) -> Value
+    private let secondIsIncluded: Predicate<Value>?
+    private let thirdTransform: (Value) -> Value
+    private let thirdIsIncluded: Predicate<Value>?
+
+    @usableFromInline
+    init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value, isIncluded: Predicate<Value>?,
+         secondTransform: @escaping (Value) -> Value, secondIsIncluded: Predicate<Value>?,
+         thirdTransform: @escaping (Value) -> Value, thirdIsIncluded: Predicate<Value>?) {
+        self.downstream = downstream
+        self.transform = transform
+        self.isIncluded = isIncluded
+        self.secondTransform = secondTransform
+        self.secondIsIncluded = secondIsIncluded
+        self.thirdTransform = thirdTransform
+        self.thirdIsIncluded = thirdIsIncluded
+    }
+
+    @inline(__always) @usableFromInline
+    func sendNext(_ value: Source) {
+        let mapped = transform(value)
+        if isIncluded?.test(mapped) == false { return }
+        let remapped = secondTransform(mapped)
+        if secondIsIncluded?.test(remapped) == false { return }
+        let last = thirdTransform(remapped)
+        if thirdIsIncluded?.test(last) == false { return }
+        downstream.sendNext(last)
     }
 
     @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }

@@ -194,19 +194,26 @@ final class MapFilterFusionTests: RACTestCase {
         if fused.predicate != nil { names.append("filter") }
         if fused.secondTransform != nil { names.append("map") }
         if fused.secondPredicate != nil { names.append("filter") }
+        if fused.thirdTransform != nil { names.append("map") }
+        if fused.thirdPredicate != nil { names.append("filter") }
         return names.joined(separator: " ")
     }
 
-    func testOperatorsJoinAFusedSignalUpToTwoStages() {
+    func testOperatorsJoinAFusedSignalUpToThreeStages() {
         let subject = Subject<Int>()
         XCTAssertEqual(stages(subject.map { $0 + 1 }.map { $0 * 2 }), "map map")
         XCTAssertEqual(stages(subject.map { $0 + 1 }.filter { $0 > 0 }.map { $0 * 2 }), "map filter map")
         XCTAssertEqual(stages(subject.map { $0 + 1 }.map { $0 * 2 }.filter { $0 > 0 }), "map map filter")
         XCTAssertEqual(stages(subject.map { $0 + 1 }.filter { $0 > 0 }.map { $0 * 2 }.filter { $0 > 2 }),
                        "map filter map filter")
+        XCTAssertEqual(stages(subject.map { $0 + 1 }.map { $0 * 2 }.map { $0 + 3 }), "map map map")
+        XCTAssertEqual(stages(subject.map { $0 + 1 }.filter { $0 > 0 }.map { $0 * 2 }.filter { $0 > 2 }.map { $0 + 3 }
+                                .filter { $0 > 4 }),
+                       "map filter map filter map filter")
         // A full signal is the source of the next one.
-        XCTAssertEqual(stages(subject.map { $0 + 1 }.map { $0 * 2 }.map { $0 + 3 }), "map")
-        XCTAssertEqual(stages(subject.map { $0 + 1 }.filter { $0 > 0 }.map { $0 * 2 }.filter { $0 > 2 }.map { $0 + 3 }),
+        XCTAssertEqual(stages(subject.map { $0 + 1 }.map { $0 * 2 }.map { $0 + 3 }.map { $0 * 4 }), "map")
+        XCTAssertEqual(stages(subject.map { $0 + 1 }.filter { $0 > 0 }.map { $0 * 2 }.filter { $0 > 2 }.map { $0 + 3 }
+                                .filter { $0 > 4 }.map { $0 * 4 }),
                        "map")
         // One filter per stage.
         XCTAssertNil(stages(subject.map { $0 + 1 }.map { $0 * 2 }.filter { $0 > 0 }.filter { $0 > 2 }))
@@ -229,6 +236,8 @@ final class MapFilterFusionTests: RACTestCase {
             [plusOne, notThree, double, small], [plusOne, notThree, plusOne, even, double],
             Array(repeating: [plusOne, notSeven], count: 6).flatMap { $0 },
             Array(repeating: plusOne, count: 10), [plusOne, notThree, small, double, even],
+            [plusOne, double, notThree, plusOne, small], [plusOne, notThree, double, small, plusOne, notThree],
+            [double, double, double, notThree, double],
         ]
         for (index, shape) in shapes.enumerated() {
             for terminal in [Event<Int>.completed, .error(TestError(code: index))] {
@@ -247,28 +256,33 @@ final class MapFilterFusionTests: RACTestCase {
         }
     }
 
-    func testTwoStageSignalKeepsTheNameOfEachOperator() {
+    func testFusedSignalKeepsTheNameOfEachOperator() {
         let src = Signal<Int>.never.setName("src")
         assertName(src.map { $0 }.map { $0 }, "[[src] -map:] -map:")
         assertName(src.map { $0 }.filter { _ in true }.map { $0 }, "[[[src] -map:] -filter:] -map:")
         assertName(src.map { $0 }.map { $0 }.filter { _ in true }, "[[[src] -map:] -map:] -filter:")
         assertName(src.map { $0 }.map { $0 }.map { $0 }, "[[[src] -map:] -map:] -map:")
+        assertName(src.map { $0 }.filter { _ in true }.map { $0 }.map { $0 }.filter { _ in true },
+                   "[[[[[src] -map:] -filter:] -map:] -map:] -filter:")
     }
 
-    func testTwoStageSubscriptionHoldsOneSink() {
+    func testThreeStageSubscriptionHoldsOneSink() {
         let subject = Subject<Int>()
         let before = LiveSubscriptions.count
-        let fused = subject.map { $0 + 1 }.filter { $0 > 0 }.map { $0 * 2 }.filter { $0 > 2 }.subscribeNext { _ in }
+        let fused = subject.map { $0 + 1 }.filter { $0 > 0 }.map { $0 * 2 }.filter { $0 > 2 }.map { $0 + 3 }
+            .filter { $0 > 4 }.subscribeNext { _ in }
         let fusedSinks = LiveSubscriptions.count - before
         fused.dispose()
         let first = subject.map { $0 + 1 }
         let second = first.filter { $0 > 0 }
         let third = second.map { $0 * 2 }
-        let separate = third.filter { $0 > 2 }.subscribeNext { _ in }
+        let fourth = third.filter { $0 > 2 }
+        let fifth = fourth.map { $0 + 3 }
+        let separate = fifth.filter { $0 > 4 }.subscribeNext { _ in }
         let separateSinks = LiveSubscriptions.count - before
         separate.dispose()
-        withExtendedLifetime((first, second, third)) {}
-        if LiveSubscriptions.isCounting { XCTAssertEqual(fusedSinks + 3, separateSinks) }
+        withExtendedLifetime((first, second, third, fourth, fifth)) {}
+        if LiveSubscriptions.isCounting { XCTAssertEqual(fusedSinks + 5, separateSinks) }
     }
 
     func testSignalKeptInAVariableIsNotJoinedAndSendsOnItsOwn() {
@@ -325,7 +339,7 @@ final class MapFilterFusionTests: RACTestCase {
         withExtendedLifetime(chained) {}
     }
 
-    func testTwoStageSignalForwardsErrorAndCompletionAndTheSubscription() {
+    func testFusedSignalForwardsErrorAndCompletionAndTheSubscription() {
         let source = StreamManualSource<Int>()
         let subscriber = StreamRecordingSubscriber<Int>()
         let disposable = source.signal.map { $0 + 1 }.filter { $0 % 2 == 0 }.map { $0 * 10 }.filter { $0 != 40 }

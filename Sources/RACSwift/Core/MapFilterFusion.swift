@@ -31,12 +31,13 @@
 // that way, two stages (callgrind, R5 with its chain built so that it fuses): 14,886
 // instructions per cycle, of which about 3,000 in the look-ups, against 12,772 unfused — more
 // than the sinks saved; joined in place, with every sink built by the factory formed in
-// `map`'s caller: 10,443 with two stages, 9,531 with three. Why three: each stage has its
-// fields in every map signal, set up and released even when nothing joins (R5 built so that
-// nothing fuses: 12,954 instructions per cycle with two, 13,089 with three, 13,072 before any
-// of this), its test per value in the sink, and its own sink class.
+// `map`'s caller: 10,443 with two stages, 9,531 with three. Why three: each stage costs every
+// map signal its fields, set up and released even when nothing joins (R5 built so that
+// nothing fuses: 12,954 instructions per cycle with two stages, 13,089 with three, 13,072
+// before any of this), a test per value in the sink, and a sink class; a fourth would save
+// less (one sink in R5) for the same costs.
 
-/// A transform that keeps the value type, carried to a sink (a fused signal's second stage):
+/// A transform that keeps the value type, carried to a sink (a fused signal's later stages):
 /// in a struct, so that the closure keeps the form the sink's field has (see `Predicate`).
 @usableFromInline @frozen
 struct ValueTransform<Value> {

@@ -36,13 +36,13 @@ extension Signal {
     @inlinable
     consuming func mapInternally<U>(_ transform: @escaping (Value) -> U) -> MapFilterSignal<Value, U> {
         MapFilterSignal(self, transform) { downstream, transform, stages in
-            if let secondTransform = stages.secondTransform, let thirdTransform = stages.thirdTransform {
-                return ThreeStageMapFilterSink(
-                    downstream: downstream, transform: transform, isIncluded: stages.predicate,
-                    secondTransform: secondTransform.apply, secondIsIncluded: stages.secondPredicate,
-                    thirdTransform: thirdTransform.apply, thirdIsIncluded: stages.thirdPredicate)
-            }
             if let secondTransform = stages.secondTransform {
+                if let thirdTransform = stages.thirdTransform {
+                    return ThreeStageMapFilterSink(
+                        downstream: downstream, transform: transform, isIncluded: stages.predicate,
+                        secondTransform: secondTransform.apply, secondIsIncluded: stages.secondPredicate,
+                        thirdTransform: thirdTransform.apply, thirdIsIncluded: stages.thirdPredicate)
+                }
                 return TwoStageMapFilterSink(downstream: downstream, transform: transform, isIncluded: stages.predicate,
                                              secondTransform: secondTransform.apply, secondIsIncluded: stages.secondPredicate)
             }

@@ -302,6 +302,24 @@ final class MapFilterFusionTests: RACTestCase {
         XCTAssertEqual(fromChain.all, [11, 31])
     }
 
+    func testSubscriptionMadeBeforeItsSignalIsJoinedKeepsThatSignalsStages() {
+        // A subscription holds its sink, not the signal: the signal can still be joined, and
+        // what it had when subscribed is what that subscription runs.
+        let subject = Subject<Int>()
+        let pair = subject.map { $0 * 10 }.filter { $0 != 20 }
+        let fromPair = Fixture.Log<Int>()
+        let early = pair.subscribeNext { fromPair.append($0) }
+        let chained = (consume pair).map { $0 + 1 }
+        XCTAssertEqual(stages(chained), "map filter map")
+        let fromChain = Fixture.Log<Int>()
+        let late = chained.subscribeNext { fromChain.append($0) }
+        for value in 1...3 { subject.sendNext(value) }
+        early.dispose()
+        late.dispose()
+        XCTAssertEqual(fromPair.all, [10, 30])
+        XCTAssertEqual(fromChain.all, [11, 31])
+    }
+
     func testSignalReachableThroughAWeakReferenceIsNotJoined() {
         let subject = Subject<Int>()
         weak var weakPair: Signal<Int>?

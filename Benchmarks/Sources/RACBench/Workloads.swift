@@ -24,7 +24,10 @@ extension Signal where Value == Int {
     /// Six (map, filter) pairs, as RxSwift's map/filter benchmarks chain them.
     func sixMapFilters() -> Signal<Int> {
         var s = self
-        for _ in 0..<6 { s = s.map(inc).filter(isPositive) }
+        // `consume`: the chain as one expression builds it (OpenCombine's R5 side is one),
+        // no intermediate signal kept; reading `s` would keep each one alive while the next
+        // operator runs, and a map signal still referenced elsewhere is not fused.
+        for _ in 0..<6 { s = (consume s).map(inc).filter(isPositive) }
         return s
     }
 

@@ -13,7 +13,14 @@ extension Signal {
             let signal = MapReturnSignal(constant, transform: copy transform)
             return signal.named("[\(constant.name)] -map:")
         }
-        let signal = mapInternally(copy transform)
+        var source = consume self
+        // A map that keeps the value type joins the fused signal it is applied to, when it fits
+        // and nothing else can reach that signal (Core/MapFilterFusion.swift). `copy`: as above.
+        if U.self == Value.self,
+           FusibleMapSignal.fuse(&source, map: unsafeBitCast(copy transform, to: ((Value) -> Value).self)) {
+            return unsafeDowncast(source.named("[\(source.name)] -map:"), to: Signal<U>.self)
+        }
+        let signal = (consume source).mapInternally(copy transform)
         return signal.named("[\(signal.sourceName)] -map:")
     }
 
@@ -28,9 +35,22 @@ extension Signal {
     /// capture values of any type, immutable once built).
     @inlinable
     consuming func mapInternally<U>(_ transform: @escaping (Value) -> U) -> MapFilterSignal<Value, U> {
-        MapFilterSignal(
-            self, transform, sink: { MapSink(downstream: $0, transform: $1) },
-            filteredSink: { MapFilterSink(downstream: $0, transform: $1, isIncluded: $2) })
+        MapFilterSignal(self, transform) { downstream, transform, stages in
+            if let secondTransform = stages.secondTransform {
+                if let thirdTransform = stages.thirdTransform {
+                    return ThreeStageMapFilterSink(
+                        downstream: downstream, transform: transform, isIncluded: stages.predicate,
+                        secondTransform: secondTransform.apply, secondIsIncluded: stages.secondPredicate,
+                        thirdTransform: thirdTransform.apply, thirdIsIncluded: stages.thirdPredicate)
+                }
+                return TwoStageMapFilterSink(downstream: downstream, transform: transform, isIncluded: stages.predicate,
+                                             secondTransform: secondTransform.apply, secondIsIncluded: stages.secondPredicate)
+            }
+            if let predicate = stages.predicate {
+                return MapFilterSink(downstream: downstream, transform: transform, isIncluded: predicate.test)
+            }
+            return MapSink(downstream: downstream, transform: transform)
+        }
     }
 }
 
@@ -76,6 +96,83 @@ final class MapFilterSink<Source, Value>: Sink, Subscriber, @unchecked Sendable 
     func sendNext(_ value: Source) {
         let mapped = transform(value)
         if isIncluded(mapped) { downstream.sendNext(mapped) }
+    }
+
+    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
+    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+}
+
+/// A fused signal's two stages (`MapFilterSignal`): the first transform, its test if any, the
+/// second transform, its test if any, for each value — what a sink per operator would do, one
+/// after the other, with one object and one call per value. Stateless, as they are.
+@usableFromInline
+final class TwoStageMapFilterSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
+    private let downstream: any Subscriber<Value>
+    private let transform: (Source) -> Value
+    private let isIncluded: Predicate<Value>?
+    private let secondTransform: (Value) -> Value
+    private let secondIsIncluded: Predicate<Value>?
+
+    @usableFromInline
+    init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value, isIncluded: Predicate<Value>?,
+         secondTransform: @escaping (Value) -> Value, secondIsIncluded: Predicate<Value>?) {
+        self.downstream = downstream
+        self.transform = transform
+        self.isIncluded = isIncluded
+        self.secondTransform = secondTransform
+        self.secondIsIncluded = secondIsIncluded
+    }
+
+    // Optional chaining calls the tests borrowed; `if let` would copy each one (a retain and a
+    // release of its context per value).
+    @inline(__always) @usableFromInline
+    func sendNext(_ value: Source) {
+        let mapped = transform(value)
+        if isIncluded?.test(mapped) == false { return }
+        let remapped = secondTransform(mapped)
+        if secondIsIncluded?.test(remapped) == false { return }
+        downstream.sendNext(remapped)
+    }
+
+    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
+    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
+}
+
+/// A fused signal's three stages (`MapFilterSignal`), as `TwoStageMapFilterSink` runs two.
+@usableFromInline
+final class ThreeStageMapFilterSink<Source, Value>: Sink, Subscriber, @unchecked Sendable {
+    private let downstream: any Subscriber<Value>
+    private let transform: (Source) -> Value
+    private let isIncluded: Predicate<Value>?
+    private let secondTransform: (Value) -> Value
+    private let secondIsIncluded: Predicate<Value>?
+    private let thirdTransform: (Value) -> Value
+    private let thirdIsIncluded: Predicate<Value>?
+
+    @usableFromInline
+    init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value, isIncluded: Predicate<Value>?,
+         secondTransform: @escaping (Value) -> Value, secondIsIncluded: Predicate<Value>?,
+         thirdTransform: @escaping (Value) -> Value, thirdIsIncluded: Predicate<Value>?) {
+        self.downstream = downstream
+        self.transform = transform
+        self.isIncluded = isIncluded
+        self.secondTransform = secondTransform
+        self.secondIsIncluded = secondIsIncluded
+        self.thirdTransform = thirdTransform
+        self.thirdIsIncluded = thirdIsIncluded
+    }
+
+    @inline(__always) @usableFromInline
+    func sendNext(_ value: Source) {
+        let mapped = transform(value)
+        if isIncluded?.test(mapped) == false { return }
+        let remapped = secondTransform(mapped)
+        if secondIsIncluded?.test(remapped) == false { return }
+        let last = thirdTransform(remapped)
+        if thirdIsIncluded?.test(last) == false { return }
+        downstream.sendNext(last)
     }
 
     @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }

@@ -21,14 +21,14 @@ extension Signal where Value == Int {
         return s
     }
 
-    /// Six (map, filter) pairs, as RxSwift's map/filter benchmarks chain them.
+    /// Six (map, filter) pairs, as RxSwift's map/filter benchmarks chain them: one expression,
+    /// as OpenCombine's side writes it. (A loop `s = s.map(inc).filter(isPositive)` builds the
+    /// same chain unfused: reading `s` keeps each intermediate signal referenced while the next
+    /// operator runs, and a map signal referenced elsewhere is never fused; `(consume s)` fuses.)
     func sixMapFilters() -> Signal<Int> {
-        var s = self
-        // `consume`: the chain as one expression builds it (OpenCombine's R5 side is one),
-        // no intermediate signal kept; reading `s` would keep each one alive while the next
-        // operator runs, and a map signal still referenced elsewhere is not fused.
-        for _ in 0..<6 { s = (consume s).map(inc).filter(isPositive) }
-        return s
+        map(inc).filter(isPositive).map(inc).filter(isPositive)
+            .map(inc).filter(isPositive).map(inc).filter(isPositive)
+            .map(inc).filter(isPositive).map(inc).filter(isPositive)
     }
 
     func flatMapReturn() -> Signal<Int> {

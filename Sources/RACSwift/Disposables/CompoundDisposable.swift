@@ -5,7 +5,10 @@
 /// added concurrently, and then releases them. Removing a child takes constant time on
 /// average however many children there are (a `flattenMap` with thousands of live inner
 /// subscriptions removes each one as it ends).
-public final class CompoundDisposable: Disposable, @unchecked Sendable {
+public class CompoundDisposable: Disposable, @unchecked Sendable {
+    // Not `final` only so that a subject's subscription can be one (`SubjectEntry`: the
+    // compound and the subject's record of its subscriber in one object); every member but
+    // `dispose()` is `final`, so nothing else pays for it.
     private let lock = UnfairLock()
     // Guarded by `lock` (so the dynamic exclusivity checks are redundant, and skipped). Most
     // compounds hold zero to two children: those live in `first` and `second`, and `rest`
@@ -60,7 +63,7 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
     }
 
     /// Called with `lock` held (or during init). `removable`: added by `addRemovable`.
-    private func append(_ disposable: Disposable, removable: Bool = false) {
+    private final func append(_ disposable: Disposable, removable: Bool = false) {
         additions += 1
         if rest.isEmpty {
             if second == nil {
@@ -90,7 +93,7 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
     }
 
     /// Adds `disposable` (nil is ignored); disposes it at once if this compound is disposed.
-    public func add(_ disposable: Disposable?) {
+    public final func add(_ disposable: Disposable?) {
         guard let disposable else { return }
         // The disposed flag is set under `lock` (see `dispose`), so a child is either taken
         // by the disposing caller or disposed here — never both, never neither.
@@ -106,7 +109,7 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
 
     /// `add`, for a child that will be removed with `remove(_:addedAs:)` (and only so: `remove(_:)`
     /// does not find it among many children).
-    func addRemovable(_ disposable: Disposable) -> Removal {
+    final func addRemovable(_ disposable: Disposable) -> Removal {
         lock.lock()
         if isDisposed {
             lock.unlock()
@@ -121,7 +124,7 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
 
     /// Removes `disposable`'s addition named `removal` (what `addRemovable` returned for it)
     /// without disposing it.
-    func remove(_ disposable: Disposable, addedAs removal: Removal) {
+    final func remove(_ disposable: Disposable, addedAs removal: Removal) {
         var removed: Disposable?
         lock.lock()
         if case .indexed(let indexed) = rest {
@@ -138,7 +141,7 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
     /// Removes `disposable` without disposing it, so a finished inner subscription stops
     /// costing memory (RAC purges them the same way). If it was added more than once, the
     /// latest addition goes.
-    public func remove(_ disposable: Disposable) {
+    public final func remove(_ disposable: Disposable) {
         // Released outside the lock: freeing it may run code that comes back here.
         lock.lock()
         let removed = removeHoldingLock(disposable)
@@ -148,7 +151,7 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
 
     /// `remove(_:)` with `lock` held; returns the removed child, for the caller to release
     /// once it has unlocked.
-    private func removeHoldingLock(_ disposable: Disposable) -> Disposable? {
+    private final func removeHoldingLock(_ disposable: Disposable) -> Disposable? {
         var removed: Disposable?
         switch rest {
         case .small(var children):
@@ -176,11 +179,16 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
     /// Disposes every disposable it holds, once; disposables added afterwards are disposed at
     /// once (RAC's `-dispose`). Thread-safe.
     override public func dispose() {
-        guard beginDisposal(locking: lock) else { return }
+        _ = disposeChildren()
+    }
+
+    /// `dispose()` without what a subclass adds to it: true for the one caller that disposed.
+    final func disposeChildren() -> Bool {
+        guard beginDisposal(locking: lock) else { return false }
         if first == nil, second == nil, rest.isEmpty {
             // Empty: nothing to take or release.
             lock.unlock()
-            return
+            return true
         }
         let takenFirst = first, takenSecond = second, takenRest = rest
         first = nil
@@ -195,6 +203,7 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
         case .indexed(let indexed):
             for child in indexed.children { child?.dispose() }
         }
+        return true
     }
 }
 

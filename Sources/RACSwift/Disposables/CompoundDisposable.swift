@@ -226,6 +226,8 @@ private final class IndexedChildren {
     /// find the one before (a search, which only such compounds pay).
     @exclusivity(unchecked) private var hasDuplicates = false
     @exclusivity(unchecked) private(set) var live = 0
+    /// Where `remove(_:addedAs:)` looks first: just after the previous removal.
+    @exclusivity(unchecked) private var nextRemovalHint = 0
 
     /// The plain array's children, found by identity: whether they were added by
     /// `addRemovable` is not known here (the compound's `remove(_:addedAs:)` falls back to
@@ -267,19 +269,28 @@ private final class IndexedChildren {
     /// Removes `child`'s addition numbered `number` (an `addRemovable`), if it is here.
     func remove(_ child: Disposable, addedAs number: UInt) -> Disposable? {
         let key = number << 1
-        var low = 0, high = numbers.count
-        while low < high {
-            let middle = (low + high) / 2
-            if numbers[middle] < key { low = middle + 1 } else { high = middle }
+        // First where the next removal is when inner subscriptions end in the order they
+        // started (a flattenMap's usual case): right after the previous one. Else a binary
+        // search; the numbers increase along the array.
+        var position = nextRemovalHint
+        if position >= numbers.count || numbers[position] != key {
+            var low = 0, high = numbers.count
+            while low < high {
+                let middle = (low + high) / 2
+                if numbers[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            position = low
         }
-        guard low < numbers.count, numbers[low] == key, children[low] === child else { return nil }
-        return take(at: low)
+        guard position < numbers.count, numbers[position] == key, children[position] === child else { return nil }
+        return take(at: position)
     }
 
     private func take(at position: Int) -> Disposable? {
-        let removed = children[position]
-        children[position] = nil
+        // Swapped out: the reference moves to the caller without a retain and a release.
+        var removed: Disposable?
+        swap(&removed, &children[position])
         live -= 1
+        nextRemovalHint = position + 1
         // Holes are squeezed out once they outnumber the children (and the fixed slack), so
         // the array stays within twice the live count and each removal costs O(1) on average
         // (O(log n) by removal number).
@@ -288,20 +299,44 @@ private final class IndexedChildren {
         return removed
     }
 
+    /// Moves the children down over the holes, in place. A child's reference is moved
+    /// bitwise (a hole is nil: a zero word that owns nothing), so no child is retained or
+    /// released; the arrays keep their capacity unless it is far beyond what is left.
     private func compact() {
-        var kept: [Disposable?] = []
-        var keptNumbers: [UInt] = []
-        kept.reserveCapacity(live * 2)
-        keptNumbers.reserveCapacity(live * 2)
         positions.removeAll(keepingCapacity: true)
-        for index in children.indices {
-            guard let child = children[index] else { continue }
-            if numbers[index] & 1 == 1 { positions[ObjectIdentifier(child)] = kept.count }
-            kept.append(child)
-            keptNumbers.append(numbers[index])
+        let count = children.count
+        var kept = 0
+        let stride = MemoryLayout<Disposable?>.stride
+        children.withUnsafeMutableBytes { slots in
+            numbers.withUnsafeMutableBufferPointer { numbers in
+                for index in 0..<count {
+                    let word = slots.load(fromByteOffset: index * stride, as: UInt.self)
+                    if word == 0 { continue }
+                    if kept != index {
+                        slots.storeBytes(of: word, toByteOffset: kept * stride, as: UInt.self)
+                        slots.storeBytes(of: 0, toByteOffset: index * stride, as: UInt.self)
+                        numbers[kept] = numbers[index]
+                    }
+                    if numbers[kept] & 1 == 1, let pointer = UnsafeRawPointer(bitPattern: word) {
+                        positions[ObjectIdentifier(Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue())] = kept
+                    }
+                    kept += 1
+                }
+            }
         }
-        children = kept
-        numbers = keptNumbers
+        // Every slot from `kept` on is a hole now: nothing to release.
+        children.removeLast(count - kept)
+        numbers.removeLast(count - kept)
+        nextRemovalHint = 0
+        if children.capacity > 8 * Swift.max(live, CompactionSlack.holes) {
+            var fewer: [Disposable?] = [], fewerNumbers: [UInt] = []
+            fewer.reserveCapacity(live * 2)
+            fewerNumbers.reserveCapacity(live * 2)
+            fewer.append(contentsOf: children)
+            fewerNumbers.append(contentsOf: numbers)
+            children = fewer
+            numbers = fewerNumbers
+        }
     }
 }
 

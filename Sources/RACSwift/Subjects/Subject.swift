@@ -77,18 +77,20 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
         // (Under the lock although no send can be running: it also orders this after the
         // writes made on other threads for ThreadSanitizer, which does not see the reference
         // count's own ordering.)
-        let waiting = lock.withLock { () -> [SubjectEntryBase] in
+        let waiting = lock.withLock { () -> [SubjectEntryBase]? in
             entries.forEachUnretained { entry in detach(entry) }
-            return closedWithDisposerInside
+            return closedWithDisposerInside.isEmpty ? nil : closedWithDisposerInside
         }
-        for entry in waiting { entry.waitForDisposer() }
+        if let waiting {
+            for entry in waiting { entry.waitForDisposer() }
+        }
         // Nothing else uses the subject now. Each live entry lets go of its subscriber (not
         // disposed: nothing observable happens), so that a subscription nobody disposes, still
         // held, does not keep its subscriber alive.
         entries.forEachUnretained { entry in entry.takeSubscriber()?.release() }
-        sourcesLock.withLock { madeSources }?.dispose()
         entries.free()
-        freeRetired()
+        sourcesLock.withLock { madeSources }?.dispose()
+        if !retired.isEmpty { freeRetired() }
     }
 
     // MARK: Signal

@@ -27,7 +27,9 @@ let disposedSources: CompoundDisposable = {
 ///   closing: a disposer that enters an open gate finds the subject alive and intact, and
 ///   one that finds it closed never touches the subject.
 /// - Closing reports whether a disposer is inside; the subject keeps such entries and its
-///   deinit waits, with its lock released, until each of those has left (`Subject.deinit`).
+///   deinit waits, with its lock released, until each of those has left (`Subject.deinit`),
+///   unless that disposer is on the deinit's own thread: it released the subject's last
+///   reference itself, once done with it.
 ///   A disposer that removed its entry itself is done with the subject once it has
 ///   unlocked the subject's lock, which the deinit takes first.
 class SubjectEntryBase: CompoundDisposable, @unchecked Sendable {
@@ -56,9 +58,23 @@ class SubjectEntryBase: CompoundDisposable, @unchecked Sendable {
     /// After `closeGate()`: whether the disposer that was inside has yet to leave.
     final var hasDisposerInside: Bool { gate.value != 0 }
 
+    /// The thread of the disposer, written by it before it enters (so the entering publishes
+    /// it to whoever closes the gate after).
+    @exclusivity(unchecked) private final var disposerThread: UInt = 0
+
+    /// For the disposing caller: `enter()`, noting its thread.
+    final func enterNotingThread() -> Bool {
+        disposerThread = currentThreadID()
+        return enter()
+    }
+
     /// After `closeGate()` reported a disposer inside: returns once it has left. It is
-    /// inside for the length of one removal from the subject's list.
+    /// inside for the length of one removal from the subject's list — unless it is this
+    /// thread: the subject's last reference was then released by the disposer itself, done
+    /// with the subject (a build without optimization retains and releases the subject around
+    /// the removal), and waiting would never end.
     final func waitForDisposer() {
+        if disposerThread == currentThreadID() { return }
         while hasDisposerInside { sched_yield() }
     }
 
@@ -83,14 +99,17 @@ class SubjectEntryOf<Value>: SubjectEntryBase, @unchecked Sendable {
 /// `Unmanaged`, released by hand when the subscription ends: read from a mutable field, an
 /// existential would be retained and released around every delivery.
 final class SubjectEntry<S: Subscriber>: SubjectEntryOf<S.Value>, @unchecked Sendable {
-    /// Valid while the gate lets a disposer in (see `SubjectEntryBase`).
-    private unowned(unsafe) let subject: Subject<S.Value>
+    /// Valid while the gate lets a disposer in (see `SubjectEntryBase`). Unmanaged and used
+    /// borrowed: an `unowned(unsafe)` reference is retained and released around each use, and
+    /// that release, inside the gate, could be the subject's last (its deinit, run there, would
+    /// wait for this very disposer).
+    private let subject: Unmanaged<Subject<S.Value>>
     /// The subject's reference to the subscriber, retained by hand: set by `Subject.register`,
     /// taken by `takeSubscriber()`. Guarded by the subject's lock.
     @exclusivity(unchecked) private var subscriber: Unmanaged<S>?
 
     init(subject: Subject<S.Value>) {
-        self.subject = subject
+        self.subject = .passUnretained(subject)
         super.init()
     }
 
@@ -124,7 +143,7 @@ final class SubjectEntry<S: Subscriber>: SubjectEntryOf<S.Value>, @unchecked Sen
     override func dispose() {
         guard disposeChildren() else { return }
         var removed: Unmanaged<AnyObject>?
-        if enter() { removed = subject.unregister(self) }
+        if enterNotingThread() { removed = subject._withUnsafeGuaranteedRef { $0.unregister(self) } }
         leave()
         // Released only after leaving: the subscriber may hold the last reference to the
         // subject, whose deinit, run here, may wait for this disposer to leave.

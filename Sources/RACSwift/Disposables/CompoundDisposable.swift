@@ -5,7 +5,10 @@
 /// added concurrently, and then releases them. Removing a child takes constant time on
 /// average however many children there are (a `flattenMap` with thousands of live inner
 /// subscriptions removes each one as it ends).
-public final class CompoundDisposable: Disposable, @unchecked Sendable {
+public class CompoundDisposable: Disposable, @unchecked Sendable {
+    // Not `final` only so that a subject's subscription can be one (`SubjectEntry`: the
+    // compound and the subject's record of its subscriber in one object); every member but
+    // `dispose()` is `final`, so nothing else pays for it.
     private let lock = UnfairLock()
     // Guarded by `lock` (so the dynamic exclusivity checks are redundant, and skipped). Most
     // compounds hold zero to two children: those live in `first` and `second`, and `rest`
@@ -60,7 +63,7 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
     }
 
     /// Called with `lock` held (or during init). `removable`: added by `addRemovable`.
-    private func append(_ disposable: Disposable, removable: Bool = false) {
+    private final func append(_ disposable: Disposable, removable: Bool = false) {
         additions += 1
         if rest.isEmpty {
             if second == nil {
@@ -90,7 +93,7 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
     }
 
     /// Adds `disposable` (nil is ignored); disposes it at once if this compound is disposed.
-    public func add(_ disposable: Disposable?) {
+    public final func add(_ disposable: Disposable?) {
         guard let disposable else { return }
         // The disposed flag is set under `lock` (see `dispose`), so a child is either taken
         // by the disposing caller or disposed here — never both, never neither.
@@ -106,7 +109,7 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
 
     /// `add`, for a child that will be removed with `remove(_:addedAs:)` (and only so: `remove(_:)`
     /// does not find it among many children).
-    func addRemovable(_ disposable: Disposable) -> Removal {
+    final func addRemovable(_ disposable: Disposable) -> Removal {
         lock.lock()
         if isDisposed {
             lock.unlock()
@@ -121,7 +124,7 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
 
     /// Removes `disposable`'s addition named `removal` (what `addRemovable` returned for it)
     /// without disposing it.
-    func remove(_ disposable: Disposable, addedAs removal: Removal) {
+    final func remove(_ disposable: Disposable, addedAs removal: Removal) {
         var removed: Disposable?
         lock.lock()
         if case .indexed(let indexed) = rest {
@@ -138,7 +141,7 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
     /// Removes `disposable` without disposing it, so a finished inner subscription stops
     /// costing memory (RAC purges them the same way). If it was added more than once, the
     /// latest addition goes.
-    public func remove(_ disposable: Disposable) {
+    public final func remove(_ disposable: Disposable) {
         // Released outside the lock: freeing it may run code that comes back here.
         lock.lock()
         let removed = removeHoldingLock(disposable)
@@ -148,7 +151,7 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
 
     /// `remove(_:)` with `lock` held; returns the removed child, for the caller to release
     /// once it has unlocked.
-    private func removeHoldingLock(_ disposable: Disposable) -> Disposable? {
+    private final func removeHoldingLock(_ disposable: Disposable) -> Disposable? {
         var removed: Disposable?
         switch rest {
         case .small(var children):
@@ -176,11 +179,16 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
     /// Disposes every disposable it holds, once; disposables added afterwards are disposed at
     /// once (RAC's `-dispose`). Thread-safe.
     override public func dispose() {
-        guard beginDisposal(locking: lock) else { return }
+        _ = disposeChildren()
+    }
+
+    /// `dispose()` without what a subclass adds to it: true for the one caller that disposed.
+    final func disposeChildren() -> Bool {
+        guard beginDisposal(locking: lock) else { return false }
         if first == nil, second == nil, rest.isEmpty {
             // Empty: nothing to take or release.
             lock.unlock()
-            return
+            return true
         }
         let takenFirst = first, takenSecond = second, takenRest = rest
         first = nil
@@ -195,6 +203,7 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
         case .indexed(let indexed):
             for child in indexed.children { child?.dispose() }
         }
+        return true
     }
 }
 
@@ -217,6 +226,8 @@ private final class IndexedChildren {
     /// find the one before (a search, which only such compounds pay).
     @exclusivity(unchecked) private var hasDuplicates = false
     @exclusivity(unchecked) private(set) var live = 0
+    /// Where `remove(_:addedAs:)` looks first: just after the previous removal.
+    @exclusivity(unchecked) private var nextRemovalHint = 0
 
     /// The plain array's children, found by identity: whether they were added by
     /// `addRemovable` is not known here (the compound's `remove(_:addedAs:)` falls back to
@@ -258,19 +269,28 @@ private final class IndexedChildren {
     /// Removes `child`'s addition numbered `number` (an `addRemovable`), if it is here.
     func remove(_ child: Disposable, addedAs number: UInt) -> Disposable? {
         let key = number << 1
-        var low = 0, high = numbers.count
-        while low < high {
-            let middle = (low + high) / 2
-            if numbers[middle] < key { low = middle + 1 } else { high = middle }
+        // First where the next removal is when inner subscriptions end in the order they
+        // started (a flattenMap's usual case): right after the previous one. Else a binary
+        // search; the numbers increase along the array.
+        var position = nextRemovalHint
+        if position >= numbers.count || numbers[position] != key {
+            var low = 0, high = numbers.count
+            while low < high {
+                let middle = (low + high) / 2
+                if numbers[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            position = low
         }
-        guard low < numbers.count, numbers[low] == key, children[low] === child else { return nil }
-        return take(at: low)
+        guard position < numbers.count, numbers[position] == key, children[position] === child else { return nil }
+        return take(at: position)
     }
 
     private func take(at position: Int) -> Disposable? {
-        let removed = children[position]
-        children[position] = nil
+        // Swapped out: the reference moves to the caller without a retain and a release.
+        var removed: Disposable?
+        swap(&removed, &children[position])
         live -= 1
+        nextRemovalHint = position + 1
         // Holes are squeezed out once they outnumber the children (and the fixed slack), so
         // the array stays within twice the live count and each removal costs O(1) on average
         // (O(log n) by removal number).
@@ -279,20 +299,44 @@ private final class IndexedChildren {
         return removed
     }
 
+    /// Moves the children down over the holes, in place. A child's reference is moved
+    /// bitwise (a hole is nil: a zero word that owns nothing), so no child is retained or
+    /// released; the arrays keep their capacity unless it is far beyond what is left.
     private func compact() {
-        var kept: [Disposable?] = []
-        var keptNumbers: [UInt] = []
-        kept.reserveCapacity(live * 2)
-        keptNumbers.reserveCapacity(live * 2)
         positions.removeAll(keepingCapacity: true)
-        for index in children.indices {
-            guard let child = children[index] else { continue }
-            if numbers[index] & 1 == 1 { positions[ObjectIdentifier(child)] = kept.count }
-            kept.append(child)
-            keptNumbers.append(numbers[index])
+        let count = children.count
+        var kept = 0
+        let stride = MemoryLayout<Disposable?>.stride
+        children.withUnsafeMutableBytes { slots in
+            numbers.withUnsafeMutableBufferPointer { numbers in
+                for index in 0..<count {
+                    let word = slots.load(fromByteOffset: index * stride, as: UInt.self)
+                    if word == 0 { continue }
+                    if kept != index {
+                        slots.storeBytes(of: word, toByteOffset: kept * stride, as: UInt.self)
+                        slots.storeBytes(of: 0, toByteOffset: index * stride, as: UInt.self)
+                        numbers[kept] = numbers[index]
+                    }
+                    if numbers[kept] & 1 == 1, let pointer = UnsafeRawPointer(bitPattern: word) {
+                        positions[ObjectIdentifier(Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue())] = kept
+                    }
+                    kept += 1
+                }
+            }
         }
-        children = kept
-        numbers = keptNumbers
+        // Every slot from `kept` on is a hole now: nothing to release.
+        children.removeLast(count - kept)
+        numbers.removeLast(count - kept)
+        nextRemovalHint = 0
+        if children.capacity > 8 * Swift.max(live, CompactionSlack.holes) {
+            var fewer: [Disposable?] = [], fewerNumbers: [UInt] = []
+            fewer.reserveCapacity(live * 2)
+            fewerNumbers.reserveCapacity(live * 2)
+            fewer.append(contentsOf: children)
+            fewerNumbers.append(contentsOf: numbers)
+            children = fewer
+            numbers = fewerNumbers
+        }
     }
 }
 

@@ -28,7 +28,7 @@ open class BehaviorSubject<Value>: Subject<Value>, @unchecked Sendable {
     /// runs on `Scheduler.subscription`.
     @discardableResult
     open override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let disposable = CompoundDisposable()
+        let disposable = makeSubscription(for: subscriber)
         subscriber.didSubscribe(with: disposable)
         Scheduler.runSubscription(adding: disposable) { [self] in
             lock.withLock {

@@ -41,7 +41,7 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     /// `subscriber` for what follows; runs on `Scheduler.subscription`.
     @discardableResult
     open override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let disposable = CompoundDisposable()
+        let disposable = makeSubscription(for: subscriber)
         subscriber.didSubscribe(with: disposable)
         Scheduler.runSubscription(adding: disposable) { [self] in
             lock.withLock {

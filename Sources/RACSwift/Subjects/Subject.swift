@@ -24,7 +24,7 @@
 /// When a subject is subscribed to a signal (`signal.subscribe(subject)`), that subscription
 /// is kept in the subject's own disposable, which its terminal events and its deinit dispose
 /// (RAC's `-didSubscribeWithDisposable:`).
-open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @unchecked Sendable {
+open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// The serializing point: held while an event is delivered, and guarding the subscriber
     /// list, so a send takes exactly one lock.
     let lock = RecursiveLock()
@@ -37,8 +37,10 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     /// large part of a send's cost.
     @exclusivity(unchecked) private var entries = SubjectEntryList()
     @exclusivity(unchecked) private var vacantSlots = 0
-    /// Lists that sends in progress may still be walking; freed when the outermost send ends.
-    @exclusivity(unchecked) private var retired: [SubjectEntryList] = []
+    /// What sends in progress may still be using, kept until the outermost send ends: lists
+    /// they may be walking, and subscribers let go meanwhile (one may be receiving the send
+    /// that ended its subscription: the walk does not retain it).
+    @exclusivity(unchecked) private var retired: [SubjectRetired] = []
     /// Sends in progress (nested ones when a subscriber sends into the subject).
     @exclusivity(unchecked) private var deliveries = 0
     /// Whether a send may be walking `entries` itself, so that a change must copy it first.
@@ -50,9 +52,10 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     /// with a thread delivering from this subject into the source.
     @exclusivity(unchecked) private var madeSources: CompoundDisposable?
     private let sourcesLock = UnfairLock()
-    /// What the slots reach the subject by (no weak reference: see `SubjectLink`), made with
-    /// the first subscription, under `lock`.
-    @exclusivity(unchecked) private var link: SubjectLink?
+    /// Entries whose gate was closed while their disposer was inside (see `SubjectEntryBase`):
+    /// the deinit waits until each has left. Rarely non-empty: only a dispose racing a
+    /// terminal event, a registration or the deinit puts one here. Guarded by `lock`.
+    @exclusivity(unchecked) private var closedWithDisposerInside: [SubjectEntryBase] = []
 
     private var sources: CompoundDisposable {
         sourcesLock.withLock {
@@ -69,21 +72,25 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     }
 
     deinit {
-        // First: a dispose racing this deinit either has finished with the subject or finds
-        // it gone. (Read under the lock, as `madeSources` below.)
-        lock.withLock { link }?.close()
-        // Each live entry is its subscription's disposable: taken out (not disposed: nothing
-        // observable happens) to break the cycle entry → subscription → entry, which would
-        // otherwise keep a subscription nobody disposes alive, with its subscriber.
-        for index in 0..<entries.count {
-            if let entry = entries[index] { entry.subscription.remove(entry) }
+        // First: close the gate of every listed entry, so that no disposer comes in from now
+        // on, then wait (the lock released: they need it) for those already inside to leave.
+        // (Under the lock although no send can be running: it also orders this after the
+        // writes made on other threads for ThreadSanitizer, which does not see the reference
+        // count's own ordering.)
+        let waiting = lock.withLock { () -> [SubjectEntryBase]? in
+            entries.forEachUnretained { entry in detach(entry) }
+            return closedWithDisposerInside.isEmpty ? nil : closedWithDisposerInside
         }
-        // Under the lock although nothing else can use the subject now: it orders this read
-        // after the write made on another thread for ThreadSanitizer, which does not see
-        // the reference count's own ordering.
-        sourcesLock.withLock { madeSources }?.dispose()
+        if let waiting {
+            for entry in waiting { entry.waitForDisposer() }
+        }
+        // Nothing else uses the subject now. Each live entry lets go of its subscriber (not
+        // disposed: nothing observable happens), so that a subscription nobody disposes, still
+        // held, does not keep its subscriber alive.
+        entries.forEachUnretained { entry in entry.takeSubscriber()?.release() }
         entries.free()
-        freeRetired()
+        sourcesLock.withLock { madeSources }?.dispose()
+        if !retired.isEmpty { freeRetired() }
     }
 
     // MARK: Signal
@@ -92,7 +99,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     /// disposing the result removes it. Overrides must register through `register(_:subscription:)`.
     @discardableResult
     open override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let subscription = CompoundDisposable()
+        let subscription = makeSubscription(for: subscriber)
         lock.withLock {
             subscriber.didSubscribe(with: subscription)
             register(subscriber, subscription: subscription)
@@ -100,43 +107,67 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
         return subscription
     }
 
-    /// Adds `subscriber`, whose subscription is `subscription`, to the list. Call with `lock`
-    /// held, after `subscriber.didSubscribe(with: subscription)`; the replaying subclasses
-    /// replay and register in one critical section, so that nothing is missed or seen twice.
-    final func register(_ subscriber: some Subscriber<Value>, subscription: CompoundDisposable) {
-        willChangeEntries()
-        // The entry is itself the disposable that removes it (see `SubjectEntryBase`), so a
-        // subscription costs two objects (the subscription, the entry) beyond the subject's
-        // one link.
-        let link: SubjectLink
-        if let made = self.link {
-            link = made
-        } else {
-            link = SubjectLink(self)
-            self.link = link
-        }
-        let entry = SubjectEntry<Value>(subscriber, subscription: subscription, index: entries.count, link: link)
-        entries.append(entry)
-        subscription.add(entry)
+    /// The disposable of a subscription of `subscriber`, to give it before registering it.
+    final func makeSubscription<S: Subscriber<Value>>(for subscriber: S) -> SubjectEntry<S> {
+        SubjectEntry<S>(subject: self)
     }
 
-    final func unregister(_ removing: SubjectEntryBase) -> SubjectEntryBase? {
-        lock.withLock { () -> SubjectEntryBase? in
-            let index = removing.index
-            guard index < entries.count, let entry = entries[index], entry === removing else { return nil }
-            willChangeEntries()
-            if index == entries.count - 1 {
+    /// Adds `subscriber`, whose subscription is `subscription` (from `makeSubscription(for:)`),
+    /// to the list, unless the subscription has been disposed. Call with `lock` held, after
+    /// `subscriber.didSubscribe(with: subscription)`; the replaying subclasses replay and
+    /// register in one critical section, so that nothing is missed or seen twice.
+    final func register<S: Subscriber<Value>>(_ subscriber: S, subscription entry: SubjectEntry<S>) {
+        if entry.isDisposed { return }
+        entry.retain(subscriber)
+        willChangeEntries()
+        entry.index = entries.count
+        entries.append(entry)
+        entry.openGate()
+        if entry.isDisposed {
+            // Disposed meanwhile, on another thread: a disposer that found the gate still
+            // closed did nothing, so the removal is done here.
+            removeListed(entry)
+            detach(entry)
+            release(whenNoSend: entry.takeSubscriber())?.release()
+        }
+    }
+
+    /// Removes `entry` from the list (its disposal) and takes its subscriber, for the caller
+    /// to release once it has let go of the subject. Called through the entry's gate.
+    final func unregister(_ entry: SubjectEntryBase) -> Unmanaged<AnyObject>? {
+        lock.withLock { () -> Unmanaged<AnyObject>? in
+            removeListed(entry)
+            return release(whenNoSend: entry.takeSubscriber())
+        }
+    }
+
+    /// Takes `removing` out of the list, if it is listed. Call with `lock` held.
+    private func removeListed(_ removing: SubjectEntryBase) {
+        let index = removing.index
+        guard index < entries.count, let entry = entries[index], entry === removing else { return }
+        removing.index = SubjectEntryBase.notListed
+        willChangeEntries()
+        if index == entries.count - 1 {
+            entries.removeLast()
+            while entries.count > 0, entries[entries.count - 1] == nil {
                 entries.removeLast()
-                while entries.count > 0, entries[entries.count - 1] == nil {
-                    entries.removeLast()
-                    vacantSlots -= 1
-                }
-            } else {
-                entries[index] = nil
-                vacantSlots += 1
-                if vacantSlots * 2 > entries.count { compact() }
+                vacantSlots -= 1
             }
-            return entry
+        } else {
+            entries[index] = nil
+            vacantSlots += 1
+            if vacantSlots * 2 > entries.count { compact() }
+        }
+    }
+
+    /// Closes the gate of `entry`, which is leaving the list other than by its own disposal (a
+    /// terminal event takes it, the deinit ends it); a disposer still inside is waited for by
+    /// the deinit. Call with `lock` held.
+    private func detach(_ entry: SubjectEntryBase) {
+        entry.index = SubjectEntryBase.notListed
+        if entry.closeGate() {
+            closedWithDisposerInside.removeAll { !$0.hasDisposerInside }
+            closedWithDisposerInside.append(entry)
         }
     }
 
@@ -157,7 +188,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     private func willChangeEntries() {
         guard entriesAreWalked else { return }
         entriesAreWalked = false
-        retired.append(entries)
+        retired.append(.list(entries))
         entries = entries.copy()
     }
 
@@ -184,24 +215,12 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     /// Sends `value` to every current subscriber. Call with `lock` held.
     @inline(__always)
     final func deliverNext(_ value: Value) {
-        guard let base = entries.base else { return }
-        let count = entries.count
+        if entries.count == 0 { return }
         deliveries += 1
         entriesAreWalked = true
-        // Each slot is read as a trivial `Unmanaged?` (the same single nullable pointer as
-        // `SubjectEntryBase?`) and the entry borrowed: no retain/release per subscriber. The
-        // list (retired if a subscriber changes it meanwhile) keeps every entry alive.
-        let slots = UnsafeRawPointer(base)
-        let stride = MemoryLayout<SubjectEntryBase?>.stride
-        var index = 0
-        while index < count {
-            let slot = slots.load(fromByteOffset: index * stride, as: Unmanaged<SubjectEntryBase>?.self)
-            slot?._withUnsafeGuaranteedRef { entry in
-                if !entry.subscription.isDisposed {
-                    unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendNext(value)
-                }
-            }
-            index += 1
+        // The list (retired if a subscriber changes it meanwhile) keeps every entry alive.
+        entries.forEachUnretained { entry in
+            if !entry.isDisposed { unsafeDowncast(entry, to: SubjectEntryOf<Value>.self).deliverNext(value) }
         }
         deliveries -= 1
         if deliveries == 0 {
@@ -211,9 +230,22 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     }
 
     private func freeRetired() {
-        var lists = retired
+        let kept = retired
         retired = []
-        for index in lists.indices { lists[index].free() }
+        for item in kept {
+            switch item {
+            case .list(var list): list.free()
+            case .subscriber(let subscriber): subscriber.release()
+            }
+        }
+    }
+
+    /// Releases `subscriber`, taken from an entry, or keeps it until the outermost send ends if
+    /// one is in progress; returns nil then. Call with `lock` held.
+    private func release(whenNoSend subscriber: Unmanaged<AnyObject>?) -> Unmanaged<AnyObject>? {
+        guard let subscriber, deliveries > 0 else { return subscriber }
+        retired.append(.subscriber(subscriber))
+        return nil
     }
 
     /// Disposes the subject's subscriptions to other signals, then ends every current
@@ -221,10 +253,8 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     final func deliverError(_ error: any Error) {
         var taken = takeAllAndDisposeSources()
         for index in 0..<taken.count {
-            guard let entry = taken[index], !entry.subscription.isDisposed else { continue }
-            // Terminate: dispose the subscription, then forward the event (RAC's order).
-            entry.subscription.dispose()
-            unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendError(error)
+            guard let entry = taken[index] else { continue }
+            end(unsafeDowncast(entry, to: SubjectEntryOf<Value>.self)) { $0.deliverError(error) }
         }
         taken.free()
     }
@@ -234,11 +264,26 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
     final func deliverCompleted() {
         var taken = takeAllAndDisposeSources()
         for index in 0..<taken.count {
-            guard let entry = taken[index], !entry.subscription.isDisposed else { continue }
-            entry.subscription.dispose()
-            unsafeDowncast(entry, to: SubjectEntry<Value>.self).subscriber.sendCompleted()
+            guard let entry = taken[index] else { continue }
+            end(unsafeDowncast(entry, to: SubjectEntryOf<Value>.self)) { $0.deliverCompleted() }
         }
         taken.free()
+    }
+
+    /// Ends the subscription of `entry`, taken from the list by a terminal event: disposes it,
+    /// unless it has been, then forwards the event (RAC's order), and lets go of the
+    /// subscriber. Call with `lock` held.
+    @inline(__always)
+    private func end(_ entry: SubjectEntryOf<Value>, with deliver: (SubjectEntryOf<Value>) -> Void) {
+        // The gate first: a disposer that has not entered yet stays out, so the subscriber is
+        // this thread's to take (one inside waits for `lock`, and finds it gone).
+        detach(entry)
+        if !entry.isDisposed {
+            // The disposal without the removal (the entry is out of the list already).
+            _ = entry.disposeChildren()
+            deliver(entry)
+        }
+        release(whenNoSend: entry.takeSubscriber())?.release()
     }
 
     /// Takes the subscribers that a terminal event ends, then disposes the subject's
@@ -270,7 +315,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, SubjectSlotOwner, @uncheck
         let taken: SubjectEntryList
         if entriesAreWalked {
             entriesAreWalked = false
-            retired.append(entries)
+            retired.append(.list(entries))
             taken = entries.copy()
         } else {
             taken = entries

@@ -9,119 +9,215 @@ let disposedSources: CompoundDisposable = {
     return compound
 }()
 
-/// One subscription of a subject. The list holds this non-generic base, so that iterating
-/// it costs no generic metadata work; every element is a `SubjectEntry<Value>` of the
-/// subject's `Value`.
+/// One subscription of a subject: the disposable `subscribe` returns (and gives the
+/// subscriber), and the subject's record of its subscriber, in one object. The list holds
+/// this non-generic base, so that walking it costs no generic metadata work.
 ///
-/// It is also the disposable, in `subscription`, that removes it from the subject's list (in
-/// O(1): it knows where it sits) — one object where a separate slot made two. That makes a
-/// cycle (entry → subscription → entry), which disposing the subscription breaks, and
-/// otherwise the subject's deinit (`Subject.deinit` takes each live entry out of its
-/// subscription, without disposing anything). Not a `Sink`, being a `Disposable`: it counts
-/// itself as a live subscription part.
-class SubjectEntryBase: Disposable, @unchecked Sendable {
-    final let subscription: CompoundDisposable
-    /// Where it sits in the subject's list; guarded by the subject's lock.
-    final var index: Int
-    // Not the subject: a subscription must not keep its subject alive.
-    private final let link: SubjectLink
+/// It reaches its subject through an unretained reference (a subscription must not keep its
+/// subject alive, and a weak reference would give the subject a side table and send every
+/// retain and release of it down the runtime's slow path), guarded by a gate of its own:
+///
+/// - The gate opens when the subject lists the entry (`Subject.register`) and is closed by the
+///   subject, under its lock, when the entry leaves the list other than by its own disposal:
+///   taken by a terminal event, or still listed at the subject's deinit. An entry that is never
+///   listed keeps it closed.
+/// - The one caller that disposes the entry enters (adds 1) before it touches the subject and
+///   leaves (subtracts 1) when it is done with it; entering a closed gate does nothing else.
+///   Both are read-modify-writes of one atomic, so they are ordered with the opening and the
+///   closing: a disposer that enters an open gate finds the subject alive and intact, and
+///   one that finds it closed never touches the subject.
+/// - Closing reports whether a disposer is inside; the subject keeps such entries and its
+///   deinit waits, with its lock released, until each of those has left (`Subject.deinit`),
+///   unless that disposer is on the deinit's own thread: it released the subject's last
+///   reference itself, once done with it.
+///   A disposer that removed its entry itself is done with the subject once it has
+///   unlocked the subject's lock, which the deinit takes first.
+class SubjectEntryBase: CompoundDisposable, @unchecked Sendable {
+    /// Where it sits in the subject's list (`notListed` when it is not in it); guarded by the
+    /// subject's lock.
+    final var index = SubjectEntryBase.notListed
+    /// `open` while the gate is open, plus the disposers inside (at most one: the caller that
+    /// won the disposal).
+    private final let gate = AtomicCounter()
+    /// Far beyond any number of disposers inside.
+    private static var open: Int { 1 << 40 }
+    static var notListed: Int { .max }
 
-    init(subscription: CompoundDisposable, index: Int, link: SubjectLink) {
-        self.subscription = subscription
-        self.index = index
-        self.link = link
+    /// For the disposing caller: whether it may use the subject. It calls `leave()` either way.
+    final func enter() -> Bool { gate.add(1) > Self.open }
+
+    final func leave() { gate.add(-1) }
+
+    /// For the subject, under its lock, once, as it lists the entry.
+    final func openGate() { gate.add(Self.open) }
+
+    /// For the subject, under its lock, once, as the entry leaves the list other than by its own
+    /// disposal. True if a disposer is inside; it may still use the subject (it waits for its lock).
+    final func closeGate() -> Bool { gate.add(-Self.open) != 0 }
+
+    /// After `closeGate()`: whether the disposer that was inside has yet to leave.
+    final var hasDisposerInside: Bool { gate.value != 0 }
+
+    /// The thread of the disposer, written by it before it enters (so the entering publishes
+    /// it to whoever closes the gate after).
+    @exclusivity(unchecked) private final var disposerThread: UInt = 0
+
+    /// For the disposing caller: `enter()`, noting its thread.
+    final func enterNotingThread() -> Bool {
+        disposerThread = currentThreadID()
+        return enter()
+    }
+
+    /// After `closeGate()` reported a disposer inside: returns once it has left. It is
+    /// inside for the length of one removal from the subject's list — unless it is this
+    /// thread: the subject's last reference was then released by the disposer itself, done
+    /// with the subject (a build without optimization retains and releases the subject around
+    /// the removal), and waiting would never end.
+    final func waitForDisposer() {
+        if disposerThread == currentThreadID() { return }
+        while hasDisposerInside { sched_yield() }
+    }
+
+    /// Lets go of the subscriber (the subject's reference to it, held while the entry is
+    /// listed and until its terminal event has gone out), for the caller to release. Called with the
+    /// subject's lock held, or from its deinit once nothing else can.
+    func takeSubscriber() -> Unmanaged<AnyObject>? { nil }
+}
+
+/// The entries of a `Subject<Value>`: what the subject calls to deliver.
+class SubjectEntryOf<Value>: SubjectEntryBase, @unchecked Sendable {
+    /// Each called by the subject with its lock held, on a listed entry that is not disposed
+    /// (`deliverError` and `deliverCompleted`: on one just taken from the list and disposed).
+    func deliverNext(_ value: Value) {}
+    func deliverError(_ error: any Error) {}
+    func deliverCompleted() {}
+}
+
+/// A subscription of a subject by a subscriber of type `S`.
+///
+/// Generic over the subscriber's type so that the subject's reference to it can be a trivial
+/// `Unmanaged`, released by hand when the subscription ends: read from a mutable field, an
+/// existential would be retained and released around every delivery.
+final class SubjectEntry<S: Subscriber>: SubjectEntryOf<S.Value>, @unchecked Sendable {
+    /// Valid while the gate lets a disposer in (see `SubjectEntryBase`). Unmanaged and used
+    /// borrowed: an `unowned(unsafe)` reference is retained and released around each use, and
+    /// that release, inside the gate, could be the subject's last (its deinit, run there, would
+    /// wait for this very disposer).
+    private let subject: Unmanaged<Subject<S.Value>>
+    /// The subject's reference to the subscriber, retained by hand: set by `Subject.register`,
+    /// taken by `takeSubscriber()`. Guarded by the subject's lock.
+    @exclusivity(unchecked) private var subscriber: Unmanaged<S>?
+
+    init(subject: Subject<S.Value>) {
+        self.subject = .passUnretained(subject)
         super.init()
+    }
+
+    /// Called by `Subject.register`, with the subject's lock held.
+    func retain(_ subscriber: S) {
+        self.subscriber = .passRetained(subscriber)
         LiveSubscriptions.increment()
     }
 
-    deinit { LiveSubscriptions.decrement() }
+    override func takeSubscriber() -> Unmanaged<AnyObject>? {
+        guard let taken = subscriber else { return nil }
+        subscriber = nil
+        LiveSubscriptions.decrement()
+        return Unmanaged.fromOpaque(taken.toOpaque())
+    }
 
-    override final func dispose() {
-        guard markDisposed() else { return }
-        link.unregister(self)
+    override func deliverNext(_ value: S.Value) {
+        subscriber.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.sendNext(value) }
+    }
+
+    override func deliverError(_ error: any Error) {
+        subscriber.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.sendError(error) }
+    }
+
+    override func deliverCompleted() {
+        subscriber.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.sendCompleted() }
+    }
+
+    /// Disposing the subscription: its children first (as `CompoundDisposable`), then its removal
+    /// from the subject's list, through the gate.
+    override func dispose() {
+        guard disposeChildren() else { return }
+        var removed: Unmanaged<AnyObject>?
+        if enterNotingThread() { removed = subject._withUnsafeGuaranteedRef { $0.unregister(self) } }
+        leave()
+        // Released only after leaving: the subscriber may hold the last reference to the
+        // subject, whose deinit, run here, may wait for this disposer to leave.
+        removed?.release()
     }
 }
 
-/// One subscriber of a subject and its subscription.
-final class SubjectEntry<Value>: SubjectEntryBase, @unchecked Sendable {
-    let subscriber: any Subscriber<Value>
-
-    init(_ subscriber: some Subscriber<Value>, subscription: CompoundDisposable, index: Int, link: SubjectLink) {
-        self.subscriber = subscriber
-        super.init(subscription: subscription, index: index, link: link)
-    }
+/// What a subject keeps until the sends in progress have ended (`Subject.retired`): a list
+/// they may be walking, or a subscriber let go of meanwhile. Not nested in the generic
+/// `Subject`, which would make it generic too, and every check of the array a run-time
+/// metadata look-up.
+enum SubjectRetired {
+    case list(SubjectEntryList)
+    case subscriber(Unmanaged<AnyObject>)
 }
 
-/// A subject, as its slots see it.
-protocol SubjectSlotOwner: AnyObject {
-    /// Removes `entry` from the list; returns it, for the caller to release once it has let
-    /// go of the subject (releasing it may release the subject: see `SubjectLink`).
-    func unregister(_ entry: SubjectEntryBase) -> SubjectEntryBase?
-}
-
-/// How a subject's entries (as their subscriptions' disposables) reach it, instead of a weak reference (which would give the subject
-/// a side table and send every retain and release of it — by its senders, on every send of
-/// some workloads — down the runtime's slow path). One per subject, made with its first
-/// subscription, held strongly by the subject and its entries; the subject itself is reached
-/// unretained.
-///
-/// Sound against a dispose racing the subject's deinit: a disposer enters (adds 1 to
-/// `state`) before it touches the subject and leaves (subtracts 1) when it is done; the deinit
-/// first closes the link (adds `closed`, making `state` negative) and then waits until every
-/// disposer that entered before has left. Both are read-modify-writes of one atomic, so they
-/// are ordered: a disposer that entered first finds the subject alive and intact (the deinit
-/// has not yet got past closing; its own unretained use is then as safe as the subject's
-/// own code), and one that enters later sees the link closed and does nothing. The disposer
-/// releases the removed entry only after leaving: the entry's subscriber may hold the last
-/// reference to the subject, whose deinit, run on the disposer's own thread, would otherwise
-/// wait for it forever.
-final class SubjectLink: @unchecked Sendable {
-    private let state = AtomicCounter()
-    unowned(unsafe) private let owner: any SubjectSlotOwner
-    /// Added by the deinit; far beyond any number of disposers in flight.
-    private static let closed = -(1 << 40)
-
-    init(_ owner: any SubjectSlotOwner) {
-        self.owner = owner
-    }
-
-    /// Removes `entry` from the subject's list, unless the subject has begun to deinit.
-    func unregister(_ entry: SubjectEntryBase) {
-        var removed: SubjectEntryBase?
-        if state.add(1) >= 0 { removed = owner.unregister(entry) }
-        state.add(-1)
-        _ = removed  // released here, after leaving
-    }
-
-    /// Called first thing by the subject's deinit: from here on no disposer touches it.
-    func close() {
-        if state.add(Self.closed) == Self.closed { return }
-        // A disposer is inside `unregister` on another thread, for the length of one removal.
-        while state.value != Self.closed { sched_yield() }
-    }
-}
-
-/// A subject's subscriber list: strong references in a buffer the subject manages by hand, so
-/// that a send can walk it through a plain pointer. Copying the struct does not copy the
-/// buffer; `copy()` does, and `free()` releases the entries and the buffer.
+/// A subject's subscriber list: strong references the subject manages by hand, so that a send
+/// can walk it through a plain pointer. The first entry is kept inline (`single`): a buffer is
+/// allocated only for a second one. Copying the struct does not copy the buffer or retain the
+/// entries; `copy()` does, and `free()` releases the entries and the buffer.
 struct SubjectEntryList {
-    private(set) var base: UnsafeMutablePointer<SubjectEntryBase?>?
+    /// The buffer, once there has been a second entry; nil while `count` is 0 or 1.
+    private var base: UnsafeMutablePointer<SubjectEntryBase?>?
+    /// The only entry while there is no buffer (`count` 1), retained by hand.
+    private var single: Unmanaged<SubjectEntryBase>?
     private(set) var count = 0
     private var capacity = 0
 
     subscript(index: Int) -> SubjectEntryBase? {
         get {
             precondition(index >= 0 && index < count)
-            return base.unsafelyUnwrapped[index]
+            guard let base else { return single.unsafelyUnwrapped.takeUnretainedValue() }
+            return base[index]
         }
         set {
             precondition(index >= 0 && index < count)
+            // A vacant slot is never made inline: the last entry is removed instead.
+            precondition(base != nil)
             base.unsafelyUnwrapped[index] = newValue
         }
     }
 
+    /// Calls `body` with each slot's entry (nil: vacant), in order, borrowed: neither the list
+    /// nor its entries are retained, so the list must stay intact meanwhile (the subject
+    /// retires it before any change while a send walks it).
+    @inline(__always)
+    func forEachUnretained(_ body: (SubjectEntryBase) -> Void) {
+        guard let base else {
+            single?._withUnsafeGuaranteedRef(body)
+            return
+        }
+        // Each slot is read as a trivial `Unmanaged?` (the same single nullable pointer as
+        // `SubjectEntryBase?`) and the entry borrowed: no retain/release per subscriber.
+        let slots = UnsafeRawPointer(base)
+        let stride = MemoryLayout<SubjectEntryBase?>.stride
+        var index = 0
+        while index < count {
+            let slot = slots.load(fromByteOffset: index * stride, as: Unmanaged<SubjectEntryBase>?.self)
+            slot?._withUnsafeGuaranteedRef(body)
+            index += 1
+        }
+    }
+
     mutating func append(_ entry: SubjectEntryBase) {
-        if count == capacity { grow(to: Swift.max(4, capacity * 2)) }
+        if base == nil {
+            if count == 0 {
+                single = .passRetained(entry)
+                count = 1
+                return
+            }
+            grow(to: 4)
+        } else if count == capacity {
+            grow(to: capacity * 2)
+        }
         (base.unsafelyUnwrapped + count).initialize(to: entry)
         count += 1
     }
@@ -129,16 +225,26 @@ struct SubjectEntryList {
     mutating func removeLast() {
         precondition(count > 0)
         count -= 1
-        (base.unsafelyUnwrapped + count).deinitialize(count: 1)
+        if let base {
+            (base + count).deinitialize(count: 1)
+        } else {
+            single.unsafelyUnwrapped.release()
+            single = nil
+        }
     }
 
     /// A list of its own holding the same entries.
     func copy() -> SubjectEntryList {
         var copy = SubjectEntryList()
-        if count > 0, let base {
-            copy.grow(to: count)
-            copy.base.unsafelyUnwrapped.initialize(from: base, count: count)
-            copy.count = count
+        if let base {
+            if count > 0 {
+                copy.grow(to: count)
+                copy.base.unsafelyUnwrapped.initialize(from: base, count: count)
+                copy.count = count
+            }
+        } else if let single {
+            copy.single = single.retain()
+            copy.count = 1
         }
         return copy
     }
@@ -148,6 +254,8 @@ struct SubjectEntryList {
         if let base {
             base.deinitialize(count: count)
             base.deallocate()
+        } else {
+            single?.release()
         }
         self = SubjectEntryList()
     }
@@ -157,6 +265,11 @@ struct SubjectEntryList {
         if let base {
             grown.moveInitialize(from: base, count: count)
             base.deallocate()
+        } else if let single {
+            // The inline entry moves into the buffer, with its retain.
+            grown.initialize(to: single.takeUnretainedValue())
+            single.release()
+            self.single = nil
         }
         base = grown
         capacity = newCapacity

@@ -41,6 +41,32 @@ final class CompoundDisposableRemovalHandleTests: RACTestCase {
         }
     }
 
+    func testChildrenAddedByAddAreFoundAfterCompactionsInPlaceAndAfterShrinking() {
+        // Thousands removed by handle in the order they came (compacted in place, then the
+        // arrays shrunk once few are left), with children added by `add` among them, removed
+        // by identity afterwards.
+        let log = Fixture.Log<Int>()
+        let compound = CompoundDisposable()
+        let children = (0..<3000).map { Fixture.CountingDisposable($0, log: log) }
+        var handles: [Int: CompoundDisposable.Removal] = [:]
+        for child in children {
+            if child.tag % 100 == 0 {
+                compound.add(child)
+            } else {
+                handles[child.tag] = compound.addRemovable(child)
+            }
+        }
+        for child in children where child.tag < 2990 {
+            if let handle = handles[child.tag] { compound.remove(child, addedAs: handle) }
+        }
+        for tag in stride(from: 2900, through: 0, by: -200) { compound.remove(children[tag]) }
+        compound.dispose()
+        // Left: those added by `add` at even hundreds, and the last ten.
+        let kept = (0..<3000).filter { tag in tag >= 2990 || tag % 200 == 0 }
+        XCTAssertEqual(log.all, kept)
+        for child in children { XCTAssertLessThanOrEqual(child.disposeCalls, 1) }
+    }
+
     func testRemovingInAdditionOrderThroughCompactionsAndAddingMore() {
         // The merge point's pattern (D1): many live, finished in the order they started,
         // with newcomers arriving meanwhile.

@@ -4,7 +4,7 @@
 // table on every call (~300 instructions each).
 extension Signal {
     /// A signal that sends `value` and completes (RAC's `+return:`).
-    @inlinable @inline(__always)
+    @inlinable
     public static func `return`(_ value: Value) -> Signal<Value> {
         ReturnSignal(value).named("+return: \(value)")
     }
@@ -45,11 +45,11 @@ enum ConstantTermination {
 final class ReturnSignal<Value>: Signal<Value>, @unchecked Sendable {
     @usableFromInline let value: Value
 
-    // Inlinable, to be specialized in the caller: in generic code the value is copied in
-    // through its type's value witness (a runtime call per `return`, i.e. per value at every
-    // flattenMap level in R3). Not inlined: the larger caller then stopped inlining `map`
-    // (W6: `return(1).map(f)`, +2.7% instructions).
-    @inlinable @inline(never)
+    // Not inlinable, although specialized in the caller it would save the value witness
+    // call that copies the value in (a runtime call per `return`, per value at every
+    // flattenMap level in R3): with library evolution on (an xcframework build,
+    // Tools/apple-typecheck) a class's designated init cannot be inlinable.
+    @usableFromInline
     init(_ value: Value) {
         self.value = value
     }

@@ -99,7 +99,14 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// disposing the result removes it. Overrides must register through `register(_:subscription:)`.
     @discardableResult
     open override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let subscription = makeSubscription(for: subscriber)
+        subscribe(subscriber, with: makeSubscription(for: subscriber))
+    }
+
+    /// This class's `subscribe(_:)` with the subscription made by the caller (a new entry of
+    /// this subject), where its type is concrete and its metadata cached (`flattenMap`'s
+    /// inners); made here, in generic code, it is a look-up in the runtime's table.
+    @usableFromInline @discardableResult @inline(__always)
+    final func subscribe<S: Subscriber<Value>>(_ subscriber: S, with subscription: SubjectEntry<S>) -> Disposable {
         lock.withLock {
             subscriber.didSubscribe(with: subscription)
             register(subscriber, subscription: subscription)

@@ -13,7 +13,8 @@ extension Signal {
         LiftedSignal(self, FlattenTransform(transform)) {
             makeFlattenSink(
                 downstream: $0, maxConcurrent: 0, transform: $1.run, disposable: $2,
-                returnSignalType: ObjectIdentifier(ReturnSignal<U>.self))
+                returnSignalType: ObjectIdentifier(ReturnSignal<U>.self),
+                subscribeInput: { signal, sink in subscribeMergeInput(signal, sink) })
         }.named("[\(name)] -flattenMap:")
     }
 
@@ -86,9 +87,25 @@ struct FlattenTransform<Source, Value> {
 @usableFromInline
 func makeFlattenSink<Source, Value>(
     downstream: any Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?,
-    disposable: CompoundDisposable, returnSignalType: ObjectIdentifier
+    disposable: CompoundDisposable, returnSignalType: ObjectIdentifier,
+    subscribeInput: @escaping (Signal<Value>, MergeSink<Source, Value>) -> Void
 ) -> any Subscriber<Source> {
     MergeSink(
         downstream: downstream, maxConcurrent: maxConcurrent, transform: transform, disposable: disposable,
-        returnSignalType: returnSignalType)
+        returnSignalType: returnSignalType, subscribeInput: subscribeInput)
+}
+
+/// Subscribes `signal` with a new input of `sink`, for `MergeSink.subscribeInput`: inlined
+/// into `flattenMap`'s caller, where the types are concrete, so the input and, for a plain
+/// `Subject` (the usual live inner), its entry are allocated with cached metadata. A subject
+/// of a subclass may override `subscribe`, so only the exact class takes the direct path.
+@inlinable @inline(__always)
+func subscribeMergeInput<Source, Value>(_ signal: Signal<Value>, _ sink: MergeSink<Source, Value>) {
+    let input = MergeInput(sink)
+    if type(of: signal) == Subject<Value>.self {
+        let subject = unsafeDowncast(signal, to: Subject<Value>.self)
+        subject.subscribe(input, with: SubjectEntry<MergeInput<Source, Value>>(subject: subject))
+    } else {
+        signal.subscribe(input)
+    }
 }

@@ -40,7 +40,9 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// What sends in progress may still be using, kept until the outermost send ends: lists
     /// they may be walking, and subscribers let go meanwhile (one may be receiving the send
     /// that ended its subscription: the walk does not retain it).
-    @exclusivity(unchecked) private var retired: [SubjectRetired] = []
+    /// nil rather than empty when there is nothing: releasing an empty array (the runtime's
+    /// shared, immortal one) takes the release's slow path, at every subject's deinit (D1).
+    @exclusivity(unchecked) private var retired: [SubjectRetired]?
     /// Sends in progress (nested ones when a subscriber sends into the subject).
     @exclusivity(unchecked) private var deliveries = 0
     /// Whether a send may be walking `entries` itself, so that a change must copy it first.
@@ -51,15 +53,22 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// `subscribe`, often under that source's lock, and taking `lock` there could deadlock
     /// with a thread delivering from this subject into the source.
     @exclusivity(unchecked) private var madeSources: CompoundDisposable?
+    /// Whether a terminal event came before any source: the shared `disposedSources` then
+    /// stands for the sources. A flag rather than that compound in `madeSources`: storing
+    /// the shared object is a retain and a release (at the deinit) on one reference count that
+    /// every subject ending this way touches (a flattenMap's inner subjects). Under `sourcesLock`.
+    @exclusivity(unchecked) private var sourcesEnded = false
     private let sourcesLock = UnfairLock()
     /// Entries whose gate was closed while their disposer was inside (see `SubjectEntryBase`):
     /// the deinit waits until each has left. Rarely non-empty: only a dispose racing a
     /// terminal event, a registration or the deinit puts one here. Guarded by `lock`.
-    @exclusivity(unchecked) private var closedWithDisposerInside: [SubjectEntryBase] = []
+    /// nil rather than empty, as `retired`.
+    @exclusivity(unchecked) private var closedWithDisposerInside: [SubjectEntryBase]?
 
     private var sources: CompoundDisposable {
         sourcesLock.withLock {
             if let madeSources { return madeSources }
+            if sourcesEnded { return disposedSources }
             let made = CompoundDisposable()
             madeSources = made
             return made
@@ -79,7 +88,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
         // count's own ordering.)
         let waiting = lock.withLock { () -> [SubjectEntryBase]? in
             entries.forEachUnretained { entry in detach(entry) }
-            return closedWithDisposerInside.isEmpty ? nil : closedWithDisposerInside
+            return closedWithDisposerInside
         }
         if let waiting {
             for entry in waiting { entry.waitForDisposer() }
@@ -90,7 +99,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
         entries.forEachUnretained { entry in entry.takeSubscriber()?.release() }
         entries.free()
         sourcesLock.withLock { madeSources }?.dispose()
-        if !retired.isEmpty { freeRetired() }
+        if retired != nil { freeRetired() }
     }
 
     // MARK: Signal
@@ -99,7 +108,14 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// disposing the result removes it. Overrides must register through `register(_:subscription:)`.
     @discardableResult
     open override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let subscription = makeSubscription(for: subscriber)
+        subscribe(subscriber, with: makeSubscription(for: subscriber))
+    }
+
+    /// This class's `subscribe(_:)` with the subscription made by the caller (a new entry of
+    /// this subject), where its type is concrete and its metadata cached (`flattenMap`'s
+    /// inners); made here, in generic code, it is a look-up in the runtime's table.
+    @usableFromInline @discardableResult @inline(__always)
+    final func subscribe<S: Subscriber<Value>>(_ subscriber: S, with subscription: SubjectEntry<S>) -> Disposable {
         lock.withLock {
             subscriber.didSubscribe(with: subscription)
             register(subscriber, subscription: subscription)
@@ -166,8 +182,11 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     private func detach(_ entry: SubjectEntryBase) {
         entry.index = SubjectEntryBase.notListed
         if entry.closeGate() {
-            closedWithDisposerInside.removeAll { !$0.hasDisposerInside }
-            closedWithDisposerInside.append(entry)
+            var waiting = closedWithDisposerInside ?? []
+            closedWithDisposerInside = nil
+            waiting.removeAll { !$0.hasDisposerInside }
+            waiting.append(entry)
+            closedWithDisposerInside = waiting
         }
     }
 
@@ -188,7 +207,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     private func willChangeEntries() {
         guard entriesAreWalked else { return }
         entriesAreWalked = false
-        retired.append(.list(entries))
+        retire(.list(entries))
         entries = entries.copy()
     }
 
@@ -225,13 +244,13 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
         deliveries -= 1
         if deliveries == 0 {
             entriesAreWalked = false
-            if !retired.isEmpty { freeRetired() }
+            if retired != nil { freeRetired() }
         }
     }
 
     private func freeRetired() {
-        let kept = retired
-        retired = []
+        guard let kept = retired else { return }
+        retired = nil
         for item in kept {
             switch item {
             case .list(var list): list.free()
@@ -244,8 +263,17 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// one is in progress; returns nil then. Call with `lock` held.
     private func release(whenNoSend subscriber: Unmanaged<AnyObject>?) -> Unmanaged<AnyObject>? {
         guard let subscriber, deliveries > 0 else { return subscriber }
-        retired.append(.subscriber(subscriber))
+        retire(.subscriber(subscriber))
         return nil
+    }
+
+    /// Keeps `item` until the outermost send ends. Call with `lock` held.
+    private func retire(_ item: SubjectRetired) {
+        if retired == nil {
+            retired = [item]
+        } else {
+            retired!.append(item)
+        }
     }
 
     /// Disposes the subject's subscriptions to other signals, then ends every current
@@ -299,7 +327,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
         // compound per terminal event (a flattenMap's inner subjects each end this way).
         let sources = sourcesLock.withLock { () -> CompoundDisposable? in
             if let madeSources { return madeSources }
-            madeSources = disposedSources
+            sourcesEnded = true
             return nil
         }
         if let sources, !sources.isDisposed { lock.withLockReleased { sources.dispose() } }
@@ -315,7 +343,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
         let taken: SubjectEntryList
         if entriesAreWalked {
             entriesAreWalked = false
-            retired.append(.list(entries))
+            retire(.list(entries))
             taken = entries.copy()
         } else {
             taken = entries

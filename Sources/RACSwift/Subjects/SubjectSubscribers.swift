@@ -32,6 +32,7 @@ let disposedSources: CompoundDisposable = {
 ///   reference itself, once done with it.
 ///   A disposer that removed its entry itself is done with the subject once it has
 ///   unlocked the subject's lock, which the deinit takes first.
+@usableFromInline
 class SubjectEntryBase: CompoundDisposable, @unchecked Sendable {
     /// Where it sits in the subject's list (`notListed` when it is not in it); guarded by the
     /// subject's lock.
@@ -85,6 +86,7 @@ class SubjectEntryBase: CompoundDisposable, @unchecked Sendable {
 }
 
 /// The entries of a `Subject<Value>`: what the subject calls to deliver.
+@usableFromInline
 class SubjectEntryOf<Value>: SubjectEntryBase, @unchecked Sendable {
     /// Each called by the subject with its lock held, on a listed entry that is not disposed
     /// (`deliverError` and `deliverCompleted`: on one just taken from the list and disposed).
@@ -98,6 +100,7 @@ class SubjectEntryOf<Value>: SubjectEntryBase, @unchecked Sendable {
 /// Generic over the subscriber's type so that the subject's reference to it can be a trivial
 /// `Unmanaged`, released by hand when the subscription ends: read from a mutable field, an
 /// existential would be retained and released around every delivery.
+@usableFromInline
 final class SubjectEntry<S: Subscriber>: SubjectEntryOf<S.Value>, @unchecked Sendable {
     /// Valid while the gate lets a disposer in (see `SubjectEntryBase`). Unmanaged and used
     /// borrowed: an `unowned(unsafe)` reference is retained and released around each use, and
@@ -108,6 +111,7 @@ final class SubjectEntry<S: Subscriber>: SubjectEntryOf<S.Value>, @unchecked Sen
     /// taken by `takeSubscriber()`. Guarded by the subject's lock.
     @exclusivity(unchecked) private var subscriber: Unmanaged<S>?
 
+    @usableFromInline
     init(subject: Subject<S.Value>) {
         self.subject = .passUnretained(subject)
         super.init()

@@ -2,10 +2,11 @@ import Foundation
 import RACSwift
 import XCTest
 
-/// A subject's subscriptions reach it through a link, not a weak reference (issue 20c): these
-/// check the cases a weak reference handled by itself — a dispose after the subject is gone, a
-/// dispose that releases the subject's last reference, and a dispose racing its deinit.
-final class SubjectLinkTests: RACTestCase {
+/// A subject's subscriptions reach it through an unretained reference guarded by each entry's
+/// gate (`SubjectEntryBase`), not a weak reference: these check the cases a weak reference
+/// handled by itself — a dispose after the subject is gone, a dispose that releases the
+/// subject's last reference, and a dispose racing its deinit.
+final class SubjectGateTests: RACTestCase {
     func testDisposingAfterTheSubjectIsGoneDoesNothing() {
         let log = HotEventLog<Int>()
         var subject: Subject<Int>? = Subject<Int>()

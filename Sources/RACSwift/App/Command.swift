@@ -134,6 +134,22 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
             .replayLast()
     }
 
+    /// A command whose signal block receives `target`, held weakly, with each input (RAC's
+    /// `@weakify(self)` … `initWithSignalBlock:^(id input) { @strongify(self); … }`, the usual
+    /// shape of a view model's command). The block captures nothing, so a plain model class
+    /// needs neither `[weak self]` nor `@unchecked Sendable`; once `target` is gone an
+    /// execution is an empty signal. Otherwise as `init(enabled:scheduler:_:)`.
+    public convenience init<Target: AnyObject>(
+        enabled enabledSignal: Signal<Bool>? = nil, scheduler: Scheduler = .main, weak target: Target,
+        _ signalBlock: @escaping @Sendable (Target, Input) -> Signal<Value>
+    ) {
+        let reference = WeakReference(target)
+        self.init(enabled: enabledSignal, scheduler: scheduler) { input in
+            guard let target = reference.value else { return .empty }
+            return signalBlock(target, input)
+        }
+    }
+
     deinit {
         addedExecutions.sendCompleted()
         allowsConcurrentExecutionChanges.sendCompleted()

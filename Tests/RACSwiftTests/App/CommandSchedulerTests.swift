@@ -125,3 +125,32 @@ final class AnyCommandTests: VirtualTimeTestCase {
         }
     }
 }
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+final class WeakTargetCommandTests: VirtualTimeTestCase {
+    /// A plain model whose command's block uses the model: no `[weak self]`, no
+    /// `@unchecked Sendable`.
+    private final class Counter {
+        var step = 2
+        private(set) lazy var add = Command<Int, Int>(scheduler: scheduler, weak: self) { counter, value in
+            .return(value + counter.step)
+        }
+        let scheduler: Scheduler
+        init(scheduler: Scheduler) { self.scheduler = scheduler }
+    }
+
+    func testBlockReceivesTheTargetAndDoesNotKeepItAlive() throws {
+        var counter: Counter? = Counter(scheduler: scheduler)
+        weak let weakCounter = counter
+        let command = try XCTUnwrap(counter?.add)
+        let first = command.execute(40)
+        scheduler.run()
+        XCTAssertEqual(try first.toArray(), [42])
+
+        counter = nil
+        XCTAssertNil(weakCounter, "the command's block must not keep its target")
+        let late = command.execute(1)
+        scheduler.run()
+        XCTAssertEqual(try late.toArray(), [], "an execution after the target is gone is empty")
+    }
+}

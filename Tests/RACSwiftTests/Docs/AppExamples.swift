@@ -312,6 +312,19 @@ final class AppExamples: RACTestCase {
         usernames.sendNext("ends the subscription")
     }
 
+    func testWeakTargetGreeter() {
+        let names = Subject<String>()
+        weak var released: HelloGreeter?
+        do {
+            let greeter = HelloGreeter(names: names)
+            names.sendNext("Ada")
+            XCTAssertEqual(greeter.greetings, ["hello Ada"])
+            released = greeter
+        }
+        XCTAssertNil(released)
+        names.sendNext("ends the subscription")
+    }
+
     @MainActor
     func testWeakifyStrongify() {
         weak var released: PortedGreeter?
@@ -394,4 +407,13 @@ final class PortedGreeter {
     }
 
     deinit { disposables.dispose() }
+}
+
+/// "Signals and Swift Concurrency", the weak-target forms: a plain class, not `Sendable`.
+final class HelloGreeter {
+    private(set) var greetings: [String] = []
+
+    init(names: Signal<String>) {
+        names.subscribeNext(weak: self) { greeter, name in greeter.greetings.append("hello \(name)") }
+    }
 }

@@ -154,4 +154,39 @@ final class ActorSchedulerTests: RACTestCase {
         timer?.dispose()
         XCTAssertGreaterThanOrEqual(count.value, 3)
     }
+
+    func testErrorAndCompletedFormsRunIsolatedToTheActor() async {
+        let tally = Tally()
+        let failing = Subject<Int>()
+        let completing = Subject<Int>()
+        failing.on(tally).subscribeError { tally, error in tally.record("error \(error)") }
+        failing.sendNext(1)
+        failing.sendError(TestError.boom)
+        let afterError = await events(of: tally, count: 1)
+        XCTAssertEqual(afterError, ["error \(TestError.boom)"])
+        completing.on(tally).subscribeCompleted { tally in tally.record("completed") }
+        completing.sendNext(2)
+        completing.sendCompleted()
+        let all = await events(of: tally, count: 2)
+        XCTAssertEqual(all, ["error \(TestError.boom)", "completed"])
+    }
+
+    func testBlocksScheduledFromManyThreadsRunOnceEachInEachThreadsOrder() async {
+        let tally = Tally()
+        let scheduler = ActorScheduler(tally)
+        let threads = 4, perThread = 500
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in 0..<perThread {
+                scheduler.schedule { tally.assumeIsolated { $0.record("\(thread):\(index)") } }
+            }
+        }
+        let all = await events(of: tally, count: threads * perThread)
+        XCTAssertEqual(all.count, threads * perThread)
+        for thread in 0..<threads {
+            let mine = all.filter { $0.hasPrefix("\(thread):") }
+            XCTAssertEqual(mine, (0..<perThread).map { "\(thread):\($0)" })
+        }
+        let overlaps = await tally.overlaps
+        XCTAssertEqual(overlaps, 0)
+    }
 }

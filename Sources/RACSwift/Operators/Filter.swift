@@ -1,7 +1,7 @@
 extension Signal {
     /// Sends only the values for which `isIncluded` returns true (RAC's `-filter:`). Terminal
     /// events pass through.
-    // Inlinable and consuming for the reasons `map` is (Map.swift): chains are often built
+    // Inlinable and consuming for the reasons `map` is (Map/Map.swift): chains are often built
     // and subscribed per use, and filter is as common as map in them.
     @inlinable
     public consuming func filter(_ isIncluded: consuming @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
@@ -11,7 +11,7 @@ extension Signal {
         let predicate = copy isIncluded
         if FusibleMapSignal.fuse(&source, filter: predicate) {
             // The map's name is still the source's name here.
-            return source.named("[\(source.name)] -filter:")
+            return source.namedAsJoined("[\(source.name)] -filter:")
         }
         let signal = LiftedPredicateSignal(source, predicate) { FilterSink(downstream: $0, isIncluded: $1) }
         return signal.named("[\(signal.sourceName)] -filter:")
@@ -24,10 +24,9 @@ extension Signal {
     }
 }
 
-// Not a `ForwardingSink`, for the reason `MapSink` is not.
 @usableFromInline
-final class FilterSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
+final class FilterSink<Value>: Sink, PassThroughSink, @unchecked Sendable {
+    @usableFromInline let downstream: any Subscriber<Value>
     private let isIncluded: (Value) -> Bool
 
     @usableFromInline
@@ -40,8 +39,4 @@ final class FilterSink<Value>: Sink, Subscriber, @unchecked Sendable {
     func sendNext(_ value: Value) {
         if isIncluded(value) { downstream.sendNext(value) }
     }
-
-    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
-    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

@@ -2,7 +2,7 @@ import XCTest
 @_spi(Testing) @testable import RACSwift
 
 /// A map/filter chain built without keeping its intermediate signals fuses into signals of up to
-/// two stages each, one sink per signal and subscription (the rule: Core/MapFilterFusion.swift);
+/// three stages each, one sink per signal and subscription (the rule: Operators/Map/MapFusion.swift);
 /// everything observable stays what the operators send one after the other, and a signal that
 /// anything else can still reach is never fused into.
 final class MapFilterFusionTests: RACTestCase {
@@ -147,6 +147,45 @@ final class MapFilterFusionTests: RACTestCase {
                    "[[[[src] -map:] -filter:] -map:] -filter:")
     }
 
+    func testNameSetOnAJoinedSignalDoesNotShowThroughTheOperatorThatJoinedIt() {
+        // Regression (issue 30, finding 3): the joining operator kept the name set on the
+        // signal it joined, where its own signal would have had none with debug names off.
+        let subject = Subject<Int>()
+        let filtered = subject.map { $0 + 1 }.setName("x").filter { $0 > 0 }
+        XCTAssertEqual(stages(filtered), "map filter")
+        assertName(filtered, "[x] -filter:")
+        let mapped = subject.map { $0 + 1 }.setName("y").map { $0 * 2 }
+        XCTAssertEqual(stages(mapped), "map map")
+        assertName(mapped, "[y] -map:")
+        let kept = subject.map { $0 + 1 }.setName("x")
+        let separate = kept.filter { $0 > 0 }
+        XCTAssertNil(stages(separate))
+        XCTAssertEqual(filtered.name, separate.name)
+    }
+
+    func testRuntimeCountsWeakAndUnownedReferencesAsFusionExpects() {
+        // Fusion joins a signal in place only when `hasNoWeakOrUnownedReferences`, which reads
+        // the runtime's underscored `_getWeakRetainCount` / `_getUnownedRetainCount`. If this
+        // fails, the runtime counts differently: rewrite that property (or stop joining in
+        // place), or a signal seen through a weak or unowned reference could change.
+        let signal = Subject<Int>().map { $0 + 1 }
+        guard let fusible = signal as? FusibleMapSignal<Int> else { return XCTFail("map builds a fusible signal") }
+        XCTAssertTrue(fusible.hasNoWeakOrUnownedReferences, "no weak or unowned reference yet")
+        do {
+            weak let weakSignal = signal
+            XCTAssertFalse(fusible.hasNoWeakOrUnownedReferences,
+                           "_getWeakRetainCount no longer counts a weak reference: FusibleMapSignal.hasNoWeakOrUnownedReferences is wrong")
+            withExtendedLifetime(weakSignal) {}
+        }
+        let unownedSignal = Subject<Int>().map { $0 + 1 }
+        guard let other = unownedSignal as? FusibleMapSignal<Int> else { return XCTFail("map builds a fusible signal") }
+        let holder = UnownedSignalHolder()
+        holder.signal = unownedSignal
+        XCTAssertFalse(other.hasNoWeakOrUnownedReferences,
+                       "_getUnownedRetainCount no longer counts an unowned reference: FusibleMapSignal.hasNoWeakOrUnownedReferences is wrong")
+        withExtendedLifetime(holder) {}
+    }
+
     func testChainOfFusedPairsMatchesTheOperatorsOneByOne() {
         let subject = Subject<Int>()
         var chain: Signal<Int> = subject
@@ -184,7 +223,7 @@ final class MapFilterFusionTests: RACTestCase {
         XCTAssertEqual(threads.all, [false, true])
     }
 
-    // MARK: - Two stages per signal
+    // MARK: - Up to three stages per signal
 
     /// The stages fused into `signal`, as operator names ("map filter map"); nil when it is
     /// not a fused signal.

@@ -14,8 +14,9 @@
 // "Nothing else can reach" (`FusibleMapSignal.unobserved`): the operator's receiver is the
 // only strong reference to the signal and there is no weak or unowned one, through which the
 // signal could be seen or subscribed on its own. Then nothing can observe the difference:
-// the signal as it was is never seen again; the caller names the result, under
-// RAC_DEBUG_SIGNAL_NAMES, from the name the signal had, as it would name its own signal; and
+// the signal as it was is never seen again; the result takes the name the operator's own
+// signal would have (`namedAsJoined`: "" with RAC_DEBUG_SIGNAL_NAMES unset, whatever name was
+// set on the signal joined); and
 // the sink does for each value what the separate sinks would, in their order — each
 // transform, then each test on what it returned — and passes terminal events and the
 // subscription on unchanged, stateless as they are. A chain only fuses where it is built
@@ -117,7 +118,11 @@ class FusibleMapSignal<Value>: Signal<Value>, @unchecked Sendable {
     }
 
     // The runtime's counts include the object's own: one weak (once it has a side table) and
-    // one unowned.
+    // one unowned. Underscored, with no public equivalent: the alternative, a copy of the
+    // signal per joining operator (no check needed), costs an allocation per operator, the
+    // very cost fusion saves (see BENCHMARKS.md, "Issue 26"). What this relies on is pinned
+    // by MapFilterFusionTests' `testRuntimeCountsWeakAndUnownedReferencesAsFusionExpects`,
+    // which fails, naming this property, if the runtime ever counts differently.
     @usableFromInline
     final var hasNoWeakOrUnownedReferences: Bool {
         _getWeakRetainCount(self) <= 1 && _getUnownedRetainCount(self) <= 1
@@ -162,4 +167,15 @@ final class MapFilterSignal<Source, Value>: FusibleMapSignal<Value>, @unchecked 
     /// For the debug name.
     @usableFromInline
     var sourceName: String { source.name }
+}
+
+extension Signal {
+    /// Names a signal that an operator joined as that operator's own signal would be named:
+    /// `make()` under RAC_DEBUG_SIGNAL_NAMES, else "" — not the name set on the signal joined,
+    /// which would show the fusion.
+    @inlinable
+    func namedAsJoined(_ make: @autoclosure () -> String) -> Self {
+        name = debugSignalNamesEnabled ? make() : ""
+        return self
+    }
 }

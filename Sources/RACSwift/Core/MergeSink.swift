@@ -32,11 +32,11 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     // code, would cost a runtime metadata lookup per subscription.
     private let returnSignalType: ObjectIdentifier?
     // Subscribes an inner signal with a new `MergeInput`, when the sink was built where its
-    // types are concrete (`flattenMap`'s inlinable body): the input, its conformance and a
-    // plain subject's entry for it are then built with the caller's cached metadata. Built
-    // here, in generic code, each inner looked up `MergeInput<Source, Value>`, its witness
-    // table and `SubjectEntry<MergeInput<Source, Value>>` in the runtime's tables (D1: about
-    // 840 instructions per inner).
+    // types are concrete (`flattenMap`'s inlinable body): the input, its conformance and
+    // whatever the inner signal builds for it (a subject's entry: Subjects'
+    // `subscribeBuildingEntryHere`) are then built with the caller's cached metadata. Built
+    // here, in generic code, each inner looked up their types in the runtime's tables (D1:
+    // about 840 instructions per inner).
     private let subscribeInput: ((Signal<Value>, MergeSink<Source, Value>) -> Void)?
     // Guarded by `lock`, hence no dynamic exclusivity checks (they cost two runtime calls per
     // access from the closures the lock runs).

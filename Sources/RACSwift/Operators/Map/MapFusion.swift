@@ -175,7 +175,11 @@ extension Signal {
     /// which would show the fusion.
     @inlinable
     func namedAsJoined(_ make: @autoclosure () -> String) -> Self {
-        name = debugSignalNamesEnabled ? make() : ""
+        if debugSignalNamesEnabled {
+            name = make()
+        } else if !name.isEmpty {
+            name = ""
+        }
         return self
     }
 }

@@ -25,7 +25,7 @@ extension Signal {
 }
 
 @usableFromInline
-final class FilterSink<Value>: Sink, PassThroughSink, @unchecked Sendable {
+final class FilterSink<Value>: Sink, Subscriber, PassThroughSink, @unchecked Sendable {
     @usableFromInline let downstream: any Subscriber<Value>
     private let isIncluded: (Value) -> Bool
 

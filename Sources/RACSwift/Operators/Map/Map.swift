@@ -67,7 +67,7 @@ extension Signal {
 /// Stateless: no lock (the source serializes) and no disposable of its own (the source's
 /// subscription is the whole subscription).
 @usableFromInline
-final class MapSink<Source, Value>: Sink, PassThroughSink, @unchecked Sendable {
+final class MapSink<Source, Value>: Sink, Subscriber, PassThroughSink, @unchecked Sendable {
     @usableFromInline let downstream: any Subscriber<Value>
     private let transform: (Source) -> Value
 

@@ -2,7 +2,7 @@
 /// for each value — what a `MapSink` feeding a `FilterSink` does, with one object and one
 /// call per value fewer. Stateless, as they are.
 @usableFromInline
-final class MapFilterSink<Source, Value>: Sink, PassThroughSink, @unchecked Sendable {
+final class MapFilterSink<Source, Value>: Sink, Subscriber, PassThroughSink, @unchecked Sendable {
     @usableFromInline let downstream: any Subscriber<Value>
     private let transform: (Source) -> Value
     private let isIncluded: (Value) -> Bool
@@ -25,7 +25,7 @@ final class MapFilterSink<Source, Value>: Sink, PassThroughSink, @unchecked Send
 /// second transform, its test if any, for each value — what a sink per operator would do, one
 /// after the other, with one object and one call per value. Stateless, as they are.
 @usableFromInline
-final class TwoStageMapFilterSink<Source, Value>: Sink, PassThroughSink, @unchecked Sendable {
+final class TwoStageMapFilterSink<Source, Value>: Sink, Subscriber, PassThroughSink, @unchecked Sendable {
     @usableFromInline let downstream: any Subscriber<Value>
     private let transform: (Source) -> Value
     private let isIncluded: Predicate<Value>?
@@ -56,7 +56,7 @@ final class TwoStageMapFilterSink<Source, Value>: Sink, PassThroughSink, @unchec
 
 /// A fused signal's three stages (`MapFilterSignal`), as `TwoStageMapFilterSink` runs two.
 @usableFromInline
-final class ThreeStageMapFilterSink<Source, Value>: Sink, PassThroughSink, @unchecked Sendable {
+final class ThreeStageMapFilterSink<Source, Value>: Sink, Subscriber, PassThroughSink, @unchecked Sendable {
     @usableFromInline let downstream: any Subscriber<Value>
     private let transform: (Source) -> Value
     private let isIncluded: Predicate<Value>?

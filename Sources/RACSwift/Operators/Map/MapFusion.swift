@@ -175,11 +175,8 @@ extension Signal {
     /// which would show the fusion.
     @inlinable
     func namedAsJoined(_ make: @autoclosure () -> String) -> Self {
-        if debugSignalNamesEnabled {
-            name = make()
-        } else if !name.isEmpty {
-            name = ""
-        }
+        // Stored unread: reading the name first would retain and release it.
+        name = debugSignalNamesEnabled ? make() : ""
         return self
     }
 }

@@ -15,10 +15,7 @@
 open class Signal<Value>: @unchecked Sendable {
     /// A name for debugging (RAC's `name`). Operators name their results only when the
     /// environment variable `RAC_DEBUG_SIGNAL_NAMES` is set.
-    // No dynamic exclusivity check: fusion resets the name of every signal it joins
-    // (`namedAsJoined`), and the check's two runtime calls were most of what that cost (R5,
-    // BENCHMARKS.md "Issue 26"). A name is set and read by the code that holds the signal.
-    @exclusivity(unchecked) public var name: String = ""
+    public var name: String = ""
 
     /// For subclasses, which must override `subscribe(_:)`; a plain `Signal` cannot be
     /// subscribed to.

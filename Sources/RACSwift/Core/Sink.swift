@@ -6,28 +6,6 @@ class Sink: @unchecked Sendable {
     deinit { LiveSubscriptions.decrement() }
 }
 
-/// A stateless sink with one source that handles only values (map, filter and their fused
-/// forms): the source's terminal events and its subscription, which is the whole
-/// subscription, pass on unchanged — the defaults below. No lock: the source serializes.
-// A protocol rather than `ForwardingSink`'s class level: these are the sinks built and freed
-// most often (a chain built and subscribed per use, R5 and W6), and a base class adds an
-// initializer and a deinitializer to each.
-// Not refining `Subscriber`: a refinement made each sink's `Subscriber` conformance one the
-// runtime instantiates (a `swift_getWitnessTable` call per subscription, R5 +220
-// instructions per cycle); the sinks conform to both, and these defaults serve as
-// `Subscriber`'s witnesses.
-@usableFromInline
-protocol PassThroughSink<Output>: AnyObject {
-    associatedtype Output
-    var downstream: any Subscriber<Output> { get }
-}
-
-extension PassThroughSink {
-    @inlinable func sendError(_ error: any Error) { downstream.sendError(error) }
-    @inlinable func sendCompleted() { downstream.sendCompleted() }
-    @inlinable func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
-}
-
 /// Forwards one inner subscription's events into an operator's own subscription `outer`
 /// (defer, catch's replacement...): the inner subscription is added to `outer`, so disposing
 /// `outer` stops it, and a terminal event disposes `outer` before it is forwarded.

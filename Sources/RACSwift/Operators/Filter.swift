@@ -11,7 +11,7 @@ extension Signal {
         let predicate = copy isIncluded
         if FusibleMapSignal.fuse(&source, filter: predicate) {
             // The map's name is still the source's name here.
-            return source.namedAsJoined("[\(source.name)] -filter:")
+            return source.named("[\(source.name)] -filter:")
         }
         let signal = LiftedPredicateSignal(source, predicate) { FilterSink(downstream: $0, isIncluded: $1) }
         return signal.named("[\(signal.sourceName)] -filter:")
@@ -25,14 +25,13 @@ extension Signal {
 }
 
 @usableFromInline
-final class FilterSink<Value>: Sink, Subscriber, PassThroughSink, @unchecked Sendable {
-    @usableFromInline let downstream: any Subscriber<Value>
+final class FilterSink<Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
     private let isIncluded: (Value) -> Bool
 
     @usableFromInline
     init(downstream: any Subscriber<Value>, isIncluded: @escaping (Value) -> Bool) {
-        self.downstream = downstream
         self.isIncluded = isIncluded
+        super.init(downstream: downstream)
     }
 
     @inline(__always) @usableFromInline

@@ -147,20 +147,28 @@ final class MapFilterFusionTests: RACTestCase {
                    "[[[[src] -map:] -filter:] -map:] -filter:")
     }
 
-    func testNameSetOnAJoinedSignalDoesNotShowThroughTheOperatorThatJoinedIt() {
-        // Regression (issue 30, finding 3): the joining operator kept the name set on the
-        // signal it joined, where its own signal would have had none with debug names off.
+    func testNameSetOnASignalDoesNotShowThroughTheOperatorAppliedToIt() {
+        // Regression (issue 30, finding 3): with debug names off, a filter that joined a
+        // named map kept that map's name, where its own signal would have had none. A named
+        // signal is now joined only under debug names, where both name the result alike.
         let subject = Subject<Int>()
         let filtered = subject.map { $0 + 1 }.setName("x").filter { $0 > 0 }
-        XCTAssertEqual(stages(filtered), "map filter")
-        assertName(filtered, "[x] -filter:")
         let mapped = subject.map { $0 + 1 }.setName("y").map { $0 * 2 }
-        XCTAssertEqual(stages(mapped), "map map")
-        assertName(mapped, "[y] -map:")
         let kept = subject.map { $0 + 1 }.setName("x")
         let separate = kept.filter { $0 > 0 }
         XCTAssertNil(stages(separate))
         XCTAssertEqual(filtered.name, separate.name)
+        assertName(filtered, "[x] -filter:")
+        assertName(mapped, "[y] -map:")
+        XCTAssertEqual(stages(filtered), debugSignalNamesEnabled ? "map filter" : nil)
+        XCTAssertEqual(stages(mapped), debugSignalNamesEnabled ? "map map" : "map")
+        // Events are those of the operators one by one either way.
+        let received = Fixture.Log<Int>()
+        let disposable = filtered.subscribeNext { received.append($0) }
+        subject.sendNext(-1)
+        subject.sendNext(1)
+        disposable.dispose()
+        XCTAssertEqual(received.all, [2])
     }
 
     func testRuntimeCountsWeakAndUnownedReferencesAsFusionExpects() {

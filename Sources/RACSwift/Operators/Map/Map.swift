@@ -28,7 +28,7 @@ extension Signal {
         // and nothing else can reach that signal (MapFusion.swift).
         if U.self == Value.self,
            FusibleMapSignal.fuse(&source, map: unsafeBitCast(transform, to: ((Value) -> Value).self)) {
-            return unsafeDowncast(source.namedAsJoined("[\(source.name)] -map:"), to: Signal<U>.self)
+            return unsafeDowncast(source.named("[\(source.name)] -map:"), to: Signal<U>.self)
         }
         let signal = (consume source).mapInternally(transform)
         return signal.named("[\(signal.sourceName)] -map:")
@@ -67,14 +67,13 @@ extension Signal {
 /// Stateless: no lock (the source serializes) and no disposable of its own (the source's
 /// subscription is the whole subscription).
 @usableFromInline
-final class MapSink<Source, Value>: Sink, Subscriber, PassThroughSink, @unchecked Sendable {
-    @usableFromInline let downstream: any Subscriber<Value>
+final class MapSink<Source, Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
     private let transform: (Source) -> Value
 
     @usableFromInline
     init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value) {
-        self.downstream = downstream
         self.transform = transform
+        super.init(downstream: downstream)
     }
 
     @inline(__always) @usableFromInline

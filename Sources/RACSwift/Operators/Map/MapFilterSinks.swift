@@ -2,16 +2,15 @@
 /// for each value — what a `MapSink` feeding a `FilterSink` does, with one object and one
 /// call per value fewer. Stateless, as they are.
 @usableFromInline
-final class MapFilterSink<Source, Value>: Sink, Subscriber, PassThroughSink, @unchecked Sendable {
-    @usableFromInline let downstream: any Subscriber<Value>
+final class MapFilterSink<Source, Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
     private let transform: (Source) -> Value
     private let isIncluded: (Value) -> Bool
 
     @usableFromInline
     init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value, isIncluded: @escaping (Value) -> Bool) {
-        self.downstream = downstream
         self.transform = transform
         self.isIncluded = isIncluded
+        super.init(downstream: downstream)
     }
 
     @inline(__always) @usableFromInline
@@ -25,8 +24,7 @@ final class MapFilterSink<Source, Value>: Sink, Subscriber, PassThroughSink, @un
 /// second transform, its test if any, for each value — what a sink per operator would do, one
 /// after the other, with one object and one call per value. Stateless, as they are.
 @usableFromInline
-final class TwoStageMapFilterSink<Source, Value>: Sink, Subscriber, PassThroughSink, @unchecked Sendable {
-    @usableFromInline let downstream: any Subscriber<Value>
+final class TwoStageMapFilterSink<Source, Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
     private let transform: (Source) -> Value
     private let isIncluded: Predicate<Value>?
     private let secondTransform: (Value) -> Value
@@ -35,11 +33,11 @@ final class TwoStageMapFilterSink<Source, Value>: Sink, Subscriber, PassThroughS
     @usableFromInline
     init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value, isIncluded: Predicate<Value>?,
          secondTransform: @escaping (Value) -> Value, secondIsIncluded: Predicate<Value>?) {
-        self.downstream = downstream
         self.transform = transform
         self.isIncluded = isIncluded
         self.secondTransform = secondTransform
         self.secondIsIncluded = secondIsIncluded
+        super.init(downstream: downstream)
     }
 
     // Optional chaining calls the tests borrowed; `if let` would copy each one (a retain and a
@@ -56,8 +54,7 @@ final class TwoStageMapFilterSink<Source, Value>: Sink, Subscriber, PassThroughS
 
 /// A fused signal's three stages (`MapFilterSignal`), as `TwoStageMapFilterSink` runs two.
 @usableFromInline
-final class ThreeStageMapFilterSink<Source, Value>: Sink, Subscriber, PassThroughSink, @unchecked Sendable {
-    @usableFromInline let downstream: any Subscriber<Value>
+final class ThreeStageMapFilterSink<Source, Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
     private let transform: (Source) -> Value
     private let isIncluded: Predicate<Value>?
     private let secondTransform: (Value) -> Value
@@ -69,13 +66,13 @@ final class ThreeStageMapFilterSink<Source, Value>: Sink, Subscriber, PassThroug
     init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value, isIncluded: Predicate<Value>?,
          secondTransform: @escaping (Value) -> Value, secondIsIncluded: Predicate<Value>?,
          thirdTransform: @escaping (Value) -> Value, thirdIsIncluded: Predicate<Value>?) {
-        self.downstream = downstream
         self.transform = transform
         self.isIncluded = isIncluded
         self.secondTransform = secondTransform
         self.secondIsIncluded = secondIsIncluded
         self.thirdTransform = thirdTransform
         self.thirdIsIncluded = thirdIsIncluded
+        super.init(downstream: downstream)
     }
 
     @inline(__always) @usableFromInline

@@ -14,9 +14,10 @@
 // "Nothing else can reach" (`FusibleMapSignal.unobserved`): the operator's receiver is the
 // only strong reference to the signal and there is no weak or unowned one, through which the
 // signal could be seen or subscribed on its own. Then nothing can observe the difference:
-// the signal as it was is never seen again; the result takes the name the operator's own
-// signal would have (`namedAsJoined`: "" with RAC_DEBUG_SIGNAL_NAMES unset, whatever name was
-// set on the signal joined); and
+// the signal as it was is never seen again; the caller names the result, under
+// RAC_DEBUG_SIGNAL_NAMES, from the name the signal had, as it would name its own signal —
+// and without it, a signal someone named is never joined (`isNamed`), since the operator's
+// own signal would have no name; and
 // the sink does for each value what the separate sinks would, in their order — each
 // transform, then each test on what it returned — and passes terminal events and the
 // subscription on unchanged, stateless as they are. A chain only fuses where it is built
@@ -72,6 +73,16 @@ class FusibleMapSignal<Value>: Signal<Value>, @unchecked Sendable {
     /// The third stage's filter.
     @usableFromInline @exclusivity(unchecked) final var thirdPredicate: Predicate<Value>?
 
+    /// Given a name with RAC_DEBUG_SIGNAL_NAMES unset (`setName`): an operator's own signal
+    /// would be unnamed, so joining it would show (issue 30, finding 3).
+    @usableFromInline @exclusivity(unchecked) final var isNamed = false
+
+    // Observing the setter costs nothing where no name is set; checking the name itself at
+    // every join (or clearing it) cost R5 about 350 instructions per cycle.
+    override var name: String {
+        didSet { if !debugSignalNamesEnabled { isNamed = true } }
+    }
+
     @usableFromInline
     override init() {}
 
@@ -109,11 +120,11 @@ class FusibleMapSignal<Value>: Signal<Value>, @unchecked Sendable {
     }
 
     /// `signal` as a fused signal, if it is one that no other strong, weak or unowned
-    /// reference can reach.
+    /// reference can reach and that was not named (`isNamed`).
     @inlinable
     static func unobserved(_ signal: inout Signal<Value>) -> FusibleMapSignal<Value>? {
         guard isKnownUniquelyReferenced(&signal), let fused = signal as? FusibleMapSignal<Value>,
-              fused.hasNoWeakOrUnownedReferences else { return nil }
+              !fused.isNamed, fused.hasNoWeakOrUnownedReferences else { return nil }
         return fused
     }
 
@@ -169,14 +180,3 @@ final class MapFilterSignal<Source, Value>: FusibleMapSignal<Value>, @unchecked 
     var sourceName: String { source.name }
 }
 
-extension Signal {
-    /// Names a signal that an operator joined as that operator's own signal would be named:
-    /// `make()` under RAC_DEBUG_SIGNAL_NAMES, else "" — not the name set on the signal joined,
-    /// which would show the fusion.
-    @inlinable
-    func namedAsJoined(_ make: @autoclosure () -> String) -> Self {
-        // Stored unread: reading the name first would retain and release it.
-        name = debugSignalNamesEnabled ? make() : ""
-        return self
-    }
-}

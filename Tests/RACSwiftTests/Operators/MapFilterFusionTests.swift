@@ -332,21 +332,27 @@ final class MapFilterFusionTests: RACTestCase {
         if LiveSubscriptions.isCounting { XCTAssertEqual(fusedSinks + 5, separateSinks) }
     }
 
+    /// What subscriptions to `first` and to `second` receive while `subject` sends 1, 2, 3.
+    private func received(_ first: Signal<Int>, _ second: Signal<Int>, from subject: Subject<Int>) -> ([Int], [Int]) {
+        let fromFirst = Fixture.Log<Int>()
+        let fromSecond = Fixture.Log<Int>()
+        let one = first.subscribeNext { fromFirst.append($0) }
+        let two = second.subscribeNext { fromSecond.append($0) }
+        for value in 1...3 { subject.sendNext(value) }
+        one.dispose()
+        two.dispose()
+        return (fromFirst.all, fromSecond.all)
+    }
+
     func testSignalKeptInAVariableIsNotJoinedAndSendsOnItsOwn() {
         let subject = Subject<Int>()
         let pair = subject.map { $0 * 10 }.filter { $0 != 20 }
         let chained = pair.map { $0 + 1 }
         XCTAssertEqual(stages(pair), "map filter")
         XCTAssertEqual(stages(chained), "map")
-        let fromPair = Fixture.Log<Int>()
-        let fromChain = Fixture.Log<Int>()
-        let first = pair.subscribeNext { fromPair.append($0) }
-        let second = chained.subscribeNext { fromChain.append($0) }
-        for value in 1...3 { subject.sendNext(value) }
-        first.dispose()
-        second.dispose()
-        XCTAssertEqual(fromPair.all, [10, 30])
-        XCTAssertEqual(fromChain.all, [11, 31])
+        let (fromPair, fromChain) = received(pair, chained, from: subject)
+        XCTAssertEqual(fromPair, [10, 30])
+        XCTAssertEqual(fromChain, [11, 31])
     }
 
     func testSubscriptionMadeBeforeItsSignalIsJoinedKeepsThatSignalsStages() {
@@ -376,15 +382,10 @@ final class MapFilterFusionTests: RACTestCase {
             return (consume pair).map { $0 + 1 }
         }()
         XCTAssertEqual(stages(chained), "map")
-        let fromPair = Fixture.Log<Int>()
-        let fromChain = Fixture.Log<Int>()
-        let first = weakPair?.subscribeNext { fromPair.append($0) }
-        let second = chained.subscribeNext { fromChain.append($0) }
-        for value in 1...3 { subject.sendNext(value) }
-        first?.dispose()
-        second.dispose()
-        XCTAssertEqual(fromPair.all, [10, 30])
-        XCTAssertEqual(fromChain.all, [11, 31])
+        guard let pair = weakPair else { return XCTFail("the weakly referenced signal is alive") }
+        let (fromPair, fromChain) = received(pair, chained, from: subject)
+        XCTAssertEqual(fromPair, [10, 30])
+        XCTAssertEqual(fromChain, [11, 31])
     }
 
     func testSignalReachableThroughAnUnownedReferenceIsNotJoined() {

@@ -12,18 +12,6 @@ final class BargingLockTests: RACTestCase {
         var count = 0
     }
 
-    private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-        let done = DispatchGroup()
-        for index in 0..<count {
-            done.enter()
-            Thread {
-                body(index)
-                done.leave()
-            }.start()
-        }
-        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, "threads did not finish (a lost wake-up?)")
-    }
-
     func testSixThreadsLoseNoIncrement() {
         let guarded = Guarded()
         onThreads(6) { _ in

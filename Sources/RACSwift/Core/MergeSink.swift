@@ -28,7 +28,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     // lookup (the caller's specialized code): a `return` inner, the usual result of a
     // flattenMap closure, is then recognized by its class and its value sent directly, without
     // the virtual `isConstant` and `deliverConstant` calls and the closure the latter calls
-    // (R3: about 30 instructions per value and level). Looking the type up here, in generic
+    // (R3: about 30 instructions per value and level; BENCHMARKS.md, "Issue 20, third session"). Looking the type up here, in generic
     // code, would cost a runtime metadata lookup per subscription.
     private let returnSignalType: ObjectIdentifier?
     // Subscribes an inner signal with a new `MergeInput`, when the sink was built where its

@@ -117,7 +117,7 @@ final class IndexedChildren {
         }
         // Every slot from `kept` on is a hole now: nothing to release. One at a time: the
         // generic `removeLast(_:)` destroys the slots through the runtime's value witnesses,
-        // several times the cost (D1: about 200 instructions per inner).
+        // several times the cost (D1: about 200 instructions per inner; BENCHMARKS.md, issue 20).
         for _ in kept..<count { children.removeLast() }
         numbers.removeLast(count - kept)
         nextRemovalHint = 0

@@ -10,7 +10,7 @@ class ZipBufferBase: @unchecked Sendable {
 ///
 /// Raw storage rather than `FIFO` or an `Array`: in the library's generic code, every append
 /// to an `Array<T>` looks up `Array<T>`'s metadata at run time (and `FIFO<T>`'s with it), twice
-/// per pair (W8); a pointer to `T` needs only `T`'s, which the buffer's own type carries.
+/// per pair (W8, BENCHMARKS.md, issue 20); a pointer to `T` needs only `T`'s, which the buffer's own type carries.
 @usableFromInline
 final class ZipBuffer<T>: ZipBufferBase, @unchecked Sendable {
     // Internal for the inlinable `removeFirst`.

@@ -9,7 +9,8 @@
 // the value type to itself when there are fewer than three stages — and otherwise builds its
 // own signal, which starts the next fused signal. So `s.map(f).filter(p).map(g).filter(q)` is
 // one signal and one sink per subscription (`TwoStageMapFilterSink`); six (map, filter) pairs
-// are two of each (R5), ten maps four (W3).
+// are two of each (R5), ten maps four (W3). (Workload ids: BENCHMARKS.md's workload table;
+// the measurements below: its "Issue 20, third session", 3c.)
 //
 // "Nothing else can reach" (`FusibleMapSignal.unobserved`): the operator's receiver is the
 // only strong reference to the signal and there is no weak or unowned one, through which the

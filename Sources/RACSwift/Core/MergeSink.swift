@@ -19,9 +19,8 @@
 @usableFromInline
 final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
     // The flatten family calls `transform`, a closure in a `let`, borrowed; bind's function is
-    // an optional, nil for the others: a placeholder closure built in this generic code would
-    // capture the type metadata, an allocation per subscription (seen under callgrind in R6).
-    // Bind builds that placeholder `transform` instead.
+    // an optional, nil for the others (a placeholder built here, in generic code, would be an
+    // allocation per subscription: R6), and bind builds the placeholder `transform` instead.
     private let transform: (Source) -> Signal<Value>?
     private let bindingFunction: ((Source, inout Bool) -> Signal<Value>?)?
     // `ReturnSignal<Value>`, when the sink was built where that type is known without a

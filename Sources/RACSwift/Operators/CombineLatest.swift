@@ -46,7 +46,8 @@ extension Signal {
 
     /// Sends a tuple of the latest values of the given signals, each time any of them sends,
     /// once every one has sent at least one value (RAC's `+combineLatest:` with a literal
-    /// array, typed). Any number of signals of any types.
+    /// array, typed). Any number of signals of any types; a call with two to six signals uses
+    /// the fixed-arity overload of the same name, which type-checks faster.
     ///
     /// Completes only when every signal has completed; an error from any is forwarded at
     /// once and disposes the others.

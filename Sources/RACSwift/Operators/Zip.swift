@@ -1,6 +1,7 @@
 extension Signal {
     /// Zips any number of signals: the n-th value of the result is the tuple of the n-th
-    /// values of every input (RAC's `+zip:`, with a typed tuple for any arity).
+    /// values of every input (RAC's `+zip:`, with a typed tuple for any arity; a call with two
+    /// to six signals uses the fixed-arity overload of the same name, which type-checks faster).
     ///
     /// Completes as soon as one input has completed and every value it sent has been zipped;
     /// an error from any input is forwarded at once and ends every subscription. Inputs are

@@ -434,12 +434,3 @@ extension CompoundDisposable {
     }
 }
 
-extension Signal {
-    /// Catches RAC's `[RACSignal empty]` and `[RACSignal never]` ported as method calls
-    /// (`Signal<Int>.empty()`): in RACSwift they are properties, and a property and a method
-    /// may not share a name, so the call lands here and fails with a message saying so.
-    @available(*, unavailable, message: "RAC's +empty and +never are properties in RACSwift: write 'Signal<Value>.empty' or '.never', without '()'")
-    public func callAsFunction() -> Signal<Value> {
-        unavailable()
-    }
-}

@@ -146,12 +146,38 @@ final class SubjectEntry<S: Subscriber>: SubjectEntryOf<S.Value>, @unchecked Sen
     /// from the subject's list, through the gate.
     override func dispose() {
         guard disposeChildren() else { return }
-        var removed: Unmanaged<AnyObject>?
+        var removed = ReleasedSubscribers()
         if enterNotingThread() { removed = subject._withUnsafeGuaranteedRef { $0.unregister(self) } }
         leave()
-        // Released only after leaving: the subscriber may hold the last reference to the
+        // Released only after leaving: a subscriber may hold the last reference to the
         // subject, whose deinit, run here, may wait for this disposer to leave.
-        removed?.release()
+        removed.releaseAll()
+    }
+}
+
+/// Subscribers a subject let go of, for the caller to release once it is done with the
+/// subject: usually one (a disposal's own), more when the caller also removed entries handed
+/// off by other threads.
+struct ReleasedSubscribers {
+    private var first: Unmanaged<AnyObject>?
+    private var more: [Unmanaged<AnyObject>]?
+
+    init() {}
+
+    mutating func append(_ subscriber: Unmanaged<AnyObject>?) {
+        guard let subscriber else { return }
+        if first == nil {
+            first = subscriber
+        } else if more == nil {
+            more = [subscriber]
+        } else {
+            more!.append(subscriber)
+        }
+    }
+
+    func releaseAll() {
+        first?.release()
+        if let more { for subscriber in more { subscriber.release() } }
     }
 }
 

@@ -14,12 +14,14 @@
 /// than a deadlock. Subscribing and disposing are safe at any time, also from inside a
 /// delivery; a subscription disposed during a delivery receives nothing new once its
 /// `dispose()` has returned (each subscriber's disposed flag is checked before each event).
-/// Subscribing from another thread waits for a delivery in progress to finish. Disposing
-/// never waits (as in RAC, whose subject delivers outside the lock its removal takes): while
-/// another thread delivers, the subscription is marked disposed and its removal handed to
-/// that thread, which carries it out before it lets go of the subject. So `dispose()` may
-/// return while the delivery in progress is still reaching that subscriber (contract §6: a
-/// thread already delivering may finish that one event), and nothing sent later reaches it.
+/// Subscribing and disposing never wait for a delivery in progress on another thread (as in
+/// RAC, whose subject delivers outside the lock they take): the registration or the removal
+/// is handed to that thread, which carries it out before it delivers anything more or lets go
+/// of the subject. So every event sent after `subscribe` returns reaches the new subscriber,
+/// and `dispose()` may return while the delivery in progress is still reaching that
+/// subscriber (contract §6: a thread already delivering may finish that one event), nothing
+/// sent later. (`ReplaySubject` and `BehaviorSubject` replay and register in one step, so
+/// subscribing to one waits for a delivery in progress.)
 ///
 /// A terminal event goes to the subscribers of that moment, in order, each disposed just
 /// before it receives it; until its turn a subscriber is still subscribed, so a value sent
@@ -64,14 +66,15 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// every subject ending this way touches (a flattenMap's inner subjects). Under `sourcesLock`.
     @exclusivity(unchecked) private var sourcesEnded = false
     private let sourcesLock = UnfairLock()
-    /// Entries whose disposal found `lock` held by another thread (a delivery in progress),
-    /// for whichever thread holds or next takes `lock` to remove (`settleHandedOff`). Under
+    /// Subscriptions and disposals that found `lock` held by another thread (a delivery in
+    /// progress), in the order they came, for whichever thread holds or next takes `lock` to
+    /// carry out (`takeHandedOff`) before it delivers anything or lets go. Under
     /// `handOffLock`, a leaf lock: held for an append or a take, never while waiting for
     /// anything. nil rather than empty, as `retired`.
-    @exclusivity(unchecked) private var handedOff: [SubjectEntryBase]?
+    @exclusivity(unchecked) private var handedOff: [SubjectHandOff]?
     private let handOffLock = UnfairLock()
-    /// How many entries `handedOff` holds: what a thread reads after it unlocks `lock`, one
-    /// load per send (see `HandOffCount` for why none is missed).
+    /// How many items `handedOff` holds: what a thread reads when it has taken `lock` and
+    /// after it has let go, a load each (see `HandOffCount` for why none is missed).
     private let handedOffCount = HandOffCount()
     /// Entries whose gate was closed while their disposer was inside (see `SubjectEntryBase`):
     /// the deinit waits until each has left. Rarely non-empty: only a dispose racing a
@@ -110,7 +113,8 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
         // Nothing else uses the subject now. Each live entry lets go of its subscriber (not
         // disposed: nothing observable happens), so that a subscription nobody disposes, still
         // held, does not keep its subscriber alive.
-        // (Entries handed off and not yet removed are still listed; `handedOff` only keeps them.)
+        // (Entries whose removal was handed off are still listed; `handedOff` only keeps them,
+        // and registrations not yet carried out, which are dropped with it.)
         entries.forEachUnretained { entry in entry.takeSubscriber()?.release() }
         entries.free()
         sourcesLock.withLock { madeSources }?.dispose()
@@ -131,10 +135,24 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// inners); made here, in generic code, it is a look-up in the runtime's table.
     @usableFromInline @discardableResult @inline(__always)
     final func subscribe<S: Subscriber<Value>>(_ subscriber: S, with subscription: SubjectEntry<S>) -> Disposable {
-        withDeliveryLock {
-            subscriber.didSubscribe(with: subscription)
+        // Before the registration and outside the lock: no event can reach the subscriber
+        // before it is registered.
+        subscriber.didSubscribe(with: subscription)
+        // Never waits for a delivery in progress on another thread (the lock rule): that
+        // thread registers it before it delivers anything more, so every event sent after
+        // this returns reaches it, as in RAC.
+        var released = ReleasedSubscribers()
+        let registered: Void? = lock.withLockIfAvailable {
+            if handedOffCount.mayBeNonZero { takeHandedOff(into: &released) }
             register(subscriber, subscription: subscription)
         }
+        if registered == nil {
+            handOff(.registration(subscription, { [subscriber] subject in
+                unsafeDowncast(subject, to: Subject<Value>.self).register(subscriber, subscription: subscription)
+            }))
+        }
+        if handedOffCount.mayBeNonZero { settleHandedOff(into: &released) }
+        released.releaseAll()
         return subscription
     }
 
@@ -166,9 +184,14 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// Runs `body` with `lock` held, then removes the entries handed off meanwhile. Every
     /// acquisition of `lock` but the deinit's goes through it (the subclasses' too), so that
     /// each thread that lets go of `lock` looks for handed-off removals after it has.
+    /// Subscriptions and disposals handed off before are carried out first, so that what the
+    /// body sends reaches every subscription made, and none disposed, before it was sent.
     @inline(__always)
     final func withDeliveryLock<R>(_ body: () -> R) -> R {
-        let result = lock.withLock(body)
+        let result = lock.withLock { () -> R in
+            if handedOffCount.mayBeNonZero { takeHandedOffReleasing() }
+            return body()
+        }
         if handedOffCount.mayBeNonZero { settleHandedOffReleasing() }
         return result
     }
@@ -187,16 +210,47 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
             removeListed(entry)
             released.append(release(whenNoSend: entry.takeSubscriber()))
         }
-        if removed == nil {
-            handOffLock.withLock {
-                if handedOff == nil { handedOff = [entry] } else { handedOff!.append(entry) }
-                handedOffCount.add(1)
-            }
-        }
+        if removed == nil { handOff(.removal(entry)) }
         // Having let go of `lock` (or found it held after handing the entry off), look again:
         // the holder may have let go meanwhile, before it could see the entry.
         if handedOffCount.mayBeNonZero { settleHandedOff(into: &released) }
         return released
+    }
+
+    private func handOff(_ item: SubjectHandOff) {
+        handOffLock.withLock {
+            if handedOff == nil { handedOff = [item] } else { handedOff!.append(item) }
+            handedOffCount.add(1)
+        }
+    }
+
+    @inline(never)
+    private func takeHandedOffReleasing() {
+        var released = ReleasedSubscribers()
+        takeHandedOff(into: &released)
+        // Under `lock`, as a removal by a thread holding it releases them; the caller of
+        // `withDeliveryLock` holds a reference to the subject.
+        released.releaseAll()
+    }
+
+    /// Carries out the subscriptions and disposals handed off, in order. Call with `lock` held.
+    private func takeHandedOff(into released: inout ReleasedSubscribers) {
+        let taken = handOffLock.withLock { () -> [SubjectHandOff]? in
+            guard let taken = handedOff else { return nil }
+            handedOff = nil
+            handedOffCount.add(-taken.count)
+            return taken
+        }
+        guard let taken else { return }
+        for item in taken {
+            switch item {
+            case .removal(let entry):
+                removeListed(entry)
+                released.append(release(whenNoSend: entry.takeSubscriber()))
+            case .registration(_, let register):
+                register(self)
+            }
+        }
     }
 
     @inline(never)
@@ -206,23 +260,12 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
         released.releaseAll()
     }
 
-    /// Removes the handed-off entries while `lock` can be had without waiting; stops when
+    /// Carries out what was handed off while `lock` can be had without waiting; stops when
     /// another thread holds it (that thread looks again once it lets go). Their subscribers
     /// go to `released`, for the caller to release once it has let go of the subject.
     private func settleHandedOff(into released: inout ReleasedSubscribers) {
         while handedOffCount.mayBeNonZero {
-            let settled: Void? = lock.withLockIfAvailable {
-                let taken = handOffLock.withLock { () -> [SubjectEntryBase]? in
-                    guard let taken = handedOff else { return nil }
-                    handedOff = nil
-                    handedOffCount.add(-taken.count)
-                    return taken
-                }
-                for entry in taken ?? [] {
-                    removeListed(entry)
-                    released.append(release(whenNoSend: entry.takeSubscriber()))
-                }
-            }
+            let settled: Void? = lock.withLockIfAvailable { takeHandedOff(into: &released) }
             if settled == nil { return }
         }
     }

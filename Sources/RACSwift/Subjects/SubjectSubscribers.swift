@@ -181,6 +181,15 @@ struct ReleasedSubscribers {
     }
 }
 
+/// What a subscription or a disposal hands to the thread delivering from a subject
+/// (`Subject.handedOff`): a removal, or a registration (the entry, kept for its identity, and
+/// the subject's `register` call with the subscriber's type). Not nested in the generic
+/// `Subject`, as `SubjectRetired`.
+enum SubjectHandOff {
+    case removal(SubjectEntryBase)
+    case registration(SubjectEntryBase, (AnyObject) -> Void)
+}
+
 /// What a subject keeps until the sends in progress have ended (`Subject.retired`): a list
 /// they may be walking, or a subscriber let go of meanwhile. Not nested in the generic
 /// `Subject`, which would make it generic too, and every check of the array a run-time

@@ -22,7 +22,7 @@ import XCTest
 final class LockRuleStressTests: RACTestCase {
     /// Rounds per operator and way of ending (`RACSWIFT_LOCK_RULE_ROUNDS` to raise it locally).
     private static var rounds: Int {
-        ProcessInfo.processInfo.environment["RACSWIFT_LOCK_RULE_ROUNDS"].flatMap(Int.init) ?? 4
+        ProcessInfo.processInfo.environment["RACSWIFT_LOCK_RULE_ROUNDS"].flatMap(Int.init) ?? 3
     }
 
     enum Ending: CaseIterable {

@@ -165,7 +165,11 @@ final class LockRuleStressTests: RACTestCase {
         let sending = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
         for (index, input) in inputs.enumerated() {
-            DispatchQueue.global().async(group: done) {
+            // A thread of its own each: the global queue may not start a third CPU-bound
+            // block on two cores until another ends.
+            done.enter()
+            Thread {
+                defer { done.leave() }
                 var value = 3
                 var sentAfterEnd = 0
                 // Bounded: stops 200 values after the end, or after 5 s (the end never came).
@@ -176,7 +180,7 @@ final class LockRuleStressTests: RACTestCase {
                     if probe.hasEnded { sentAfterEnd += 1 }
                     value += 1
                 }
-            }
+            }.start()
         }
         for _ in inputs {
             guard sending.wait(timeout: .now() + 10) == .success else {

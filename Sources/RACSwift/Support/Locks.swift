@@ -367,7 +367,7 @@ final class HoldCountingLock: @unchecked Sendable {
     private let base = NSRecursiveLock()
     var holds = 0
     @inline(__always) func lock() { base.lock() }
-    @inline(__always) func tryLock() -> Bool { base.try() }
+    @inline(__always) func tryLock() -> Bool { base.`try`() }
     @inline(__always) func unlock() { base.unlock() }
 }
 #endif

@@ -125,8 +125,8 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
 
     /// Ends the subscription, unless it already ended: takes the subscriber out, so nothing
     /// else goes out, then disposes the subscription and sends the terminal event with `send`
-    /// — the output point's last step (`RecursiveLock.endOutput`), which disposes with the
-    /// lock released and sends nested where RAC sends it.
+    /// — the output point's last step (`RecursiveLock.endOutput`), which sends nested where
+    /// RAC sends it.
     private func terminate(_ send: (Downstream) -> Void) {
         lock.withLock {
             guard let downstream = take() else { return }

@@ -72,11 +72,14 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
         super.init(downstream: downstream, disposable: disposable)
     }
 
-    /// Disposal releases the waiting signals at once, not when the source lets go of this sink.
+    /// Disposal releases the waiting signals at once, not when the source lets go of this sink
+    /// — if the lock is free: a disposal never waits for a lock held across a delivery (the
+    /// lock rule, contract article). Held by another thread, the waiting signals go with the
+    /// sink, which nothing starts any more.
     private func releaseWaitingOnDisposal() {
         disposable.add(Disposable { [weak self] in
             guard let self else { return }
-            self.lock.withLock { self.state.disposed() }
+            self.lock.withLockIfAvailable { self.state.disposed() }
         })
     }
 

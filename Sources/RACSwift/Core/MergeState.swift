@@ -4,7 +4,7 @@
 ///
 /// The sink calls one transition per event with its lock held and performs the `MergeAction`
 /// the transition returns: `complete` and `fail` inside the same `serialize` (the output point
-/// then disposes with the lock released), `start` and `drain` once the lock is released, so
+/// then disposes and ends), `start` and `drain` once the lock is released, so
 /// an inner signal is never subscribed under it. `Inner` is whatever the sink subscribes (a
 /// signal); the tests drive the machine with plain values.
 ///

@@ -10,14 +10,14 @@
 /// that completes or fails *because* it is being disposed must not reach the subscriber
 /// (RAC's passthrough checks one disposed flag for every event).
 ///
-/// Ending the output disposes the inputs' subscriptions, and disposing a subject's
-/// subscription takes that subject's lock — which a thread delivering into this operator
-/// holds while it waits for `lock`. So a termination is carried out by `endOutput` (below),
-/// the last step every serializing point shares: dispose with `lock` released (every level
-/// this thread holds), then send the terminal event under `lock` (RAC's order). Nothing else
-/// goes out in between: the output is already closed. One claimed by the outermost
-/// `serialize` waits until its body has run; one nested inside a delivery on the same thread
-/// happens at once, where RAC sends it.
+/// A termination is carried out by `endOutput` (below), the last step every serializing
+/// point shares: dispose, then send the terminal event (RAC's order), both under `lock`.
+/// Disposing there is safe because of the lock rule (contract article, "Which locks"): a
+/// disposal never waits for a lock held across a delivery — a subject's subscription hands
+/// its removal to the thread delivering, and a disposal action that needs an operator's lock
+/// only tries it — so no thread delivering into this point can be waited for. One claimed by
+/// the outermost `serialize` waits until its body has run; one nested inside a delivery on
+/// the same thread happens at once, where RAC sends it.
 @usableFromInline
 class OutputPoint<Output>: Sink, @unchecked Sendable {
     /// The subscription; the inputs' subscriptions are added to it.
@@ -43,8 +43,7 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
         self.disposable = disposable
     }
 
-    /// Runs `body` with `lock` held, then carries out a termination it claimed (with `lock`
-    /// released while it disposes).
+    /// Runs `body` with `lock` held, then carries out a termination it claimed.
     ///
     /// Always inlined: it runs once per value at every level of a merge, and left to itself
     /// the optimizer called it unspecialized (generic over `R`, the body a closure context),
@@ -82,8 +81,7 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
     /// Ends the output, unless it has ended: disposes the subscription, then sends `error`,
     /// or completion if it is nil (RAC's order). True if this call ended it. Called inside
     /// `serialize`. From the outermost one, both steps wait until its body has run; nested
-    /// inside a delivery on this thread, they happen at once. Either way through `endOutput`:
-    /// the disposal with `lock` released (every level of it), the event with it taken again.
+    /// inside a delivery on this thread, they happen at once. Either way through `endOutput`.
     @discardableResult
     final func finish(error: (any Error)?) -> Bool {
         guard isOpen else { return false }
@@ -92,9 +90,8 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
         if depth == 1 {
             pending = terminal
         } else {
-            // Nested inside a delivery on this thread: dispose with the lock released, then
-            // send at once, where RAC sends it. Meanwhile another thread may run a
-            // `serialize` body, but nothing goes out: the output is closed.
+            // Nested inside a delivery on this thread: dispose, then send at once, where RAC
+            // sends it.
             lock.endOutput(disposing: disposable) { deliver(terminal) }
         }
         return true
@@ -111,17 +108,18 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
 extension RecursiveLock {
     /// The terminal rule's last step, shared by every serializing point that holds this lock
     /// while it delivers — the output point, `create`'s subscriber (`PassthroughSubscriber`) and
-    /// `AnySubscriber` — once it has closed its output under the lock: disposes `subscription`
-    /// with the lock released, every level this thread holds, then runs `deliver` (the terminal
-    /// event) with the lock held again, so that it goes out where RAC sends it, nested inside
-    /// a delivery if there is one.
+    /// `AnySubscriber` — once it has closed its output under the lock: disposes `subscription`,
+    /// then runs `deliver` (the terminal event), so that it goes out where RAC sends it, nested
+    /// inside a delivery if there is one.
     ///
-    /// Why released: disposing may take the lock of a signal the subscription is subscribed to
-    /// (a subject's), which a thread delivering from that signal into this point holds while it
-    /// waits for this lock. Meanwhile another thread may take the lock, but nothing goes out:
-    /// the output is closed.
+    /// Both with the lock held, at every level this thread holds it and at every serializing
+    /// point further up its stack: by the lock rule (contract article, "Which locks") a
+    /// disposal takes only locks that are never held while waiting for another — a subject's
+    /// subscription hands its removal to the thread delivering from that subject — so it
+    /// cannot wait for a thread that waits for one of these. (Until issue 30 the disposal ran
+    /// with this lock released, which left the locks further up held: that cycle is gone.)
     func endOutput(disposing subscription: Disposable, then deliver: () -> Void) {
-        withLockReleased { subscription.dispose() }
+        subscription.dispose()
         deliver()
     }
 }
@@ -177,5 +175,42 @@ class SerialOutputPoint<Output>: Sink, @unchecked Sendable {
         guard isOpen else { return }
         downstream.sendNext(value)
         finish(error: nil)
+    }
+}
+
+/// One piece of cleanup that a disposal must do under a serializing point's lock without
+/// waiting for it (the lock rule): run at once if the lock is free or this thread's, else
+/// handed to the thread holding it, which runs it right after it lets go (`settle`). The work
+/// must be idempotent and need nothing but the lock (it releases what a disposed point no
+/// longer uses: combineLatest's closure, which holds the inputs that hold the point).
+struct LockHandOff: ~Copyable {
+    private let count = HandOffCount()
+
+    init() {}
+
+    /// For the disposal.
+    func run(under lock: borrowing RecursiveLock, _ work: () -> Void) {
+        if lock.withLockIfAvailable(work) != nil { return }
+        count.add(1)
+        // The holder may have let go before it could see the count: look again.
+        settle(under: lock, work)
+    }
+
+    /// For each thread that held `lock`, right after it let go.
+    @inline(__always)
+    func settle(under lock: borrowing RecursiveLock, _ work: () -> Void) {
+        if count.mayBeNonZero { settleHandedOff(under: lock, work) }
+    }
+
+    @inline(never)
+    private func settleHandedOff(under lock: borrowing RecursiveLock, _ work: () -> Void) {
+        while count.mayBeNonZero {
+            let settled: Void? = lock.withLockIfAvailable {
+                guard count.mayBeNonZero else { return }
+                count.add(-1)
+                work()
+            }
+            if settled == nil { return }
+        }
     }
 }

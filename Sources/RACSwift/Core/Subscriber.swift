@@ -31,6 +31,7 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
     private var error: ((any Error) -> Void)?
     private var completed: (() -> Void)?
     private var isTerminated = false  // guarded by `lock`
+    private let closuresRelease = LockHandOff()
     /// Every subscription this subscriber is part of; disposed on its terminal event.
     public let disposable = CompoundDisposable()
 
@@ -46,17 +47,27 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
         disposable.add(Disposable { [weak self] in self?.releaseClosures() })
     }
 
+    /// Under the lock — handed to the thread holding it, if another does (the lock rule: a
+    /// disposal never waits for a lock held across a delivery).
     private func releaseClosures() {
-        lock.withLock {
-            next = nil
-            error = nil
-            completed = nil
-        }
+        closuresRelease.run(under: lock) { clearClosures() }
+    }
+
+    /// Called with `lock` held.
+    private func clearClosures() {
+        next = nil
+        error = nil
+        completed = nil
     }
 
     /// Calls `next` with `value`, unless the subscriber has terminated or been disposed.
     public func sendNext(_ value: Value) {
-        lock.withLock { next?(value) }
+        lock.withLock {
+            // Checked, not left to `releaseClosures`, which may be handed to another thread.
+            guard !disposable.isDisposed else { return }
+            next?(value)
+        }
+        closuresRelease.settle(under: lock) { clearClosures() }
     }
 
     /// Disposes every subscription the subscriber is part of, then calls `error`; later
@@ -74,8 +85,8 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
     /// Ends the subscriber, unless it has ended: under the lock, takes the terminal closure
     /// `pick` chooses and clears the closures, so nothing else is delivered; then disposes
     /// every subscription and calls the closure — the output point's last step
-    /// (`RecursiveLock.endOutput`), which disposes with the lock released and calls the
-    /// closure nested inside a delivery of `next` on this thread, if there is one (RAC's order).
+    /// (`RecursiveLock.endOutput`), which calls the closure nested inside a delivery of `next`
+    /// on this thread, if there is one (RAC's order).
     private func terminate(_ pick: (AnySubscriber) -> (() -> Void)?) {
         lock.withLock {
             guard !isTerminated, !disposable.isDisposed else { return }
@@ -86,6 +97,7 @@ public final class AnySubscriber<Value>: Subscriber, @unchecked Sendable {
             completed = nil
             lock.endOutput(disposing: disposable) { block?() }
         }
+        closuresRelease.settle(under: lock) { clearClosures() }
     }
 
     /// Joins the subscription `other` to `disposable` (RAC's `-didSubscribeWithDisposable:`),

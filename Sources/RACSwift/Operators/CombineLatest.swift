@@ -158,6 +158,7 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, @unchecked Sendable 
     // Guarded by `lock`.
     @exclusivity(unchecked) var combine: (() -> Output)?
     @exclusivity(unchecked) private var state: CombineLatestState
+    private let releaseCombine = LockHandOff()
 
     init(downstream: some Subscriber<Output>, inputCount: Int) {
         state = CombineLatestState(inputCount: inputCount)
@@ -165,14 +166,25 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, @unchecked Sendable 
         // Weak, not unowned: `terminate` on one thread can clear `combine` — dropping the last
         // strong reference to this sink — while a `dispose()` on another thread is about to
         // run this action (the stress tests crashed with unowned).
+        // The closure holds the inputs, which hold this sink: released on disposal, under the
+        // lock — handed to the thread holding it, if another does (the lock rule: a disposal
+        // never waits for a lock held across a delivery).
         disposable.add(Disposable { [weak self] in
             guard let self else { return }
-            self.lock.withLock { self.combine = nil }
+            self.releaseCombine.run(under: self.lock) { self.combine = nil }
         })
     }
 
     func start() {
         serialize { perform(state.start(), error: nil) }
+        settleHandOff()
+    }
+
+    /// Called by every thread right after its `serialize`: releases `combine` if a disposal
+    /// handed that to it.
+    @inline(__always)
+    func settleHandOff() {
+        releaseCombine.settle(under: lock) { combine = nil }
     }
 
     /// Called inside `serialize`, after an input stored a new latest value.
@@ -182,10 +194,12 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, @unchecked Sendable 
 
     func inputCompleted() {
         serialize { perform(state.completed(), error: nil) }
+        settleHandOff()
     }
 
     func fail(_ error: any Error) {
         serialize { perform(state.failed(), error: error) }
+        settleHandOff()
     }
 
     /// Called inside `serialize`.
@@ -257,6 +271,7 @@ where Slot.Element == Element {
             hasValue = true
             sink.received(isFirst: isFirst)
         }
+        sink.settleHandOff()
     }
 
     @usableFromInline func sendError(_ error: any Error) { sink.fail(error) }

@@ -21,7 +21,7 @@ open class BehaviorSubject<Value>: Subject<Value>, @unchecked Sendable {
 
     /// The latest value: the last one sent, or `defaultValue` before any.
     public var value: Value {
-        lock.withLock { latest }
+        withDeliveryLock { latest }
     }
 
     /// Registers `subscriber` for what follows, then sends it the latest value (RAC's order);
@@ -31,7 +31,7 @@ open class BehaviorSubject<Value>: Subject<Value>, @unchecked Sendable {
         let disposable = makeSubscription(for: subscriber)
         subscriber.didSubscribe(with: disposable)
         Scheduler.runSubscription(adding: disposable) { [self] in
-            lock.withLock {
+            withDeliveryLock {
                 if disposable.isDisposed { return }
                 register(subscriber, subscription: disposable)
                 subscriber.sendNext(latest)
@@ -42,7 +42,7 @@ open class BehaviorSubject<Value>: Subject<Value>, @unchecked Sendable {
 
     /// Makes `value` the latest and sends it to every current subscriber.
     open override func sendNext(_ value: Value) {
-        lock.withLock {
+        withDeliveryLock {
             latest = value
             deliverNext(value)
         }

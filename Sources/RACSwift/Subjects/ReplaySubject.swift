@@ -44,7 +44,7 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
         let disposable = makeSubscription(for: subscriber)
         subscriber.didSubscribe(with: disposable)
         Scheduler.runSubscription(adding: disposable) { [self] in
-            lock.withLock {
+            withDeliveryLock {
                 // By index, not over a snapshot: a value kept meanwhile (sent from inside a
                 // replayed one) is replayed too.
                 var next = kept - values.count
@@ -74,7 +74,7 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     /// Keeps `value` (dropping the oldest beyond `capacity`) and sends it to every current
     /// subscriber; ignored once the subject has terminated.
     open override func sendNext(_ value: Value) {
-        lock.withLock {
+        withDeliveryLock {
             guard terminal == nil else { return }
             if capacity > 0 {
                 values.append(value)
@@ -88,7 +88,7 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     /// Keeps `error` for later subscribers and ends every current subscription with it;
     /// ignored once the subject has terminated.
     open override func sendError(_ error: any Error) {
-        let isFirst = lock.withLock { () -> Bool in
+        let isFirst = withDeliveryLock { () -> Bool in
             guard terminal == nil else { return false }
             terminal = .error(error)
             return true
@@ -99,7 +99,7 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     /// Keeps the completion for later subscribers and ends every current subscription;
     /// ignored once the subject has terminated.
     open override func sendCompleted() {
-        let isFirst = lock.withLock { () -> Bool in
+        let isFirst = withDeliveryLock { () -> Bool in
             guard terminal == nil else { return false }
             terminal = .completed
             return true

@@ -14,12 +14,19 @@
 /// than a deadlock. Subscribing and disposing are safe at any time, also from inside a
 /// delivery; a subscription disposed during a delivery receives nothing new once its
 /// `dispose()` has returned (each subscriber's disposed flag is checked before each event).
-/// Subscribing, and the first `dispose()` of a subscription, from another thread wait for a
-/// delivery in progress to finish, so a subscriber must not block on a thread that is
-/// subscribing to or disposing a subscription of the same subject. A second `dispose()` of
-/// the same subscription, concurrent with the first, does not wait: it returns as soon as the
-/// subscription is marked disposed, possibly while the delivery in progress is still reaching
-/// that subscriber (contract §6: a thread already delivering may finish that one event).
+/// Subscribing and disposing never wait for a delivery in progress on another thread (as in
+/// RAC, whose subject delivers outside the lock they take): the registration or the removal
+/// is handed to that thread, which carries it out before it delivers anything more or lets go
+/// of the subject. So every event sent after `subscribe` returns reaches the new subscriber,
+/// and `dispose()` may return while the delivery in progress is still reaching that
+/// subscriber (contract §6: a thread already delivering may finish that one event), nothing
+/// sent later. (`ReplaySubject` and `BehaviorSubject` replay and register in one step, so
+/// subscribing to one waits for a delivery in progress.)
+///
+/// A terminal event goes to the subscribers of that moment, in order, each disposed just
+/// before it receives it; until its turn a subscriber is still subscribed, so a value sent
+/// into the subject from inside an earlier one's `completed` (or `error`) reaches it first,
+/// as in RAC, which enumerates a copy of its subscribers.
 ///
 /// When a subject is subscribed to a signal (`signal.subscribe(subject)`), that subscription
 /// is kept in the subject's own disposable, which its terminal events and its deinit dispose
@@ -59,6 +66,16 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// every subject ending this way touches (a flattenMap's inner subjects). Under `sourcesLock`.
     @exclusivity(unchecked) private var sourcesEnded = false
     private let sourcesLock = UnfairLock()
+    /// Subscriptions and disposals that found `lock` held by another thread (a delivery in
+    /// progress), in the order they came, for whichever thread holds or next takes `lock` to
+    /// carry out (`takeHandedOff`) before it delivers anything or lets go. Under
+    /// `handOffLock`, a leaf lock: held for an append or a take, never while waiting for
+    /// anything. nil rather than empty, as `retired`.
+    @exclusivity(unchecked) private var handedOff: [SubjectHandOff]?
+    private let handOffLock = UnfairLock()
+    /// How many items `handedOff` holds: what a thread reads when it has taken `lock` and
+    /// after it has let go, a load each (see `HandOffCount` for why none is missed).
+    private let handedOffCount = HandOffCount()
     /// Entries whose gate was closed while their disposer was inside (see `SubjectEntryBase`):
     /// the deinit waits until each has left. Rarely non-empty: only a dispose racing a
     /// terminal event, a registration or the deinit puts one here. Guarded by `lock`.
@@ -96,6 +113,8 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
         // Nothing else uses the subject now. Each live entry lets go of its subscriber (not
         // disposed: nothing observable happens), so that a subscription nobody disposes, still
         // held, does not keep its subscriber alive.
+        // (Entries whose removal was handed off are still listed; `handedOff` only keeps them,
+        // and registrations not yet carried out, which are dropped with it.)
         entries.forEachUnretained { entry in entry.takeSubscriber()?.release() }
         entries.free()
         sourcesLock.withLock { madeSources }?.dispose()
@@ -116,10 +135,24 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// inners); made here, in generic code, it is a look-up in the runtime's table.
     @usableFromInline @discardableResult @inline(__always)
     final func subscribe<S: Subscriber<Value>>(_ subscriber: S, with subscription: SubjectEntry<S>) -> Disposable {
-        lock.withLock {
-            subscriber.didSubscribe(with: subscription)
+        // Before the registration and outside the lock: no event can reach the subscriber
+        // before it is registered.
+        subscriber.didSubscribe(with: subscription)
+        // Never waits for a delivery in progress on another thread (the lock rule): that
+        // thread registers it before it delivers anything more, so every event sent after
+        // this returns reaches it, as in RAC.
+        var released = ReleasedSubscribers()
+        let registered: Void? = lock.withLockIfAvailable {
+            if handedOffCount.mayBeNonZero { takeHandedOff(into: &released) }
             register(subscriber, subscription: subscription)
         }
+        if registered == nil {
+            handOff(.registration(subscription, { [subscriber] subject in
+                unsafeDowncast(subject, to: Subject<Value>.self).register(subscriber, subscription: subscription)
+            }))
+        }
+        if handedOffCount.mayBeNonZero { settleHandedOff(into: &released) }
+        released.releaseAll()
         return subscription
     }
 
@@ -148,12 +181,92 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
         }
     }
 
+    /// Runs `body` with `lock` held, then removes the entries handed off meanwhile. Every
+    /// acquisition of `lock` but the deinit's goes through it (the subclasses' too), so that
+    /// each thread that lets go of `lock` looks for handed-off removals after it has.
+    /// Subscriptions and disposals handed off before are carried out first, so that what the
+    /// body sends reaches every subscription made, and none disposed, before it was sent.
+    @inline(__always)
+    final func withDeliveryLock<R>(_ body: () -> R) -> R {
+        let result = lock.withLock { () -> R in
+            if handedOffCount.mayBeNonZero { takeHandedOffReleasing() }
+            return body()
+        }
+        if handedOffCount.mayBeNonZero { settleHandedOffReleasing() }
+        return result
+    }
+
     /// Removes `entry` from the list (its disposal) and takes its subscriber, for the caller
     /// to release once it has let go of the subject. Called through the entry's gate.
-    final func unregister(_ entry: SubjectEntryBase) -> Unmanaged<AnyObject>? {
-        lock.withLock { () -> Unmanaged<AnyObject>? in
+    ///
+    /// Never waits for `lock` (the lock rule in the contract article): a thread delivering
+    /// holds it for the whole delivery and may be waiting, inside it, for a lock this thread
+    /// holds (an operator's, whose delivery disposed this subscription). If another thread
+    /// holds it, the entry — already marked disposed, so no later send reaches it — is handed
+    /// to that thread, which removes it before it lets go of the subject.
+    final func unregister(_ entry: SubjectEntryBase) -> ReleasedSubscribers {
+        var released = ReleasedSubscribers()
+        let removed: Void? = lock.withLockIfAvailable {
             removeListed(entry)
-            return release(whenNoSend: entry.takeSubscriber())
+            released.append(release(whenNoSend: entry.takeSubscriber()))
+        }
+        if removed == nil { handOff(.removal(entry)) }
+        // Having let go of `lock` (or found it held after handing the entry off), look again:
+        // the holder may have let go meanwhile, before it could see the entry.
+        if handedOffCount.mayBeNonZero { settleHandedOff(into: &released) }
+        return released
+    }
+
+    private func handOff(_ item: SubjectHandOff) {
+        handOffLock.withLock {
+            if handedOff == nil { handedOff = [item] } else { handedOff!.append(item) }
+            handedOffCount.add(1)
+        }
+    }
+
+    @inline(never)
+    private func takeHandedOffReleasing() {
+        var released = ReleasedSubscribers()
+        takeHandedOff(into: &released)
+        // Under `lock`, as a removal by a thread holding it releases them; the caller of
+        // `withDeliveryLock` holds a reference to the subject.
+        released.releaseAll()
+    }
+
+    /// Carries out the subscriptions and disposals handed off, in order. Call with `lock` held.
+    private func takeHandedOff(into released: inout ReleasedSubscribers) {
+        let taken = handOffLock.withLock { () -> [SubjectHandOff]? in
+            guard let taken = handedOff else { return nil }
+            handedOff = nil
+            handedOffCount.add(-taken.count)
+            return taken
+        }
+        guard let taken else { return }
+        for item in taken {
+            switch item {
+            case .removal(let entry):
+                removeListed(entry)
+                released.append(release(whenNoSend: entry.takeSubscriber()))
+            case .registration(_, let register):
+                register(self)
+            }
+        }
+    }
+
+    @inline(never)
+    private func settleHandedOffReleasing() {
+        var released = ReleasedSubscribers()
+        settleHandedOff(into: &released)
+        released.releaseAll()
+    }
+
+    /// Carries out what was handed off while `lock` can be had without waiting; stops when
+    /// another thread holds it (that thread looks again once it lets go). Their subscribers
+    /// go to `released`, for the caller to release once it has let go of the subject.
+    private func settleHandedOff(into released: inout ReleasedSubscribers) {
+        while handedOffCount.mayBeNonZero {
+            let settled: Void? = lock.withLockIfAvailable { takeHandedOff(into: &released) }
+            if settled == nil { return }
         }
     }
 
@@ -215,20 +328,20 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
 
     /// Sends `value` to every current subscriber, in subscription order (RAC's `-sendNext:`).
     open func sendNext(_ value: Value) {
-        lock.withLock { deliverNext(value) }
+        withDeliveryLock { deliverNext(value) }
     }
 
     /// Ends every current subscription with `error` and disposes the subject's subscriptions
     /// to other signals (RAC's `-sendError:`). Later subscribers still receive later sends.
     open func sendError(_ error: any Error) {
-        lock.withLock { deliverError(error) }
+        withDeliveryLock { deliverError(error) }
     }
 
     /// Ends every current subscription with completion and disposes the subject's
     /// subscriptions to other signals (RAC's `-sendCompleted`). Later subscribers still
     /// receive later sends.
     open func sendCompleted() {
-        lock.withLock { deliverCompleted() }
+        withDeliveryLock { deliverCompleted() }
     }
 
     /// Sends `value` to every current subscriber. Call with `lock` held.
@@ -279,49 +392,55 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// Disposes the subject's subscriptions to other signals, then ends every current
     /// subscription with `error` (RAC's order). Call with `lock` held.
     final func deliverError(_ error: any Error) {
-        var taken = takeAllAndDisposeSources()
-        for index in 0..<taken.count {
-            guard let entry = taken[index] else { continue }
+        disposeSources()
+        if entries.count == 0 { return }
+        // RAC enumerates a copy of its subscribers; so does this: the subscribers stay listed
+        // until each one's turn, so a value sent from inside an earlier one's terminal event
+        // reaches them, and those subscribed meanwhile stay for later events.
+        var ending = entries.copy()
+        ending.forEachUnretained { entry in
             end(unsafeDowncast(entry, to: SubjectEntryOf<Value>.self)) { $0.deliverError(error) }
         }
-        taken.free()
+        ending.free()
     }
 
     /// Disposes the subject's subscriptions to other signals, then ends every current
     /// subscription (RAC's order). Call with `lock` held.
     final func deliverCompleted() {
-        var taken = takeAllAndDisposeSources()
-        for index in 0..<taken.count {
-            guard let entry = taken[index] else { continue }
+        disposeSources()
+        if entries.count == 0 { return }
+        // As in `deliverError`.
+        var ending = entries.copy()
+        ending.forEachUnretained { entry in
             end(unsafeDowncast(entry, to: SubjectEntryOf<Value>.self)) { $0.deliverCompleted() }
         }
-        taken.free()
+        ending.free()
     }
 
-    /// Ends the subscription of `entry`, taken from the list by a terminal event: disposes it,
-    /// unless it has been, then forwards the event (RAC's order), and lets go of the
-    /// subscriber. Call with `lock` held.
+    /// Ends the subscription of `entry`, listed when the terminal event began, unless it has
+    /// left the list since (its own disposal, or a terminal event sent from inside an earlier
+    /// subscriber's): takes it out, disposes it unless it has been, then forwards the event
+    /// (RAC's order), and lets go of the subscriber. Call with `lock` held.
     @inline(__always)
     private func end(_ entry: SubjectEntryOf<Value>, with deliver: (SubjectEntryOf<Value>) -> Void) {
-        // The gate first: a disposer that has not entered yet stays out, so the subscriber is
-        // this thread's to take (one inside waits for `lock`, and finds it gone).
+        if entry.index == SubjectEntryBase.notListed { return }
+        removeListed(entry)
+        // The gate: a disposer that has not entered yet stays out, so the subscriber is this
+        // thread's to take (one inside hands the entry off or finds it gone).
         detach(entry)
         if !entry.isDisposed {
-            // The disposal without the removal (the entry is out of the list already).
+            // The disposal without the removal (done above).
             _ = entry.disposeChildren()
             deliver(entry)
         }
         release(whenNoSend: entry.takeSubscriber())?.release()
     }
 
-    /// Takes the subscribers that a terminal event ends, then disposes the subject's
-    /// subscriptions to other signals with `lock` released — every level of it, also when the
-    /// terminal event is sent from inside a delivery. Disposing one may take the lock of the
-    /// signal it belongs to (a subject's), which a thread delivering from there into this
-    /// subject holds while it waits for `lock`. Meanwhile that thread finds no subscriber to
-    /// deliver to: they have been taken out. Call with `lock` held.
-    private func takeAllAndDisposeSources() -> SubjectEntryList {
-        let taken = takeAll()
+    /// Disposes the subject's subscriptions to other signals, under `lock`: a disposal never
+    /// waits for a lock held across a delivery (the lock rule), so nothing needs releasing —
+    /// and no other thread's event can slip in between this and the terminal event. Call
+    /// with `lock` held.
+    private func disposeSources() {
         // If no source has come yet, the shared disposed compound takes the place of one, so
         // that a source coming later is disposed at once — without building and disposing a
         // compound per terminal event (a flattenMap's inner subjects each end this way).
@@ -330,27 +449,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
             sourcesEnded = true
             return nil
         }
-        if let sources, !sources.isDisposed { lock.withLockReleased { sources.dispose() } }
-        return taken
-    }
-
-    /// Empties the list: a terminal event ends every subscription it reaches, and subscribers
-    /// added while it is being delivered stay for later events, as in RAC.
-    private func takeAll() -> SubjectEntryList {
-        // The list itself is handed over (no copy, no allocation), unless a send is walking
-        // it: then that send keeps it (retired) and the caller gets a copy. The caller frees
-        // what it gets; nil slots in it are vacant.
-        let taken: SubjectEntryList
-        if entriesAreWalked {
-            entriesAreWalked = false
-            retire(.list(entries))
-            taken = entries.copy()
-        } else {
-            taken = entries
-        }
-        entries = SubjectEntryList()
-        vacantSlots = 0
-        return taken
+        if let sources, !sources.isDisposed { sources.dispose() }
     }
 
     /// Keeps `disposable`, the subject's subscription to a signal, until that subscription

@@ -54,9 +54,21 @@ struct BargingLock: ~Copyable {
         lockContended()
     }
 
+    /// Takes the lock if it is free; false, without waiting, if it is held.
+    ///
+    /// Sequentially consistent, as `unlock`: a thread that hands work to the holder publishes
+    /// it, then tries the lock, while the holder unlocks, then looks for handed work
+    /// (`HandOffCount`); in the single order of these operations one of the two sees the
+    /// other's, so no work is left behind. On x86-64 the instructions are those of the
+    /// acquire/release forms.
+    @inline(__always)
+    func tryLock() -> Bool {
+        state.compareExchange(expected: 0, desired: held, ordering: .sequentiallyConsistent).exchanged
+    }
+
     @inline(__always)
     func unlock() {
-        if state.compareExchange(expected: held, desired: 0, ordering: .releasing).exchanged { return }
+        if state.compareExchange(expected: held, desired: 0, ordering: .sequentiallyConsistent).exchanged { return }
         unlockWakingSleepers()
     }
 
@@ -140,7 +152,7 @@ struct BargingLock: ~Copyable {
         // Every sleeper of the bucket wakes and looks again: those waiting for other locks
         // see their own word still marked and sleep again; those waiting for this one race
         // for it with everyone else, and mark it again if they lose.
-        state.store(0, ordering: .releasing)
+        state.store(0, ordering: .sequentiallyConsistent)
         bucket.wakeAll()
         bucket.unlock()
     }

@@ -65,6 +65,19 @@ struct RecursiveLock: ~Copyable {
         return try body()
     }
 
+    /// `withLock` if the lock is free or this thread holds it; nil, without waiting, if
+    /// another thread holds it.
+    @discardableResult
+    func withLockIfAvailable<R>(_ body: () throws -> R) rethrows -> R? {
+        guard base.tryLock() else { return nil }
+        base.holds += 1
+        defer {
+            base.holds -= 1
+            base.unlock()
+        }
+        return try body()
+    }
+
     /// Runs `body` with the lock released, by the thread that holds it (at any depth of
     /// nested `withLock` calls), then takes it again as deeply.
     func withLockReleased<R>(_ body: () throws -> R) rethrows -> R {
@@ -88,6 +101,22 @@ struct RecursiveLock: ~Copyable {
         let me = currentThreadID()
         if owner.load(ordering: .relaxed) == me { return try body() }
         base.lock()
+        owner.store(me, ordering: .relaxed)
+        defer {
+            owner.store(0, ordering: .relaxed)
+            base.unlock()
+        }
+        return try body()
+    }
+
+    /// `withLock` if the lock is free or this thread holds it; nil, without waiting, if
+    /// another thread holds it.
+    @inline(__always)
+    @discardableResult
+    func withLockIfAvailable<R>(_ body: () throws -> R) rethrows -> R? {
+        let me = currentThreadID()
+        if owner.load(ordering: .relaxed) == me { return try body() }
+        guard base.tryLock() else { return nil }
         owner.store(me, ordering: .relaxed)
         defer {
             owner.store(0, ordering: .relaxed)
@@ -124,6 +153,7 @@ final class HoldCountingLock: @unchecked Sendable {
     private let base = NSRecursiveLock()
     var holds = 0
     @inline(__always) func lock() { base.lock() }
+    @inline(__always) func tryLock() -> Bool { base.`try`() }
     @inline(__always) func unlock() { base.unlock() }
 }
 #endif
@@ -158,6 +188,39 @@ struct AtomicFlag: ~Copyable {
         base.store(true, ordering: .releasing)
         return true
     }
+    #endif
+}
+
+/// How much work disposals have handed to the holder of a serializing point's lock, which
+/// they must not wait for (the lock rule, contract article "Which locks"): read by every
+/// thread right after it lets go of that lock (`Subject.handedOff`, `LockHandOff`).
+///
+/// Why no hand-off is missed: the disposer adds to the count, then tries the lock; the holder
+/// unlocks, then reads the count. On Linux the four operations are sequentially consistent
+/// (`BargingLock.tryLock` and `unlock` are), so in their single order either the read comes
+/// after the addition and sees it, or the try comes after the unlock and takes the lock (or
+/// finds a later holder, which reads after its own unlock). On x86-64 the read is a plain
+/// load and the lock's instructions are unchanged. Where the lock is not ours (Darwin's, the
+/// pthread mutex of ThreadSanitizer builds) the read is a read-modify-write instead: ordered
+/// with the addition through the count itself, it makes the unlock happen before the try
+/// whenever it does not see the addition.
+struct HandOffCount: ~Copyable {
+    #if canImport(Darwin)
+    private let base = OSAllocatedUnfairLock(initialState: 0)
+    init() {}
+    var mayBeNonZero: Bool { base.withLock { $0 } != 0 }
+    func add(_ delta: Int) { base.withLock { $0 += delta } }
+    #else
+    private let base = Atomic<Int>(0)
+    init() {}
+    @inline(__always) var mayBeNonZero: Bool {
+        #if RACSWIFT_TSAN
+        return base.add(0, ordering: .sequentiallyConsistent).newValue != 0
+        #else
+        return base.load(ordering: .sequentiallyConsistent) != 0
+        #endif
+    }
+    func add(_ delta: Int) { base.add(delta, ordering: .sequentiallyConsistent) }
     #endif
 }
 
@@ -200,6 +263,7 @@ final class PthreadMutex: @unchecked Sendable {
     var holds = 0
 
     func lock() { pthread_mutex_lock(mutex) }
+    func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
     func unlock() { pthread_mutex_unlock(mutex) }
 }
 #endif

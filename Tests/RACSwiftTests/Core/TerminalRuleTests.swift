@@ -96,18 +96,20 @@ final class TerminalRuleTests: RACTestCase {
 
     // MARK: The shared last step
 
-    func testEndOutputDisposesWithTheLockReleasedAtEveryLevelThenDeliversUnderIt() {
+    func testEndOutputDisposesThenDeliversWithTheLockHeld() {
+        // The lock rule (issue 30): a disposal waits for no lock held across a delivery, so
+        // the last step keeps the lock (every level) — no other thread's event can come in
+        // between the disposal and the terminal event.
         let lock = RecursiveLock()
         let entries = Lines()
-        let otherThreadGotTheLock = DispatchSemaphore(value: 0)
         let disposal = Disposable {
-            // Another thread can take the lock only if this one let go of every level.
+            // Another thread tries the lock while the disposal runs.
+            let tried = DispatchSemaphore(value: 0)
             Thread.detachNewThread {
-                lock.withLock {}
-                otherThreadGotTheLock.signal()
+                entries.append(lock.withLockIfAvailable({}) != nil ? "disposed, lock free" : "disposed, lock held")
+                tried.signal()
             }
-            let result = otherThreadGotTheLock.wait(timeout: .now() + 10)
-            entries.append(result == .success ? "disposed, lock free" : "disposed, lock held")
+            _ = tried.wait(timeout: .now() + 10)
         }
         lock.withLock {
             lock.withLock {
@@ -115,7 +117,7 @@ final class TerminalRuleTests: RACTestCase {
                 entries.append("still nested")
             }
         }
-        XCTAssertEqual(entries.all, ["disposed, lock free", "delivered", "still nested"])
+        XCTAssertEqual(entries.all, ["disposed, lock held", "delivered", "still nested"])
         XCTAssertTrue(disposal.isDisposed)
     }
 

@@ -207,9 +207,11 @@ func runReentrant(
 
 // MARK: The model
 
-/// A simulated subject: delivers a value to the subscribers it had when the send began (in
-/// subscription order, skipping those disposed meanwhile); a terminal event takes them all
-/// out first, then ends each (RACSubject, and RACSwift's Subject).
+/// A simulated subject: delivers an event to the subscribers it had when the send began, a
+/// copy (in subscription order, skipping those disposed meanwhile). A terminal event ends each
+/// in turn — disposes it, then delivers — so until its turn a subscriber is still subscribed
+/// and receives what an earlier one sends from inside its terminal event (RACSubject's
+/// `-sendCompleted` enumerates a copy; RACSwift's Subject since issue 30).
 final class ModelSubject {
     final class Subscription {
         fileprivate(set) var isDisposed = false
@@ -261,10 +263,8 @@ final class ModelSubject {
         if case .value(let value) = event {
             for subscription in subscriptions where !subscription.isDisposed { subscription.next(value) }
         } else {
-            let taken = subscriptions
-            subscriptions = []
-            for subscription in taken where !subscription.isDisposed {
-                subscription.isDisposed = true
+            for subscription in subscriptions where !subscription.isDisposed {
+                subscription.dispose()
                 subscription.terminal(event)
             }
         }

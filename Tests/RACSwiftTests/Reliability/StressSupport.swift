@@ -153,11 +153,16 @@ func assertEachValueOnceInThreadOrder(
 }
 
 /// What `churnSubscriptions` saw: values delivered, values that arrived after their
-/// subscription's `dispose()` returned, and values not greater than the one before them.
+/// subscription's `dispose()` returned, and values not greater than the one before them —
+/// and, of the late ones, those sent after `dispose()` returned (contract §6: never) and the
+/// subscriptions that received more than one late value (§6 allows the one event a thread
+/// was already delivering).
 struct ChurnCounts {
     let delivered: Int
     let late: Int
     let outOfOrder: Int
+    let sentAfterDispose: Int
+    let moreThanOneLate: Int
 }
 
 /// Subscribe/dispose churn while values flow: one thread calls `send` with 0, 1, 2... while four
@@ -168,10 +173,16 @@ func churnSubscriptions(to signal: Signal<Int>, sending send: @escaping @Sendabl
     let late = StressTally()
     let outOfOrder = StressTally()
     let delivered = StressTally()
+    let sentAfterDispose = StressTally()
+    let moreThanOneLate = StressTally()
+    // The value being sent: set before each send, so a value greater than the one read once
+    // `dispose()` has returned was sent after it returned.
+    let sending = StressChurnState()
     let senderDone = DispatchSemaphore(value: 0)
     Thread {
         var value = 0
         while !stop.value {
+            sending.last = value
             send(value)
             value += 1
         }
@@ -182,35 +193,52 @@ func churnSubscriptions(to signal: Signal<Int>, sending send: @escaping @Sendabl
             let state = StressChurnState()
             let disposable = signal.subscribeNext { value in
                 delivered.add()
-                if state.isDisposed { late.add() }
+                if let disposedAt = state.disposedAt {
+                    late.add()
+                    if value > disposedAt { sentAfterDispose.add() }
+                    if state.noteLate() > 1 { moreThanOneLate.add() }
+                }
                 if value <= state.last { outOfOrder.add() }
                 state.last = value
             }
             // Let a few values through, then leave.
             for _ in 0..<50 where state.last < 0 { sched_yield() }
             disposable.dispose()
-            state.isDisposed = true
+            state.disposedAt = sending.last
         }
     }
     stop.value = true
     senderDone.wait()
-    return ChurnCounts(delivered: delivered.value, late: late.value, outOfOrder: outOfOrder.value)
+    return ChurnCounts(
+        delivered: delivered.value, late: late.value, outOfOrder: outOfOrder.value,
+        sentAfterDispose: sentAfterDispose.value, moreThanOneLate: moreThanOneLate.value
+    )
 }
 
-/// One churning subscription's progress.
+/// One churning subscription's progress (or the sender's: `last` is the value being sent).
 private final class StressChurnState: @unchecked Sendable {
     private let lock = NSLock()
     private var lastValue = -1
-    private var disposed = false
+    private var disposedAtValue: Int?
+    private var lateValues = 0
 
     var last: Int {
         get { lock.withLock { lastValue } }
         set { lock.withLock { lastValue = newValue } }
     }
 
-    var isDisposed: Bool {
-        get { lock.withLock { disposed } }
-        set { lock.withLock { disposed = newValue } }
+    /// The value being sent when `dispose()` had returned; nil before.
+    var disposedAt: Int? {
+        get { lock.withLock { disposedAtValue } }
+        set { lock.withLock { disposedAtValue = newValue } }
+    }
+
+    /// Counts a value that arrived after `dispose()` returned; returns how many have.
+    func noteLate() -> Int {
+        lock.withLock {
+            lateValues += 1
+            return lateValues
+        }
     }
 }
 

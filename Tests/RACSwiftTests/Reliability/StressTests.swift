@@ -166,11 +166,14 @@ final class StressTests: RACTestCase {
 
     func testSubscribeDisposeChurnWhileValuesFlowDeliversNothingAfterDispose() {
         let source = StressChurnSource()
-        let pipeline = source.signal.map { $0 * 2 }.filter { _ in true }.merge(Signal<Int>.never)
+        // Values arrive as sent (`churnSubscriptions` compares them with what was being sent).
+        let pipeline = source.signal.map { $0 * 2 }.filter { _ in true }.map { $0 / 2 }.merge(Signal<Int>.never)
         let counts = churnSubscriptions(to: pipeline, sending: source.send)
         // One sender thread: at most one event that was already being delivered when
         // disposal began may arrive after `dispose()` returned, per subscription.
         XCTAssertLessThanOrEqual(counts.late, Stress.rounds)
+        XCTAssertEqual(counts.sentAfterDispose, 0, "values sent after dispose() returned")
+        XCTAssertEqual(counts.moreThanOneLate, 0)
         XCTAssertEqual(counts.outOfOrder, 0)
         XCTAssertGreaterThan(counts.delivered, 0, "no value reached any subscription")
         source.sendCompleted()

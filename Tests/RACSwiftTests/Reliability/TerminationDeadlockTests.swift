@@ -4,12 +4,13 @@ import XCTest
 
 /// An operator that ends (an input failed or completed, or its timer fired) disposes its
 /// other inputs; so does an `AnySubscriber` subscribed to several signals. When an
-/// input is a subject, disposing its subscription takes the subject's lock — which a thread
-/// sending into that subject holds while it waits for the operator's lock to deliver. So the
-/// operator must dispose with its own lock released. Each test races one thread sending into
-/// the "busy" subject against another ending the operator through a second one; before the
-/// fix the two threads deadlocked within a few rounds (Linux's mutex reports it as a fatal
-/// "Recursive call to lock Mutex").
+/// input is a subject, disposing its subscription used to take the subject's lock — which a
+/// thread sending into that subject holds while it waits for the operator's lock to deliver.
+/// Issue 15 made the operator dispose with its own lock released; issue 30's lock rule makes
+/// the disposal itself wait for no such lock (the subject hands the removal to the thread
+/// delivering). Each test races one thread sending into the "busy" subject against another
+/// ending the operator through a second one; before issue 15 the two threads deadlocked within
+/// a few rounds (Linux's mutex reports it as a fatal "Recursive call to lock Mutex").
 final class TerminationDeadlockTests: RACTestCase {
 
     /// Per round: subscribes to the operator made by `make(busy, ender)`, then one thread

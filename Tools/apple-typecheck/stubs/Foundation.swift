@@ -36,7 +36,11 @@ open class Thread: NSObject {
 }
 public protocol NSLocking { func lock(); func unlock() }
 open class NSLock: NSObject, NSLocking, @unchecked Sendable { open func lock() {}; open func unlock() {} }
-open class NSRecursiveLock: NSObject, NSLocking, @unchecked Sendable { open func lock() {}; open func unlock() {} }
+open class NSRecursiveLock: NSObject, NSLocking, @unchecked Sendable {
+    open func lock() {}
+    open func unlock() {}
+    open func `try`() -> Bool { true }
+}
 open class NSCondition: NSObject, NSLocking, @unchecked Sendable {
     open func lock() {}
     open func unlock() {}

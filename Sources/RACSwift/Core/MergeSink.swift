@@ -41,6 +41,9 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     // Guarded by `lock`, hence no dynamic exclusivity checks (they cost two runtime calls per
     // access from the closures the lock runs).
     @exclusivity(unchecked) private var state: MergeState<Signal<Value>>
+    // The thread running the drain loop (`currentThreadID()`), 0 when none runs; guarded by
+    // `lock`. Its completions start the next waiting signal nested, as RAC does.
+    @exclusivity(unchecked) private var drainer: UInt = 0
     // Touched only by the source's deliveries, which come one at a time.
     private var sourceSubscription: CompoundDisposable?
     private var isSourceStopped = false
@@ -161,31 +164,70 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     /// one), added to `disposable` as `removal`.
     func innerCompleted(_ subscription: CompoundDisposable?, removal: CompoundDisposable.Removal?) {
         if let subscription, let removal { disposable.remove(subscription, addedAs: removal) }
-        follow(serialize { settle(state.innerCompleted()) })
+        var next: Signal<Value>?
+        follow(serialize { settle(completion(into: &next)) }, next)
+    }
+
+    /// The transition for an inner signal's completion: on the thread running the drain loop
+    /// the next waiting signal may start nested (RAC's order; see `MergeState`). Called inside
+    /// `serialize`.
+    @inline(__always)
+    private func completion(into next: inout Signal<Value>?) -> MergeAction {
+        if state.isDraining, drainer == currentThreadID() {
+            return state.innerCompletedInDrain(isOpen: isOpen, into: &next)
+        }
+        return state.innerCompleted()
     }
 
     /// Performs the output's part of `action`; returns what is left for after the lock is
     /// released. Called inside `serialize`.
     private func settle(_ action: MergeAction) -> MergeAction {
-        if case .complete = action {
+        switch action {
+        case .complete:
             finish(error: nil)
             return .none
+        case .drain:
+            drainer = currentThreadID()
+            return action
+        default:
+            return action
         }
-        return action
     }
 
-    /// Performs what `settle` left, with `lock` released.
-    private func follow(_ action: MergeAction) {
-        if case .drain = action { drainWaiting() }
+    /// Performs what `settle` left, with `lock` released; `next` is the signal a `startNested`
+    /// handed back.
+    private func follow(_ action: MergeAction, _ next: Signal<Value>? = nil) {
+        switch action {
+        case .drain:
+            drainWaiting()
+        case .startNested:
+            start(next)
+            serialize { state.nestedStartReturned() }
+        default:
+            break
+        }
     }
 
     /// Starts waiting signals while there is room; run by one thread at a time.
     private func drainWaiting() {
         while true {
             var next: Signal<Value>?
-            guard case .start = serialize({ settle(state.nextWaiting(isOpen: isOpen, into: &next)) }) else { return }
+            let action = serialize { () -> MergeAction in
+                let action = settle(state.nextWaiting(isOpen: isOpen, into: &next))
+                if case .start = action { return action }
+                drainer = 0
+                return action
+            }
+            guard case .start = action else { return }
             start(next)
         }
+    }
+
+    /// `concat`'s signals, given up front: each starts from inside its predecessor's
+    /// completion (RAC's chain of `-concat:`), this thread starting the first.
+    func concatenate(_ signals: [Signal<Value>]) {
+        isSourceStopped = true
+        follow(serialize { settle(state.sourceSentAll(signals)) })
     }
 
     /// Subscribes an inner signal already counted in `active` (nil: an empty one).
@@ -210,7 +252,8 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
             return
         }
         guard let signal else {
-            follow(serialize { settle(constantEnded()) })
+            var next: Signal<Value>?
+            follow(serialize { settle(constantEnded(into: &next)) }, next)
             return
         }
         startConstant(signal, isArriving: false, isReturn: false)
@@ -223,6 +266,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     private func startConstant(_ signal: Signal<Value>, isArriving: Bool, isReturn: Bool) {
         // One lock acquisition for the arrival, the value and the completion: as if nothing
         // had run in between, which a concurrent sender could not tell from a subscription.
+        var next: Signal<Value>?
         let (failure, action) = serialize { () -> ((any Error)?, MergeAction) in
             // Queued behind the limit, or dropped once finished: nothing to deliver now.
             if isArriving, case .none = state.innerArrived(signal) { return (nil, .none) }
@@ -234,22 +278,22 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
                 return (error, .none)
             }
             // Completed (nil is not reached: `signal` is constant).
-            return (nil, settle(constantEnded()))
+            return (nil, settle(constantEnded(into: &next)))
         }
         if let failure {
             // The inner subscription would have been disposed with this one, and sent nothing.
             if !disposable.isDisposed { fail(failure) }
         } else {
-            follow(action)
+            follow(action, next)
         }
     }
 
     /// A constant inner signal completed without a subscription. Called with `lock` held.
     @inline(__always)
-    private func constantEnded() -> MergeAction {
+    private func constantEnded(into next: inout Signal<Value>?) -> MergeAction {
         // Disposal (by downstream, or by a termination during the value) would have disposed
         // the inner subscription before its completion.
-        disposable.isDisposed ? .none : state.innerCompleted()
+        disposable.isDisposed ? .none : completion(into: &next)
     }
 }
 
@@ -293,6 +337,12 @@ final class MergeSignal<Value>: Signal<Value>, @unchecked Sendable {
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
         let sink = MergeSink<Signal<Value>, Value>(downstream: subscriber, maxConcurrent: maxConcurrent) { $0 }
         subscriber.didSubscribe(with: sink.disposable)
+        if maxConcurrent == 1 {
+            // Both concats: RAC chains `-concat:`, each signal subscribed from inside the
+            // previous one's completion.
+            sink.concatenate(signals)
+            return sink.disposable
+        }
         for signal in signals {
             if sink.disposable.isDisposed { break }
             sink.sendNext(signal)

@@ -227,7 +227,10 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     /// completion (RAC's chain of `-concat:`), this thread starting the first.
     func concatenate(_ signals: [Signal<Value>]) {
         isSourceStopped = true
-        follow(serialize { settle(state.sourceSentAll(signals)) })
+        var first: Signal<Value>?
+        guard case .drain = serialize({ settle(state.sourceSentAll(signals, first: &first)) }) else { return }
+        start(first)
+        drainWaiting()
     }
 
     /// Subscribes an inner signal already counted in `active` (nil: an empty one).

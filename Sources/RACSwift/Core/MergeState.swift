@@ -123,15 +123,20 @@ struct MergeState<Inner> {
         return completeIfDone()
     }
 
-    /// `concat`'s signals, given up front: all wait, the source is done, and this thread
-    /// starts them (`drain`), each later one from inside its predecessor's completion — RAC's
-    /// `+concat:`, a chain of `-concat:`. Bounded mode only.
-    mutating func sourceSentAll(_ inners: [Inner]) -> MergeAction {
+    /// `concat`'s signals, given up front: the source is done, the first one (put in `first`)
+    /// starts as the drain loop's first step (`drain`: this thread starts it, then runs the
+    /// loop), the others wait; each later one starts from inside its predecessor's completion
+    /// — RAC's `+concat:`, a chain of `-concat:`. The first is not queued: a queue keeps what
+    /// it handed out until it reclaims its storage, and a live subscription must not retain
+    /// a signal it has subscribed (contract §9). Bounded mode, on a new state.
+    mutating func sourceSentAll(_ inners: [Inner], first: inout Inner?) -> MergeAction {
         isSourceDone = true
-        if isFinished { return .none }
-        for inner in inners { waiting?.append(inner) }
-        if !hasWaiting || isDraining || active >= maxConcurrent { return completeIfDone() }
+        guard !isFinished, let head = inners.first else { return completeIfDone() }
+        for inner in inners.dropFirst() { waiting?.append(inner) }
+        active += 1
         isDraining = true
+        drainDepth = 1
+        first = head
         return .drain
     }
 

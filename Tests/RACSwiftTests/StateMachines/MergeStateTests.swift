@@ -169,8 +169,10 @@ final class MergeStateTests: RACTestCase {
     func testNestedStartsStopAtTheNestingLimitAndTheLoopGoesOn() {
         var state = State(maxConcurrent: 1)
         let inners = (0..<(concatNestingLimit + 2)).map { "s\($0)" }
-        expect(state.sourceSentAll(inners), "drain")
-        expect(nextWaiting(&state, isOpen: true), "start(s0)")
+        var first: String?
+        expect(state.sourceSentAll(inners, first: &first), "drain")
+        XCTAssertEqual(first, "s0", "the loop's first step")
+        XCTAssertEqual(state.drainDepth, 1)
         for index in 1..<concatNestingLimit {
             expect(completedInDrain(&state), "startNested(s\(index))")
         }
@@ -194,13 +196,16 @@ final class MergeStateTests: RACTestCase {
 
     func testConcatOfSignalsGivenUpFrontDrainsThemFromTheSubscribingThread() {
         var state = State(maxConcurrent: 1)
-        expect(state.sourceSentAll(["a", "b"]), "drain")
+        var first: String?
+        expect(state.sourceSentAll(["a", "b"], first: &first), "drain")
+        XCTAssertEqual(first, "a", "started by this thread, not queued")
         XCTAssertTrue(state.isSourceDone)
-        expect(nextWaiting(&state, isOpen: true), "start(a)")
+        XCTAssertEqual(state.waitingCount, 1)
         expect(completedInDrain(&state), "startNested(b)")
         expect(completedInDrain(&state), "complete")
         var empty = State(maxConcurrent: 1)
-        expect(empty.sourceSentAll([]), "complete", "an empty concat completes at once")
+        var none: String?
+        expect(empty.sourceSentAll([], first: &none), "complete", "an empty concat completes at once")
     }
 
     // Order is kept: while a loop runs, a newly arrived inner queues behind the waiting ones

@@ -44,6 +44,10 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     // The thread running the drain loop (`currentThreadID()`), 0 when none runs; guarded by
     // `lock`. Its completions start the next waiting signal nested, as RAC does.
     @exclusivity(unchecked) private var drainer: UInt = 0
+    // The signal a `startNested` action starts, handed over under `lock` (a field rather than
+    // a value carried along, so the usual path — unbounded, or no loop running — stays as it
+    // was: R3, W4).
+    @exclusivity(unchecked) private var nestedNext: Signal<Value>?
     // Touched only by the source's deliveries, which come one at a time.
     private var sourceSubscription: CompoundDisposable?
     private var isSourceStopped = false
@@ -164,48 +168,67 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     /// one), added to `disposable` as `removal`.
     func innerCompleted(_ subscription: CompoundDisposable?, removal: CompoundDisposable.Removal?) {
         if let subscription, let removal { disposable.remove(subscription, addedAs: removal) }
-        var next: Signal<Value>?
-        follow(serialize { settle(completion(into: &next)) }, next)
+        follow(serialize { settle(completion()) })
     }
 
     /// The transition for an inner signal's completion: on the thread running the drain loop
     /// the next waiting signal may start nested (RAC's order; see `MergeState`). Called inside
     /// `serialize`.
     @inline(__always)
-    private func completion(into next: inout Signal<Value>?) -> MergeAction {
-        if state.isDraining, drainer == currentThreadID() {
-            return state.innerCompletedInDrain(isOpen: isOpen, into: &next)
+    private func completion() -> MergeAction {
+        // `drainer` is 0 unless a drain loop runs (bounded mode only): the usual completion
+        // reads one word more than before, and the rest stays out of line.
+        if drainer != 0 { return completionWhileDraining() }
+        return state.innerCompleted()
+    }
+
+    @inline(never)
+    private func completionWhileDraining() -> MergeAction {
+        if drainer == currentThreadID() {
+            return state.innerCompletedInDrain(isOpen: isOpen, into: &nestedNext)
         }
         return state.innerCompleted()
     }
 
     /// Performs the output's part of `action`; returns what is left for after the lock is
-    /// released. Called inside `serialize`.
+    /// released. Called inside `serialize`. Always inlined, as `follow`: both run for every
+    /// constant inner (W4, R3), and the compiler stopped inlining them once they grew.
+    @inline(__always)
     private func settle(_ action: MergeAction) -> MergeAction {
-        switch action {
-        case .complete:
+        if case .complete = action {
             finish(error: nil)
             return .none
-        case .drain:
-            drainer = currentThreadID()
-            return action
-        default:
-            return action
+        }
+        if case .drain = action { becomeDrainer() }
+        return action
+    }
+
+    /// This thread runs the drain loop. Called inside `serialize`.
+    @inline(never)
+    private func becomeDrainer() {
+        drainer = currentThreadID()
+    }
+
+    /// Performs what `settle` left, with `lock` released.
+    @inline(__always)
+    private func follow(_ action: MergeAction) {
+        if case .drain = action {
+            drainWaiting()
+        } else if case .startNested = action {
+            startNested()
         }
     }
 
-    /// Performs what `settle` left, with `lock` released; `next` is the signal a `startNested`
-    /// handed back.
-    private func follow(_ action: MergeAction, _ next: Signal<Value>? = nil) {
-        switch action {
-        case .drain:
-            drainWaiting()
-        case .startNested:
-            start(next)
-            serialize { state.nestedStartReturned() }
-        default:
-            break
+    /// Starts the signal a `startNested` action handed over, nested in the completion being
+    /// delivered on this thread (RAC's order; see `MergeState`).
+    @inline(never)
+    private func startNested() {
+        let next = serialize { () -> Signal<Value>? in
+            defer { nestedNext = nil }
+            return nestedNext
         }
+        start(next)
+        serialize { state.nestedStartReturned() }
     }
 
     /// Starts waiting signals while there is room; run by one thread at a time.
@@ -255,8 +278,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
             return
         }
         guard let signal else {
-            var next: Signal<Value>?
-            follow(serialize { settle(constantEnded(into: &next)) }, next)
+            follow(serialize { settle(constantEnded()) })
             return
         }
         startConstant(signal, isArriving: false, isReturn: false)
@@ -269,7 +291,6 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     private func startConstant(_ signal: Signal<Value>, isArriving: Bool, isReturn: Bool) {
         // One lock acquisition for the arrival, the value and the completion: as if nothing
         // had run in between, which a concurrent sender could not tell from a subscription.
-        var next: Signal<Value>?
         let (failure, action) = serialize { () -> ((any Error)?, MergeAction) in
             // Queued behind the limit, or dropped once finished: nothing to deliver now.
             if isArriving, case .none = state.innerArrived(signal) { return (nil, .none) }
@@ -281,22 +302,22 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
                 return (error, .none)
             }
             // Completed (nil is not reached: `signal` is constant).
-            return (nil, settle(constantEnded(into: &next)))
+            return (nil, settle(constantEnded()))
         }
         if let failure {
             // The inner subscription would have been disposed with this one, and sent nothing.
             if !disposable.isDisposed { fail(failure) }
         } else {
-            follow(action, next)
+            follow(action)
         }
     }
 
     /// A constant inner signal completed without a subscription. Called with `lock` held.
     @inline(__always)
-    private func constantEnded(into next: inout Signal<Value>?) -> MergeAction {
+    private func constantEnded() -> MergeAction {
         // Disposal (by downstream, or by a termination during the value) would have disposed
         // the inner subscription before its completion.
-        disposable.isDisposed ? .none : completion(into: &next)
+        disposable.isDisposed ? .none : completion()
     }
 }
 

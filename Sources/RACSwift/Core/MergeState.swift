@@ -88,6 +88,8 @@ struct MergeState<Inner> {
     /// nested in this completion, while there is room, the output is open and fewer than
     /// `concatNestingLimit` starts are in progress; otherwise the loop starts it once the
     /// starts in progress have returned.
+    // Never inlined: the rare path, kept out of the sink's per-value code (W4, R3).
+    @inline(never)
     mutating func innerCompletedInDrain(isOpen: Bool, into next: inout Inner?) -> MergeAction {
         guard isDraining else { return innerCompleted() }
         active -= 1

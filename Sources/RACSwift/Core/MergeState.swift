@@ -4,8 +4,16 @@
 ///
 /// The sink calls one transition per event with its lock held and performs the `MergeAction`
 /// the transition returns: `complete` and `fail` inside the same `serialize` (the output point
-/// then disposes and ends), `start` and `drain` once the lock is released, so
-/// an inner signal is never subscribed under it. `Inner` is whatever the sink subscribes (a
+/// then disposes and ends), `start`, `startNested` and `drain` once the lock is
+/// released, so an inner signal is never subscribed under it.
+///
+/// Waiting signals are started as RAC's `-flatten:` and `-concat:` start them — from inside the
+/// completion of the signal that made room, so a run of synchronous signals nests, each inside
+/// the previous one's `create` block, and the last one's completion completes the output
+/// before any of those blocks has returned — but only `concatNestingLimit` deep: the thread
+/// that starts waiting signals does so in a loop (`drain`), and a run longer than the limit
+/// unwinds to the loop, which starts the rest. That keeps the stack constant (contract §8)
+/// however many synchronous signals are queued. `Inner` is whatever the sink subscribes (a
 /// signal); the tests drive the machine with plain values.
 ///
 /// The sink's code is compiled once for every type of value, so the machine's generic parts
@@ -24,6 +32,9 @@ struct MergeState<Inner> {
     private(set) var isDraining = false
     /// A terminal event has been claimed, or the subscription disposed: nothing more starts.
     private(set) var isFinished = false
+    /// How many starts of the draining thread are in progress, one inside another (the loop's
+    /// own start and those nested in completions): at most `concatNestingLimit`.
+    private(set) var drainDepth = 0
     /// Inner signals waiting for room, first in first out. Bounded mode only: touching its
     /// generic type in the sink's unspecialized code looks its metadata up at run time, so
     /// unbounded mode never does.
@@ -72,17 +83,63 @@ struct MergeState<Inner> {
         return .drain
     }
 
+    /// An inner signal completed on the thread that runs the drain loop, inside one of its
+    /// starts: as in RAC, the next waiting signal (put in `next`) is started right there,
+    /// nested in this completion, while there is room, the output is open and fewer than
+    /// `concatNestingLimit` starts are in progress; otherwise the loop starts it once the
+    /// starts in progress have returned.
+    // Never inlined: the rare path, kept out of the sink's per-value code (W4, R3).
+    @inline(never)
+    mutating func innerCompletedInDrain(isOpen: Bool, into next: inout Inner?) -> MergeAction {
+        guard isDraining else { return innerCompleted() }
+        active -= 1
+        if isFinished { return .none }
+        if !hasWaiting { return completeIfDone() }
+        guard isOpen, drainDepth < concatNestingLimit, active < maxConcurrent, let first = waiting?.removeFirst() else {
+            return .none
+        }
+        active += 1
+        drainDepth += 1
+        next = first
+        return .startNested
+    }
+
+    /// A `startNested` start has returned.
+    mutating func nestedStartReturned() {
+        drainDepth -= 1
+    }
+
     /// One step of the drain loop: `start` the waiting signal put in `next` while there is
     /// room and the output is open; otherwise the loop ends (completing the output if nothing
     /// is left).
     mutating func nextWaiting(isOpen: Bool, into next: inout Inner?) -> MergeAction {
         if isOpen, !isFinished, active < maxConcurrent, hasWaiting, let first = waiting?.removeFirst() {
             active += 1
+            // Whatever the previous step nested inside its start has returned.
+            drainDepth = 1
             next = first
             return .start
         }
         isDraining = false
+        drainDepth = 0
         return completeIfDone()
+    }
+
+    /// `concat`'s signals, given up front: the source is done, the first one (put in `first`)
+    /// starts as the drain loop's first step (`drain`: this thread starts it, then runs the
+    /// loop), the others wait; each later one starts from inside its predecessor's completion
+    /// — RAC's `+concat:`, a chain of `-concat:`. The first is not queued: a queue keeps what
+    /// it handed out until it reclaims its storage, and a live subscription must not retain
+    /// a signal it has subscribed (contract §9). Bounded mode, on a new state.
+    mutating func sourceSentAll(_ inners: [Inner], first: inout Inner?) -> MergeAction {
+        isSourceDone = true
+        guard !isFinished, let head = inners.first else { return completeIfDone() }
+        for inner in inners.dropFirst() { waiting?.append(inner) }
+        active += 1
+        isDraining = true
+        drainDepth = 1
+        first = head
+        return .drain
     }
 
     /// The source completed (or was stopped). A second end of the source changes nothing.
@@ -117,6 +174,11 @@ struct MergeState<Inner> {
     }
 }
 
+/// How many waiting signals in a row the merge point starts nested, each inside the previous
+/// one's completion, as RAC's `-flatten:` and `-concat:` do (see `MergeState`): RAC's order of
+/// side effects for up to this many synchronous signals in a row, in a stack of bounded depth.
+let concatNestingLimit = 32
+
 /// What the merge point does after a `MergeState` transition.
 enum MergeAction {
     /// Nothing.
@@ -127,6 +189,9 @@ enum MergeAction {
     /// Start waiting signals in a loop, calling `nextWaiting` until it stops saying `start`;
     /// this thread owns the loop.
     case drain
+    /// Subscribe the inner signal handed back (already counted as active) on this thread,
+    /// nested in the completion being delivered, then call `nestedStartReturned`.
+    case startNested
     /// Complete the output.
     case complete
     /// Fail the output with the error the event carried.

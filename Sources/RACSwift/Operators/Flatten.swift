@@ -37,7 +37,10 @@ extension Signal {
     /// (queued signals are dropped unsubscribed).
     /// Each event goes out on the thread its signal sent it, one at a time; a queued signal is
     /// subscribed by the thread that made room for it (or by the loop already subscribing
-    /// queued signals).
+    /// queued signals). As in RAC, it is subscribed from inside the completion that made
+    /// room, so queued synchronous signals run nested, the result completing before their
+    /// `create` blocks return — for up to 32 in a row; a longer run unwinds to the loop (see
+    /// `concat(_:)`).
     @inlinable
     public func flatten<T>(maxConcurrent: Int) -> Signal<T> where Value: Signal<T> {
         precondition(maxConcurrent >= 0, "Signal.flatten(maxConcurrent:): maxConcurrent must not be negative, got \(maxConcurrent)")
@@ -54,7 +57,8 @@ extension Signal {
     /// inner signals are queued.
     /// Each event goes out on the thread its signal sent it; the next inner signal is
     /// subscribed by the thread that delivered the previous one's completion (or by the loop
-    /// already subscribing).
+    /// already subscribing), from inside that completion as in RAC (see
+    /// `flatten(maxConcurrent:)`).
     @inlinable
     public func concat<T>() -> Signal<T> where Value: Signal<T> {
         flattening(maxConcurrent: 1)

@@ -6,15 +6,14 @@ extension Signal {
     /// switchToLatest:  -1--3|
     /// ```
     ///
-    /// When a new inner signal arrives, the previous inner subscription is disposed first,
-    /// then the new signal is subscribed; nothing the replaced signal sends gets through, even
-    /// from another thread. Completes once this signal and the latest inner signal have
-    /// completed; an error from this signal or from the latest inner signal is forwarded at
-    /// once and disposes everything.
-    ///
-    /// RAC builds it from `publish`, `flattenMap:` and `takeUntil:`, which subscribes the new
-    /// inner signal a moment before it disposes the old one; here the old one is disposed
-    /// first, so two inner signals are never live at once.
+    /// When a new inner signal arrives, it is subscribed first, then the previous inner
+    /// subscription is disposed — RAC's order (RAC builds the operator from `publish`,
+    /// `flattenMap:` and `takeUntil:`: the new inner is subscribed before the outer value
+    /// reaches the old one's trigger). Until that disposal the replaced signal's events still
+    /// go through, as in RAC; once it is disposed nothing it sends gets through, even from
+    /// another thread. Completes once this signal and the latest inner signal have completed;
+    /// an error from this signal or from a live inner signal is forwarded at once and disposes
+    /// everything.
     @inlinable
     public func switchToLatest<T>() -> Signal<T> where Value: Signal<T> {
         LiftedSignal(self, ()) { downstream, _, subscription in
@@ -24,23 +23,28 @@ extension Signal {
 }
 
 /// switchToLatest's rules as a pure state machine: which inner signal is the latest (a
-/// generation number per inner subscription), whether it still runs and whether the source has
-/// completed. Each transition returns what the sink does; an event whose generation is not the
-/// latest is dropped, which is what keeps a replaced inner signal out even while it is
-/// mid-send on another thread.
+/// generation number per inner subscription), which replaced ones are still live (their
+/// successor is being subscribed; they are disposed right after), whether the latest still
+/// runs and whether the source has completed. Each transition returns what the sink does; an
+/// event from an inner signal that is neither the latest nor still live is dropped, which is
+/// what keeps a disposed inner signal out even while it is mid-send on another thread.
 struct SwitchToLatestState {
     /// The latest inner signal's generation; 0 before the first.
     private(set) var generation = 0
+    /// The oldest replaced generation still live, 0 if none: every generation from it up to
+    /// the latest is live (those in between that ended send nothing more). Set when an inner
+    /// arrives while the latest one runs, cleared when the replaced ones are disposed.
+    private(set) var oldestReplaced = 0
     /// The latest inner signal has not ended.
     private(set) var isInnerActive = false
     private(set) var isSourceDone = false
 
     enum Action: Equatable {
-        /// Nothing: the event came from a replaced inner signal, or the output has ended.
+        /// Nothing: the event came from a disposed inner signal, or the output has ended.
         case none
-        /// Dispose the previous inner subscription, then subscribe the new inner signal with
-        /// this generation (in that order: two inners are never live at once).
-        case switchTo(generation: Int)
+        /// Subscribe the new inner signal with this generation; then, if `replacing`, dispose
+        /// the previous inner subscription (RAC's order).
+        case switchTo(generation: Int, replacing: Bool)
         /// Forward the value.
         case send
         /// The latest inner's subscription arrived: hold it, to dispose it on replacement.
@@ -59,28 +63,44 @@ struct SwitchToLatestState {
     /// The source sent an inner signal; `isOpen` says whether the output still sends.
     mutating func innerArrived(isOpen: Bool) -> Action {
         guard isOpen else { return .none }
+        let replacing = isInnerActive
+        if replacing, oldestReplaced == 0 { oldestReplaced = generation }
         generation += 1
         isInnerActive = true
-        return .switchTo(generation: generation)
+        return .switchTo(generation: generation, replacing: replacing)
     }
 
-    /// The inner signal of `generation` handed over its subscription.
+    /// The replaced inner subscriptions are being disposed: nothing they send gets through
+    /// any more.
+    mutating func replacedDisposed() {
+        oldestReplaced = 0
+    }
+
+    /// Whether events of the inner signal of `generation` go through.
+    private func isLive(_ generation: Int) -> Bool {
+        generation == self.generation || (oldestReplaced > 0 && generation >= oldestReplaced)
+    }
+
+    /// The inner signal of `generation` handed over its subscription. A replaced one's is
+    /// disposed at once (it arrives late, from another thread).
     func innerSubscribed(generation: Int, hasTerminated: Bool) -> Action {
         generation == self.generation && !hasTerminated ? .hold : .dispose
     }
 
     /// The inner signal of `generation` sent a value.
     func innerSentValue(generation: Int) -> Action {
-        generation == self.generation ? .send : .none
+        isLive(generation) ? .send : .none
     }
 
-    /// The inner signal of `generation` failed.
+    /// The inner signal of `generation` failed: a replaced one still live fails the output
+    /// too, as in RAC (flattenMap forwards any inner's error).
     func innerFailed(generation: Int) -> Action {
-        generation == self.generation ? .fail : .none
+        isLive(generation) ? .fail : .none
     }
 
-    /// The inner signal of `generation` completed. Either way the sink lets go of its
-    /// subscription; it completes the output if the source has completed.
+    /// The inner signal of `generation` completed: if it is the latest, the sink lets go of its
+    /// subscription, and completes the output if the source has completed. A replaced one
+    /// changes nothing (the latest still runs).
     mutating func innerCompleted(generation: Int) -> Action {
         guard generation == self.generation else { return .none }
         isInnerActive = false
@@ -102,7 +122,12 @@ struct SwitchToLatestState {
 @usableFromInline
 final class SwitchToLatestSink<Source: Signal<Value>, Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let inner = SerialDisposable()
-    @exclusivity(unchecked) private var state = SwitchToLatestState()  // guarded by `lock`
+    // Guarded by `lock`, hence no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var state = SwitchToLatestState()
+    // The replaced inner subscriptions waiting for their successor's subscription to return,
+    // oldest first, each also a child of `disposable` (so disposal meanwhile stops them). More
+    // than one only when an inner's subscription makes the outer signal send again.
+    @exclusivity(unchecked) private var replaced: [(Disposable, CompoundDisposable.Removal)] = []
 
     @usableFromInline
     override init(downstream: some Subscriber<Value>, disposable: CompoundDisposable) {
@@ -117,10 +142,32 @@ final class SwitchToLatestSink<Source: Signal<Value>, Value>: OutputPoint<Value>
     }
 
     @usableFromInline func sendNext(_ signal: Source) {
-        guard case .switchTo(let current) = serialize({ state.innerArrived(isOpen: isOpen) }) else { return }
-        inner.swap(with: nil)?.dispose()
-        if signal.isConstant, Scheduler.isCurrentSet, deliverConstant(signal, generation: current) { return }
-        signal.subscribe(SwitchToLatestInput(self, generation: current))
+        let action = serialize { () -> SwitchToLatestState.Action in
+            let action = state.innerArrived(isOpen: isOpen)
+            if case .switchTo(_, replacing: true) = action, let previous = inner.swap(with: nil) {
+                replaced.append((previous, disposable.addRemovable(previous)))
+            }
+            return action
+        }
+        guard case .switchTo(let current, let replacing) = action else { return }
+        if !(signal.isConstant && Scheduler.isCurrentSet && deliverConstant(signal, generation: current)) {
+            signal.subscribe(SwitchToLatestInput(self, generation: current))
+        }
+        if replacing { disposeReplaced() }
+    }
+
+    /// Disposes the replaced inner subscriptions, oldest first (RAC's order: their triggers
+    /// were subscribed in that order).
+    private func disposeReplaced() {
+        let previous = serialize { () -> [(Disposable, CompoundDisposable.Removal)] in
+            state.replacedDisposed()
+            defer { replaced.removeAll() }
+            return replaced
+        }
+        for (subscription, removal) in previous {
+            disposable.remove(subscription, addedAs: removal)
+            subscription.dispose()
+        }
     }
 
     /// Delivers a constant inner signal (`return`, `empty`, `error`) without subscribing to

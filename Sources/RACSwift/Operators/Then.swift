@@ -4,7 +4,8 @@ extension Signal {
     /// `ignoreValues` concatenated with `+defer:`). `block` runs only on completion; an error
     /// from this signal is forwarded and `block` never runs.
     /// `block` runs, and its signal is subscribed, on the thread that delivered this signal's
-    /// completion.
+    /// completion, from inside it: for a synchronous source, before its `create` block has
+    /// returned (RAC's order; see `concat(_:)`).
     @inlinable
     public func then<U>(_ block: @escaping @Sendable () -> Signal<U>) -> Signal<U> {
         let ignored: Signal<U> = ignoringValues()

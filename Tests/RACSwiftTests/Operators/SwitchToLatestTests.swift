@@ -32,21 +32,86 @@ final class SwitchToLatestTests: RACTestCase {
         log.disposable.dispose()
     }
 
-    func testSwitchToLatestDisposesTheOldSignalBeforeSubscribingTheNewOne() {
-        nonisolated(unsafe) var order: [String] = []
-        let outer = HigherProbe<Signal<Int>>()
-        func inner(_ name: String) -> Signal<Int> {
-            Signal.create { _ in
-                order.append("subscribe \(name)")
-                return Disposable { order.append("dispose \(name)") }
+    // RAC's order of side effects, from ReactiveObjC's -switchToLatest (publish, flattenMap:,
+    // takeUntil:): the published outer value reaches flattenMap's subscription first, which
+    // subscribes the new inner signal (its trigger, then the signal); only then does it reach
+    // the old inner's trigger, which disposes the old subscription. A createSignal block's
+    // disposable exists only once the block has returned.
+
+    func testSwitchToLatestSubscribesTheNewSignalBeforeDisposingTheOldOne() {
+        let trace = Trace()
+        let outer = HigherProbe<Signal<String>>()
+        func inner(_ name: String) -> Signal<String> {
+            Signal.create { subscriber in
+                trace.append("subscribe \(name)")
+                subscriber.sendNext("\(name)1")
+                return Disposable { trace.append("dispose \(name)") }
             }
         }
-        let log = HigherLog(outer.signal.switchToLatest())
+        let disposable = outer.signal.switchToLatest().subscribe(next: { trace.append("next \($0)") })
         outer.send(inner("A"))
         outer.send(inner("B"))
-        XCTAssertEqual(order, ["subscribe A", "dispose A", "subscribe B"])
+        XCTAssertEqual(trace.entries, ["subscribe A", "next A1", "subscribe B", "next B1", "dispose A"])
+        disposable.dispose()
+        XCTAssertEqual(trace.entries.last, "dispose B")
+    }
+
+    func testSwitchToLatestForwardsTheOldSignalUntilItIsDisposed() {
+        // The new signal's subscription makes the old one send: in RAC the old subscription
+        // is still live then (its trigger has not fired yet), so the value gets through.
+        let old = Subject<String>()
+        let replacement = Signal<String>.create { subscriber in
+            old.sendNext("old, while the new one is subscribed")
+            subscriber.sendNext("new")
+            return nil
+        }
+        let outer = HigherProbe<Signal<String>>()
+        let log = HigherLog(outer.signal.switchToLatest())
+        outer.send(old)
+        old.sendNext("old")
+        outer.send(replacement)
+        old.sendNext("old, disposed")
+        XCTAssertEqual(log.events, ["old", "old, while the new one is subscribed", "new"])
         log.disposable.dispose()
-        XCTAssertEqual(order.last, "dispose B")
+    }
+
+    func testSwitchToLatestFailsWithTheOldSignalsErrorWhileTheNewOneIsSubscribed() {
+        let old = Subject<String>()
+        let replacement = Signal<String>.create { _ in
+            old.sendError(TestError.boom)
+            return nil
+        }
+        let outer = HigherProbe<Signal<String>>()
+        let log = HigherLog(outer.signal.switchToLatest())
+        outer.send(old)
+        outer.send(replacement)
+        XCTAssertEqual(log.events, ["error boom"])
+        XCTAssertEqual(outer.disposals, 1)
+    }
+
+    func testSwitchToLatestDisposesEveryReplacedSignalOldestFirstAfterANestedArrival() {
+        // B's subscription sends C into the outer signal: C is subscribed, then A's trigger and
+        // B's fire, in the order they subscribed; B's disposable, returned once its block
+        // ends, is disposed then.
+        let trace = Trace()
+        let outer = Subject<Signal<Int>>()
+        func inner(_ name: String, sending next: Signal<Int>? = nil) -> Signal<Int> {
+            Signal.create { _ in
+                trace.append("subscribe \(name)")
+                if let next { outer.sendNext(next) }
+                trace.append("\(name) returns")
+                return Disposable { trace.append("dispose \(name)") }
+            }
+        }
+        let disposable = outer.switchToLatest().subscribe(next: { _ in })
+        outer.sendNext(inner("A"))
+        outer.sendNext(inner("B", sending: inner("C")))
+        XCTAssertEqual(trace.entries, [
+            "subscribe A", "A returns",
+            "subscribe B", "subscribe C", "C returns", "dispose A", "B returns", "dispose B",
+        ])
+        disposable.dispose()
+        XCTAssertEqual(trace.entries.last, "dispose C")
     }
 
     func testSwitchToLatestWaitsForTheLatestInnerSignalAfterTheOuterCompletes() {

@@ -11,6 +11,7 @@ final class MergeStateTests: RACTestCase {
         case .none: return "none"
         case .start: return "start"
         case .drain: return "drain"
+        case .startNested: return "startNested"
         case .complete: return "complete"
         case .fail: return "fail"
         }
@@ -139,12 +140,72 @@ final class MergeStateTests: RACTestCase {
         XCTAssertEqual(state.active, 2)
     }
 
-    // A synchronous inner completes deep inside the drain loop's stack: the loop, not the
-    // completion, starts the next one (constant stack for concat of many signals).
-    func testInnerCompletingInsideTheDrainLoopLeavesTheNextStartToTheLoop() {
+    // Another thread's completion while the loop runs leaves the next start to the loop.
+    func testInnerCompletingOffTheDrainingThreadLeavesTheNextStartToTheLoop() {
         var state = loopStartingB()
-        expect(state.innerCompleted(), "none", "b ended synchronously while the loop subscribed it")
+        expect(state.innerCompleted(), "none", "b ended on another thread while the loop subscribed it")
         expect(nextWaiting(&state, isOpen: true), "start(c)")
+    }
+
+    /// `innerCompletedInDrain`, naming the inner it starts nested.
+    private func completedInDrain(_ state: inout State, isOpen: Bool = true) -> String {
+        var next: String?
+        let action = state.innerCompletedInDrain(isOpen: isOpen, into: &next)
+        if case .startNested = action { return "startNested(\(next ?? "?"))" }
+        return name(action)
+    }
+
+    // As in RAC, a synchronous inner that completes on the draining thread, inside the loop's
+    // start, starts the next waiting one right there, nested in its completion.
+    func testInnerCompletingInsideTheDrainLoopStartsTheNextOneNested() {
+        var state = loopStartingB()
+        expect(completedInDrain(&state), "startNested(c)", "b ended synchronously while the loop subscribed it")
+        XCTAssertEqual(state.drainDepth, 2)
+        expect(completedInDrain(&state), "none", "nothing waits; the source still runs")
+        state.nestedStartReturned()
+        XCTAssertEqual(state.drainDepth, 1)
+    }
+
+    func testNestedStartsStopAtTheNestingLimitAndTheLoopGoesOn() {
+        var state = State(maxConcurrent: 1)
+        let inners = (0..<(concatNestingLimit + 2)).map { "s\($0)" }
+        var first: String?
+        expect(state.sourceSentAll(inners, first: &first), "drain")
+        XCTAssertEqual(first, "s0", "the loop's first step")
+        XCTAssertEqual(state.drainDepth, 1)
+        for index in 1..<concatNestingLimit {
+            expect(completedInDrain(&state), "startNested(s\(index))")
+        }
+        XCTAssertEqual(state.drainDepth, concatNestingLimit)
+        expect(completedInDrain(&state), "none", "at the limit the run unwinds")
+        for _ in 1..<concatNestingLimit { state.nestedStartReturned() }
+        expect(nextWaiting(&state, isOpen: true), "start(s\(concatNestingLimit))", "the loop starts the next run")
+        XCTAssertEqual(state.drainDepth, 1)
+        expect(completedInDrain(&state), "startNested(s\(concatNestingLimit + 1))")
+        expect(completedInDrain(&state), "complete", "the last one completes the output, nested")
+    }
+
+    func testNoNestedStartOnceTheOutputIsClosedOrWithoutRoom() {
+        var state = loopStartingB()
+        expect(completedInDrain(&state, isOpen: false), "none", "disposed meanwhile")
+        var two = State(maxConcurrent: 2, arrived: "a", "b", "c", "d")
+        expect(two.innerCompleted(), "drain")
+        expect(nextWaiting(&two, isOpen: true), "start(c)")
+        expect(completedInDrain(&two), "startNested(d)", "c's completion makes room for d")
+    }
+
+    func testConcatOfSignalsGivenUpFrontDrainsThemFromTheSubscribingThread() {
+        var state = State(maxConcurrent: 1)
+        var first: String?
+        expect(state.sourceSentAll(["a", "b"], first: &first), "drain")
+        XCTAssertEqual(first, "a", "started by this thread, not queued")
+        XCTAssertTrue(state.isSourceDone)
+        XCTAssertEqual(state.waitingCount, 1)
+        expect(completedInDrain(&state), "startNested(b)")
+        expect(completedInDrain(&state), "complete")
+        var empty = State(maxConcurrent: 1)
+        var none: String?
+        expect(empty.sourceSentAll([], first: &none), "complete", "an empty concat completes at once")
     }
 
     // Order is kept: while a loop runs, a newly arrived inner queues behind the waiting ones

@@ -6,8 +6,9 @@ import XCTest
 final class SwitchToLatestStateTests: RACTestCase {
     func testEachInnerGetsANewGeneration() {
         var state = SwitchToLatestState()
-        XCTAssertEqual(state.innerArrived(isOpen: true), .switchTo(generation: 1))
-        XCTAssertEqual(state.innerArrived(isOpen: true), .switchTo(generation: 2))
+        XCTAssertEqual(state.innerArrived(isOpen: true), .switchTo(generation: 1, replacing: false))
+        XCTAssertEqual(state.innerArrived(isOpen: true), .switchTo(generation: 2, replacing: true),
+                       "the first still runs: it is disposed once the second is subscribed")
         XCTAssertEqual(state.generation, 2)
         XCTAssertTrue(state.isInnerActive)
     }
@@ -19,13 +20,27 @@ final class SwitchToLatestStateTests: RACTestCase {
         XCTAssertFalse(state.isInnerActive)
     }
 
-    func testOnlyTheLatestInnerIsForwarded() {
+    func testAReplacedInnerIsForwardedUntilItIsDisposed() {
         var state = SwitchToLatestState()
         _ = state.innerArrived(isOpen: true)
         XCTAssertEqual(state.innerSentValue(generation: 1), .send)
         _ = state.innerArrived(isOpen: true)
-        XCTAssertEqual(state.innerSentValue(generation: 1), .none, "a replaced inner mid-send is dropped")
+        XCTAssertEqual(state.innerSentValue(generation: 1), .send, "live while its successor is subscribed, as in RAC")
         XCTAssertEqual(state.innerSentValue(generation: 2), .send)
+        state.replacedDisposed()
+        XCTAssertEqual(state.innerSentValue(generation: 1), .none, "a disposed inner mid-send is dropped")
+        XCTAssertEqual(state.innerSentValue(generation: 2), .send)
+    }
+
+    func testInnersReplacedByANestedArrivalStayLiveUntilTheNewestIsSubscribed() {
+        var state = SwitchToLatestState()
+        _ = state.innerArrived(isOpen: true)
+        _ = state.innerArrived(isOpen: true)  // while 1 runs
+        XCTAssertEqual(state.innerArrived(isOpen: true), .switchTo(generation: 3, replacing: true),
+                       "arrived while 2 was being subscribed")
+        XCTAssertEqual([1, 2, 3].map { state.innerSentValue(generation: $0) }, [.send, .send, .send])
+        state.replacedDisposed()
+        XCTAssertEqual([1, 2, 3].map { state.innerSentValue(generation: $0) }, [.none, .none, .send])
     }
 
     func testSubscriptionOfTheLatestIsHeldAndOfAReplacedOneDisposed() {
@@ -69,10 +84,12 @@ final class SwitchToLatestStateTests: RACTestCase {
         XCTAssertEqual(state.innerCompleted(generation: 2), .complete)
     }
 
-    func testOnlyTheLatestInnerCanFail() {
+    func testOnlyALiveInnerCanFail() {
         var state = SwitchToLatestState()
         _ = state.innerArrived(isOpen: true)
         _ = state.innerArrived(isOpen: true)
+        XCTAssertEqual(state.innerFailed(generation: 1), .fail, "not yet disposed: its error ends the output, as in RAC")
+        state.replacedDisposed()
         XCTAssertEqual(state.innerFailed(generation: 1), .none)
         XCTAssertEqual(state.innerFailed(generation: 2), .fail)
     }
@@ -81,7 +98,8 @@ final class SwitchToLatestStateTests: RACTestCase {
         var state = SwitchToLatestState()
         _ = state.innerArrived(isOpen: true)
         _ = state.innerCompleted(generation: 1)
-        XCTAssertEqual(state.innerArrived(isOpen: true), .switchTo(generation: 2))
+        XCTAssertEqual(state.innerArrived(isOpen: true), .switchTo(generation: 2, replacing: false),
+                       "nothing to replace: the first has completed")
         XCTAssertEqual(state.sourceCompleted(), .none, "the new inner still runs")
         XCTAssertEqual(state.innerCompleted(generation: 2), .complete)
     }

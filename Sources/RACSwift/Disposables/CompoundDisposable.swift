@@ -49,6 +49,18 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
             case .indexed(let indexed): indexed.live == 0
             }
         }
+
+        var count: Int {
+            switch self {
+            case .small(let children): children.count
+            case .indexed(let indexed): indexed.live
+            }
+        }
+    }
+
+    /// The number of children, for the trace probes. Called with `lock` held.
+    private final var childCount: Int {
+        (first == nil ? 0 : 1) + (second == nil ? 0 : 1) + rest.count
     }
 
     /// An empty compound. (Every subscription makes one: this skips the array.)
@@ -60,6 +72,17 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     public init(_ disposables: [Disposable]) {
         super.init()
         for disposable in disposables { append(disposable) }
+        if _slowPath(tracingIsOn), !disposables.isEmpty {
+            for total in 1...disposables.count { traceAdded(total: total) }
+        }
+    }
+
+    deinit {
+        // A compound freed undisposed lets go of its children too (the trace's live count).
+        if _slowPath(tracingIsOn), !isDisposed {
+            let count = childCount
+            if count > 0 { traceLetGo(count) }
+        }
     }
 
     /// Called with `lock` held (or during init). `removable`: added by `addRemovable`.
@@ -104,6 +127,12 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
             return
         }
         append(disposable)
+        if _slowPath(tracingIsOn) {
+            let total = childCount
+            lock.unlock()
+            traceAdded(total: total)
+            return
+        }
         lock.unlock()
     }
 
@@ -118,6 +147,12 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
         }
         append(disposable, removable: true)
         let removal = Removal(number: additions)
+        if _slowPath(tracingIsOn) {
+            let total = childCount
+            lock.unlock()
+            traceAdded(total: total)
+            return removal
+        }
         lock.unlock()
         return removal
     }
@@ -134,6 +169,12 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
         // Not among the indexed children: in the inline slots or the plain array, or indexed
         // while they were a plain array (see `IndexedChildren.init`), where `remove(_:)` finds it.
         if removed == nil { removed = removeHoldingLock(disposable) }
+        if _slowPath(tracingIsOn), removed != nil {
+            let total = childCount
+            lock.unlock()
+            traceRemoved(total: total)
+            return
+        }
         lock.unlock()
         _ = removed
     }
@@ -145,6 +186,12 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
         // Released outside the lock: freeing it may run code that comes back here.
         lock.lock()
         let removed = removeHoldingLock(disposable)
+        if _slowPath(tracingIsOn), removed != nil {
+            let total = childCount
+            lock.unlock()
+            traceRemoved(total: total)
+            return
+        }
         lock.unlock()
         _ = removed
     }
@@ -191,10 +238,12 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
             return true
         }
         let takenFirst = first, takenSecond = second, takenRest = rest
+        let tracedCount = _slowPath(tracingIsOn) ? childCount : 0
         first = nil
         second = nil
         rest = .small([])
         lock.unlock()
+        if _slowPath(tracedCount > 0) { traceLetGo(tracedCount) }
         takenFirst?.dispose()
         takenSecond?.dispose()
         switch takenRest {

@@ -1,10 +1,12 @@
 import Foundation
 
 /// RAC names operator results (`"[source] -map:"`) only when `RAC_DEBUG_SIGNAL_NAMES` is set,
-/// so that naming costs nothing in ordinary use. Read once per process. Usable from inlinable
-/// constructors (`Signal.return`).
+/// so that naming costs nothing in ordinary use; `RAC_TRACE` turns names on too, so that the
+/// trace's tracks carry them. Read once per process. Usable from inlinable constructors
+/// (`Signal.return`).
 @usableFromInline
 let debugSignalNamesEnabled: Bool = ProcessInfo.processInfo.environment["RAC_DEBUG_SIGNAL_NAMES"] != nil
+    || ProcessInfo.processInfo.environment["RAC_TRACE"].map { !$0.isEmpty } == true
 
 extension Signal {
     /// Sets `name` from `make` only when debug names are on; `make` is not evaluated otherwise.

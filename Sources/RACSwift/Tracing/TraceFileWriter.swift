@@ -30,7 +30,7 @@ final class TraceFileWriter: TraceObserver, @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: [TraceEvent] = []
     private var dropped = 0
-    private var flushRequested = false
+    private var stopped = false
 
     /// Guarded by `writeLock`: the encoder's state and the file's end.
     private let writeLock = NSLock()
@@ -82,15 +82,27 @@ final class TraceFileWriter: TraceObserver, @unchecked Sendable {
         writeLock.unlock()
     }
 
+    /// Writes what is buffered and stops the writer thread (for a writer made by hand; the
+    /// `RAC_TRACE` writer runs until the process exits).
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.signal()
+        condition.unlock()
+        flush()
+    }
+
     /// The writer thread: writes every 100 ms, or sooner when the buffer is half full.
     private func run() {
         while true {
             condition.lock()
-            if pending.count < capacity / 2 {
+            if pending.count < capacity / 2, !stopped {
                 _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1))
             }
+            let done = stopped
             condition.unlock()
             flush()
+            if done { return }
         }
     }
 

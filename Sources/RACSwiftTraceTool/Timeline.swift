@@ -12,7 +12,8 @@ struct Timeline {
     private let top = 56.0
     private let chartHeight = 150.0
     private var plotLeft: Double { labelWidth + 10 }
-    private var plotWidth: Double { width - plotLeft - 24 }
+    // Room on the right for the labels of the last values.
+    private var plotWidth: Double { width - plotLeft - 110 }
 
     private func x(_ time: Double) -> Double {
         plotLeft + (time - trace.start) / (trace.end - trace.start) * plotWidth
@@ -54,7 +55,7 @@ struct Timeline {
         let middle = y + laneHeight / 2
         var out = "<g class=\"lane\" data-signal=\"\(escape(lane.name))\">\n"
         out += "<rect class=\"lane-bg\" x=\"0\" y=\"\(f(y))\" width=\"\(f(width))\" height=\"\(f(laneHeight))\"/>\n"
-        out += "<text class=\"lane-label\" x=\"8\" y=\"\(f(middle + 4))\">\(escape(shorten(lane.name, to: 62)))<title>\(escape(lane.name))</title></text>\n"
+        out += "<text class=\"lane-label\" x=\"8\" y=\"\(f(middle + 4))\">\(escape(shortenFromTheLeft(lane.name, to: 62)))<title>\(escape(lane.name))</title></text>\n"
         for subscription in lane.subscriptions {
             let start = x(subscription.start)
             let end = x(subscription.end ?? trace.end)
@@ -126,11 +127,19 @@ struct Timeline {
             let last = counter.points.last.map { Int($0.value) } ?? 0
             let peak = Int(counter.points.map(\.value).max() ?? 0)
             out += "<polyline class=\"counter c\(index % 3)\" data-counter=\"\(escape(counter.name))\" points=\"\(points.joined(separator: " "))\"><title>\(escape(counter.name)): peak \(peak), at the end \(last)</title></polyline>\n"
-            out += "<text x=\"8\" y=\"\(f(top + 14 + Double(index) * 16))\" class=\"legend\"><tspan class=\"counter c\(index % 3)\" fill=\"currentColor\">━━</tspan> \(escape(counter.name)): peak \(peak), at the end \(last)</text>\n"
+            out += "<text x=\"8\" y=\"\(f(top + 14 + Double(index) * 16))\" class=\"legend\"><tspan fill=\"\(counterColors[index % 3])\">━━</tspan> \(escape(counter.name)): peak \(peak), at the end \(last)</text>\n"
         }
         out += "</g>\n"
         return out
     }
+}
+
+private let counterColors = ["#6f42c1", "#fd7e14", "#dc3545"]
+
+/// RAC's debug names nest the source first (`[[keys] -doNext:] -throttle: 0.3`): the end
+/// says which operator a lane is.
+private func shortenFromTheLeft(_ text: String, to limit: Int) -> String {
+    text.count <= limit ? text : "…" + String(text.suffix(limit - 1))
 }
 
 private func f(_ value: Double) -> String { String(format: "%.1f", value) }

@@ -1,7 +1,4 @@
 import Foundation
-#if !canImport(Darwin)
-import Synchronization
-#endif
 
 // RAC's DTrace probes (RACSignalProvider.d, RACCompoundDisposableProvider.d), kept as probe
 // points in the library with pluggable consumers.
@@ -21,9 +18,9 @@ nonisolated(unsafe) var traceGateState: UInt8 = 0
 @inline(__always) private func loadTraceGate() -> UInt8 { traceGateState }
 @inline(__always) private func storeTraceGate(_ state: UInt8) { traceGateState = state }
 #else
-let traceGate = Atomic<UInt8>(0)
-@inline(__always) private func loadTraceGate() -> UInt8 { traceGate.load(ordering: .relaxed) }
-@inline(__always) private func storeTraceGate(_ state: UInt8) { traceGate.store(state, ordering: .relaxed) }
+let traceGate = RelaxedByte(0)
+@inline(__always) private func loadTraceGate() -> UInt8 { traceGate.load() }
+@inline(__always) private func storeTraceGate(_ state: UInt8) { traceGate.store(state) }
 #endif
 
 private let traceGateOff: UInt8 = 1

@@ -58,9 +58,31 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
         }
     }
 
-    /// The number of children, for the trace probes. Called with `lock` held.
-    private final var childCount: Int {
-        (first == nil ? 0 : 1) + (second == nil ? 0 : 1) + rest.count
+    // MARK: The trace probes (Tracing/TraceProbes.swift), out of line
+
+    /// The number of children, read under `lock` (just after the change it reports, so a
+    /// concurrent change may already be in it).
+    private final func childCount() -> Int {
+        lock.withLock { (first == nil ? 0 : 1) + (second == nil ? 0 : 1) + rest.count }
+    }
+
+    @inline(never)
+    private final func traceAdded() { traceAdded(total: childCount()) }
+
+    @inline(never)
+    private final func traceRemoved() { traceRemoved(total: childCount()) }
+
+    @inline(never)
+    private final func traceFreed() {
+        if isDisposed { return }
+        let count = (first == nil ? 0 : 1) + (second == nil ? 0 : 1) + rest.count
+        if count > 0 { traceLetGo(count) }
+    }
+
+    @inline(never)
+    private static func traceLetGo(_ compound: CompoundDisposable, _ first: Disposable?, _ second: Disposable?, _ rest: Rest) {
+        let count = (first == nil ? 0 : 1) + (second == nil ? 0 : 1) + rest.count
+        if count > 0 { compound.traceLetGo(count) }
     }
 
     /// An empty compound. (Every subscription makes one: this skips the array.)
@@ -72,17 +94,14 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     public init(_ disposables: [Disposable]) {
         super.init()
         for disposable in disposables { append(disposable) }
-        if _slowPath(tracingIsOn), !disposables.isEmpty {
-            for total in 1...disposables.count { traceAdded(total: total) }
+        if _slowPath(tracingIsOn) {
+            for _ in disposables { traceAdded() }
         }
     }
 
     deinit {
         // A compound freed undisposed lets go of its children too (the trace's live count).
-        if _slowPath(tracingIsOn), !isDisposed {
-            let count = childCount
-            if count > 0 { traceLetGo(count) }
-        }
+        if _slowPath(tracingIsOn) { traceFreed() }
     }
 
     /// Called with `lock` held (or during init). `removable`: added by `addRemovable`.
@@ -127,13 +146,9 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
             return
         }
         append(disposable)
-        if _slowPath(tracingIsOn) {
-            let total = childCount
-            lock.unlock()
-            traceAdded(total: total)
-            return
-        }
         lock.unlock()
+        // The probe's work stays out of line, so that this path compiles as it did without it.
+        if _slowPath(tracingIsOn) { traceAdded() }
     }
 
     /// `add`, for a child that will be removed with `remove(_:addedAs:)` (and only so: `remove(_:)`
@@ -147,13 +162,8 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
         }
         append(disposable, removable: true)
         let removal = Removal(number: additions)
-        if _slowPath(tracingIsOn) {
-            let total = childCount
-            lock.unlock()
-            traceAdded(total: total)
-            return removal
-        }
         lock.unlock()
+        if _slowPath(tracingIsOn) { traceAdded() }
         return removal
     }
 
@@ -169,13 +179,8 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
         // Not among the indexed children: in the inline slots or the plain array, or indexed
         // while they were a plain array (see `IndexedChildren.init`), where `remove(_:)` finds it.
         if removed == nil { removed = removeHoldingLock(disposable) }
-        if _slowPath(tracingIsOn), removed != nil {
-            let total = childCount
-            lock.unlock()
-            traceRemoved(total: total)
-            return
-        }
         lock.unlock()
+        if _slowPath(tracingIsOn), removed != nil { traceRemoved() }
         _ = removed
     }
 
@@ -186,13 +191,8 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
         // Released outside the lock: freeing it may run code that comes back here.
         lock.lock()
         let removed = removeHoldingLock(disposable)
-        if _slowPath(tracingIsOn), removed != nil {
-            let total = childCount
-            lock.unlock()
-            traceRemoved(total: total)
-            return
-        }
         lock.unlock()
+        if _slowPath(tracingIsOn), removed != nil { traceRemoved() }
         _ = removed
     }
 
@@ -238,12 +238,11 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
             return true
         }
         let takenFirst = first, takenSecond = second, takenRest = rest
-        let tracedCount = _slowPath(tracingIsOn) ? childCount : 0
         first = nil
         second = nil
         rest = .small([])
         lock.unlock()
-        if _slowPath(tracedCount > 0) { traceLetGo(tracedCount) }
+        if _slowPath(tracingIsOn) { Self.traceLetGo(self, takenFirst, takenSecond, takenRest) }
         takenFirst?.dispose()
         takenSecond?.dispose()
         switch takenRest {

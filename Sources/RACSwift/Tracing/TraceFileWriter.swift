@@ -35,7 +35,7 @@ final class TraceFileWriter: TraceObserver, @unchecked Sendable {
     /// Guarded by `writeLock`: the encoder's state and the file's end.
     private let writeLock = NSLock()
     private var offset: Int64 = 0
-    private var tracks: [TrackKey: Int] = [:]
+    private var tracks: [TrackKey: (tid: Int, name: [UInt8])] = [:]
     private var openSubscriptions: Set<UInt64> = []
     private var liveSubscriptions = 0
     private var reportedDrops = 0
@@ -45,7 +45,7 @@ final class TraceFileWriter: TraceObserver, @unchecked Sendable {
         let name: String
     }
 
-    private static let tail = "\n]\n"
+    private static let tail: StaticString = "\n]\n"
 
     init?(path: String) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -57,9 +57,9 @@ final class TraceFileWriter: TraceObserver, @unchecked Sendable {
         pending.reserveCapacity(min(capacity, 4096))
         let process = (CommandLine.arguments.first ?? "process").split(separator: "/").last.map(String.init) ?? "process"
         let header = "[\n" + metadata("process_name", tid: 0, args: "\"name\":\(jsonString(process))") + ",\n"
-            + metadata("thread_name", tid: 0, args: "\"name\":\"RACSwift counters\"") + Self.tail
+            + metadata("thread_name", tid: 0, args: "\"name\":\"RACSwift counters\"") + "\(Self.tail)"
         _ = writeAll(Array(header.utf8), at: 0)
-        offset = Int64(header.utf8.count - Self.tail.utf8.count)
+        offset = Int64(header.utf8.count - Self.tail.utf8CodeUnitCount)
         Thread.detachNewThread { [self] in run() }
     }
 
@@ -115,18 +115,16 @@ final class TraceFileWriter: TraceObserver, @unchecked Sendable {
         let drops = dropped
         condition.unlock()
         if batch.isEmpty && drops == reportedDrops { return }
-        var out = ""
-        out.reserveCapacity(batch.count * 160)
+        var out = TraceBytes()
+        out.bytes.reserveCapacity(batch.count * 150 + 64)
         for event in batch { encode(event, into: &out) }
         if drops != reportedDrops {
             reportedDrops = drops
-            let now = DispatchTime.now().uptimeNanoseconds
-            append(counter("dropped trace events", value: drops, at: now), to: &out)
+            counter("dropped trace events", value: drops, at: DispatchTime.now().uptimeNanoseconds, into: &out)
         }
-        out += Self.tail
-        let bytes = Array(out.utf8)
-        if writeAll(bytes, at: offset) {
-            offset += Int64(bytes.count - Self.tail.utf8.count)
+        out.raw(Self.tail)
+        if writeAll(out.bytes, at: offset) {
+            offset += Int64(out.bytes.count - Self.tail.utf8CodeUnitCount)
         }
     }
 
@@ -146,67 +144,174 @@ final class TraceFileWriter: TraceObserver, @unchecked Sendable {
     }
 
     // MARK: Encoding
+    //
+    // Straight into bytes: built with string interpolation, a record cost about 30,000
+    // instructions (BENCHMARKS.md, issue 27).
 
-    private func append(_ record: String, to out: inout String) {
-        out += ",\n"
-        out += record
-    }
-
-    private func encode(_ event: TraceEvent, into out: inout String) {
-        let ts = timestamp(event.timestamp)
-        if let subscription = event.subscription {
-            let tid = track(for: subscription, into: &out)
-            let common = "\"pid\":\(pid),\"tid\":\(tid),\"ts\":\(ts)"
-            let id = "\"0x\(String(subscription.id, radix: 16))\""
-            let name = jsonString(subscription.signalName)
-            switch event.kind {
-            case .subscribed:
-                openSubscriptions.insert(subscription.id)
-                liveSubscriptions += 1
-                append("{\"ph\":\"b\",\"cat\":\"subscription\",\"name\":\(name),\"id\":\(id),\(common),\"args\":{\"subscriber\":\(jsonString(subscription.subscriber)),\"subscription\":\(subscription.id),\"thread\":\(event.thread)}}", to: &out)
-                append(counter("live subscriptions", value: liveSubscriptions, at: event.timestamp), to: &out)
-            case .next, .error, .completed, .disposed:
-                var args = "\"subscription\":\(subscription.id),\"thread\":\(event.thread)"
-                if let value = event.value { args += ",\"value\":\(jsonString(value))" }
-                append("{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"event\",\"name\":\"\(event.kind.rawValue)\",\(common),\"args\":{\(args)}}", to: &out)
-                if event.kind != .next, openSubscriptions.remove(subscription.id) != nil {
-                    liveSubscriptions -= 1
-                    append("{\"ph\":\"e\",\"cat\":\"subscription\",\"name\":\(name),\"id\":\(id),\(common),\"args\":{\"end\":\"\(event.kind.rawValue)\"}}", to: &out)
-                    append(counter("live subscriptions", value: liveSubscriptions, at: event.timestamp), to: &out)
-                }
-            default:
-                break
+    private func encode(_ event: TraceEvent, into out: inout TraceBytes) {
+        guard let subscription = event.subscription else {
+            counter("live disposables", value: event.liveDisposables, at: event.timestamp, into: &out)
+            return
+        }
+        let track = track(for: subscription, into: &out)
+        switch event.kind {
+        case .subscribed:
+            openSubscriptions.insert(subscription.id)
+            liveSubscriptions += 1
+            out.raw(",\n{\"ph\":\"b\",\"cat\":\"subscription\",\"name\":")
+            out.bytes.append(contentsOf: track.name)
+            sliceID(subscription.id, into: &out)
+            place(track.tid, event.timestamp, into: &out)
+            out.raw(",\"args\":{\"subscriber\":")
+            out.string(subscription.subscriber)
+            out.raw(",\"subscription\":")
+            out.int(subscription.id)
+            out.raw(",\"thread\":")
+            out.int(event.thread)
+            out.raw("}}")
+            counter("live subscriptions", value: liveSubscriptions, at: event.timestamp, into: &out)
+        case .next, .error, .completed, .disposed:
+            out.raw(",\n{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"event\",\"name\":")
+            out.string(event.kind.rawValue)
+            place(track.tid, event.timestamp, into: &out)
+            out.raw(",\"args\":{\"subscription\":")
+            out.int(subscription.id)
+            out.raw(",\"thread\":")
+            out.int(event.thread)
+            if let value = event.value {
+                out.raw(",\"value\":")
+                out.string(value)
             }
-        } else {
-            append(counter("live disposables", value: event.liveDisposables, at: event.timestamp), to: &out)
+            out.raw("}}")
+            if event.kind != .next, openSubscriptions.remove(subscription.id) != nil {
+                liveSubscriptions -= 1
+                out.raw(",\n{\"ph\":\"e\",\"cat\":\"subscription\",\"name\":")
+                out.bytes.append(contentsOf: track.name)
+                sliceID(subscription.id, into: &out)
+                place(track.tid, event.timestamp, into: &out)
+                out.raw(",\"args\":{\"end\":")
+                out.string(event.kind.rawValue)
+                out.raw("}}")
+                counter("live subscriptions", value: liveSubscriptions, at: event.timestamp, into: &out)
+            }
+        case .disposableAdded, .disposableRemoved, .compoundDisposed:
+            break
         }
     }
 
-    /// The track of `subscription`'s signal, announced (named) the first time it is seen.
-    private func track(for subscription: TraceSubscription, into out: inout String) -> Int {
+    private func sliceID(_ id: UInt64, into out: inout TraceBytes) {
+        out.raw(",\"id\":\"0x")
+        out.hex(id)
+        out.raw("\"")
+    }
+
+    /// `"pid":…,"tid":…,"ts":…`
+    private func place(_ tid: Int, _ nanoseconds: UInt64, into out: inout TraceBytes) {
+        out.raw(",\"pid\":")
+        out.int(pid)
+        out.raw(",\"tid\":")
+        out.int(tid)
+        out.raw(",\"ts\":")
+        out.microseconds(nanoseconds > startNanoseconds ? nanoseconds - startNanoseconds : 0)
+    }
+
+    /// The track of `subscription`'s signal (its thread id and its name as JSON), announced
+    /// (named) the first time it is seen.
+    private func track(for subscription: TraceSubscription, into out: inout TraceBytes) -> (tid: Int, name: [UInt8]) {
         let key = TrackKey(signal: subscription.signal, name: subscription.signalName)
-        if let tid = tracks[key] { return tid }
-        let tid = tracks.count + 1
-        tracks[key] = tid
-        append(metadata("thread_name", tid: tid, args: "\"name\":\(jsonString(subscription.signalName))"), to: &out)
-        append(metadata("thread_sort_index", tid: tid, args: "\"sort_index\":\(tid)"), to: &out)
-        return tid
+        if let track = tracks[key] { return track }
+        var name = TraceBytes()
+        name.string(subscription.signalName)
+        let track = (tid: tracks.count + 1, name: name.bytes)
+        tracks[key] = track
+        out.raw(",\n")
+        out.raw(metadata("thread_name", tid: track.tid, args: "\"name\":\(jsonString(subscription.signalName))"))
+        out.raw(",\n")
+        out.raw(metadata("thread_sort_index", tid: track.tid, args: "\"sort_index\":\(track.tid)"))
+        return track
     }
 
     private func metadata(_ name: String, tid: Int, args: String) -> String {
         "{\"ph\":\"M\",\"name\":\"\(name)\",\"pid\":\(pid),\"tid\":\(tid),\"ts\":0,\"args\":{\(args)}}"
     }
 
-    private func counter(_ name: String, value: Int, at nanoseconds: UInt64) -> String {
-        "{\"ph\":\"C\",\"name\":\"\(name)\",\"pid\":\(pid),\"tid\":0,\"ts\":\(timestamp(nanoseconds)),\"args\":{\"value\":\(value)}}"
+    private func counter(_ name: StaticString, value: Int, at nanoseconds: UInt64, into out: inout TraceBytes) {
+        out.raw(",\n{\"ph\":\"C\",\"name\":\"")
+        out.raw(name)
+        out.raw("\"")
+        place(0, nanoseconds, into: &out)
+        out.raw(",\"args\":{\"value\":")
+        out.int(value)
+        out.raw("}}")
+    }
+}
+
+/// A trace record's bytes, appended piece by piece.
+struct TraceBytes {
+    var bytes: [UInt8] = []
+
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    /// Microseconds since the writer started, to the nanosecond.
-    private func timestamp(_ nanoseconds: UInt64) -> String {
-        let since = nanoseconds > startNanoseconds ? nanoseconds - startNanoseconds : 0
-        let fraction = since % 1000
-        let digits = String(fraction)
-        return "\(since / 1000)." + String(repeating: "0", count: 3 - digits.count) + digits
+    mutating func raw(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func int(_ value: some BinaryInteger) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            digits(UInt64(-Int64(value)), radix: 10)
+        } else {
+            digits(UInt64(value), radix: 10)
+        }
+    }
+
+    mutating func hex(_ value: UInt64) { digits(value, radix: 16) }
+
+    /// Nanoseconds as microseconds with three decimals.
+    mutating func microseconds(_ nanoseconds: UInt64) {
+        digits(nanoseconds / 1000, radix: 10)
+        let fraction = nanoseconds % 1000
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(UInt8(ascii: "0") + UInt8(fraction / 100))
+        bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+    }
+
+    private mutating func digits(_ value: UInt64, radix: UInt64) {
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+        withUnsafeMutableBytes(of: &buffer) { scratch in
+            var position = scratch.count
+            var rest = value
+            repeat {
+                let digit = UInt8(rest % radix)
+                position -= 1
+                scratch[position] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+                rest /= radix
+            } while rest > 0
+            bytes.append(contentsOf: scratch[position...])
+        }
+    }
+
+    /// `text` as a JSON string literal.
+    mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+            case 0..<0x20:
+                raw("\\u00")
+                bytes.append(UInt8(ascii: "0") + byte / 16)
+                bytes.append(byte % 16 < 10 ? UInt8(ascii: "0") + byte % 16 : UInt8(ascii: "a") + byte % 16 - 10)
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 }
 

@@ -125,4 +125,23 @@ final class TracingTests: RACTestCase {
         Signal.return(1).map { $0 }.setName("probe.after").subscribe()
         XCTAssertEqual(observer.lines, [])
     }
+
+    func testTraceRecordsEscapeAnyValueAsJSON() throws {
+        let text = "quote \" backslash \\ newline \n tab \t bell \u{7} é ✓ 🚀"
+        var bytes = TraceBytes()
+        bytes.raw("[")
+        bytes.string(text)
+        bytes.raw(",")
+        bytes.int(-42)
+        bytes.raw(",")
+        bytes.microseconds(1_234_005)
+        bytes.raw(",\"")
+        bytes.hex(0xBEEF)
+        bytes.raw("\"]")
+        let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(bytes.bytes)) as? [Any])
+        XCTAssertEqual(parsed[0] as? String, text)
+        XCTAssertEqual(parsed[1] as? Int, -42)
+        XCTAssertEqual((parsed[2] as? NSNumber)?.doubleValue ?? 0, 1234.005, accuracy: 0.0001)
+        XCTAssertEqual(parsed[3] as? String, "beef")
+    }
 }

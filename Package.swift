@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "RACSwiftTesting", targets: ["RACSwiftTesting"]),
         .executable(name: "racswift-demo", targets: ["RACSwiftDemo"]),
         .executable(name: "racswift-app-demo", targets: ["RACSwiftAppDemo"]),
+        .executable(name: "racswift-trace", targets: ["RACSwiftTraceTool"]),
     ],
     // The library targets depend on nothing but the toolchain.
     dependencies: [
@@ -28,6 +29,8 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),
         .executableTarget(name: "RACSwiftAppDemo", dependencies: ["RACSwift"]),
+        // Draws a RAC_TRACE file as an SVG timeline; the toolchain only (Foundation's JSON).
+        .executableTarget(name: "RACSwiftTraceTool"),
         .testTarget(
             name: "RACSwiftTests",
             dependencies: [

@@ -8,10 +8,12 @@ struct Options {
     var throttle = 0.3
     var latency = 0.6
     var forceScript = false
+    var tracePath: String?
 
     static let usage = """
         usage: racswift-demo [--script] [--text TEXT] [--failure-rate P] [--seed N]
                              [--throttle SECONDS] [--latency SECONDS] [--typing-interval SECONDS]
+                             [--trace FILE.json]
 
         Search-as-you-type over RACSwift's operators, through a real HTTP server that the demo
         starts on a free loopback port. On a terminal you type and the results follow (Esc or
@@ -27,6 +29,8 @@ struct Options {
           --throttle SECONDS   quiet time before a query is searched (default: 0.3)
           --latency SECONDS    the server's typical answer time (default: 0.6)
           --typing-interval S  time between the script's keystrokes (default: 0.08)
+          --trace FILE.json    write a trace of the pipeline's signals (the same as
+                               RAC_TRACE=FILE.json); draw it with racswift-trace
           -h, --help           this help
         """
 
@@ -59,6 +63,7 @@ struct Options {
                 latency = number(for: flag)
                 if latency > 30 { Self.fail("--latency must be at most 30 seconds") }
             case "--typing-interval": typingInterval = number(for: flag)
+            case "--trace": tracePath = value(for: flag)
             case "-h", "--help":
                 print(Self.usage)
                 exit(0)

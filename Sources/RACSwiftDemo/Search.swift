@@ -101,7 +101,7 @@ func search(
                 log("cancel", "GET \(target) after \(milliseconds(since: start)) ms: a newer query replaced it")
             }
         }
-    }
+    }.setName("GET \(target)" + (attempt > 1 ? " (retry \(attempt - 1))" : ""))
 }
 
 /// RAC's search-as-you-type pipeline over texts of a search field: each text the user
@@ -128,6 +128,6 @@ func searchResults(
                     return Signal.return(SearchAnswer.none(for: query))
                 }
         }
-        .switchToLatest()
-        .deliver(on: scheduler)
+        .switchToLatest().setName("results")
+        .deliver(on: scheduler).setName("results on the demo's scheduler")
 }

@@ -16,6 +16,9 @@ import RACSwift
 // otherwise it plays a script. Run `swift run racswift-demo --help`.
 
 let options = Options(arguments: Array(CommandLine.arguments.dropFirst()))
+// `--trace FILE` is `RAC_TRACE=FILE`: set before the library reads it (at the first
+// subscription), so the pipeline's operators get their debug names too.
+if let tracePath = options.tracePath { setenv("RAC_TRACE", tracePath, 1) }
 let interactive = !options.forceScript && Terminal.isInteractive
 // One serial scheduler for the pipeline's time and delivery keeps the events in order.
 let scheduler = Scheduler.background(name: "racswift-demo")
@@ -57,7 +60,7 @@ func scriptedTexts() -> Signal<String> {
         }
         disposable.add(scheduler.afterDelay(time) { subscriber.sendCompleted() })
         return disposable
-    }
+    }.setName("keys")
 }
 
 let server: SearchServer
@@ -83,7 +86,7 @@ if interactive {
         "server: \(corpus.count) operators; fails \(Int(options.failureRate * 100))% of requests on purpose (seed \(options.seed)), answers in about \(options.latency) s",
     ])
     screen?.typed("")
-    texts = typedTexts(from: .standardInput, onQuit: { done.signal() }).doNext { screen?.typed($0) }
+    texts = typedTexts(from: .standardInput, onQuit: { done.signal() }).setName("keys").doNext { screen?.typed($0) }
 } else {
     texts = scriptedTexts().doNext { log("key", "'\($0)'") }
 }

@@ -65,6 +65,7 @@ final class LiftedSignal<Source, Value, Payload>: Signal<Value>, @unchecked Send
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
         guard ownsSubscription else { return source.subscribe(makeSink(subscriber, payload)) }
         let disposable = CompoundDisposable()
         subscriber.didSubscribe(with: disposable)
@@ -119,7 +120,8 @@ final class OperatorSignal<Value, Payload>: Signal<Value>, @unchecked Sendable {
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        body(subscriber, payload)
+        if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
+        return body(subscriber, payload)
     }
 }
 
@@ -150,7 +152,8 @@ final class LiftedPredicateSignal<Source, Value>: Signal<Value>, @unchecked Send
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        source.subscribe(makeSink(subscriber, predicate))
+        if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
+        return source.subscribe(makeSink(subscriber, predicate))
     }
 
     /// For the debug name.

@@ -49,6 +49,40 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
             case .indexed(let indexed): indexed.live == 0
             }
         }
+
+        var count: Int {
+            switch self {
+            case .small(let children): children.count
+            case .indexed(let indexed): indexed.live
+            }
+        }
+    }
+
+    // MARK: The trace probes (Tracing/TraceProbes.swift), out of line
+
+    /// The number of children, read under `lock` (just after the change it reports, so a
+    /// concurrent change may already be in it).
+    private final func childCount() -> Int {
+        lock.withLock { (first == nil ? 0 : 1) + (second == nil ? 0 : 1) + rest.count }
+    }
+
+    @inline(never)
+    private final func traceAdded() { traceAdded(total: childCount()) }
+
+    @inline(never)
+    private final func traceRemoved() { traceRemoved(total: childCount()) }
+
+    @inline(never)
+    private final func traceFreed() {
+        if isDisposed { return }
+        let count = (first == nil ? 0 : 1) + (second == nil ? 0 : 1) + rest.count
+        if count > 0 { traceLetGo(count) }
+    }
+
+    @inline(never)
+    private static func traceLetGo(_ compound: CompoundDisposable, _ first: Disposable?, _ second: Disposable?, _ rest: Rest) {
+        let count = (first == nil ? 0 : 1) + (second == nil ? 0 : 1) + rest.count
+        if count > 0 { compound.traceLetGo(count) }
     }
 
     /// An empty compound. (Every subscription makes one: this skips the array.)
@@ -60,6 +94,14 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     public init(_ disposables: [Disposable]) {
         super.init()
         for disposable in disposables { append(disposable) }
+        if _slowPath(tracingIsOn) {
+            for _ in disposables { traceAdded() }
+        }
+    }
+
+    deinit {
+        // A compound freed undisposed lets go of its children too (the trace's live count).
+        if _slowPath(tracingIsOn) { traceFreed() }
     }
 
     /// Called with `lock` held (or during init). `removable`: added by `addRemovable`.
@@ -105,6 +147,8 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
         }
         append(disposable)
         lock.unlock()
+        // The probe's work stays out of line, so that this path compiles as it did without it.
+        if _slowPath(tracingIsOn) { traceAdded() }
     }
 
     /// `add`, for a child that will be removed with `remove(_:addedAs:)` (and only so: `remove(_:)`
@@ -119,6 +163,7 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
         append(disposable, removable: true)
         let removal = Removal(number: additions)
         lock.unlock()
+        if _slowPath(tracingIsOn) { traceAdded() }
         return removal
     }
 
@@ -135,6 +180,7 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
         // while they were a plain array (see `IndexedChildren.init`), where `remove(_:)` finds it.
         if removed == nil { removed = removeHoldingLock(disposable) }
         lock.unlock()
+        if _slowPath(tracingIsOn), removed != nil { traceRemoved() }
         _ = removed
     }
 
@@ -146,6 +192,7 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
         lock.lock()
         let removed = removeHoldingLock(disposable)
         lock.unlock()
+        if _slowPath(tracingIsOn), removed != nil { traceRemoved() }
         _ = removed
     }
 
@@ -195,6 +242,7 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
         second = nil
         rest = .small([])
         lock.unlock()
+        if _slowPath(tracingIsOn) { Self.traceLetGo(self, takenFirst, takenSecond, takenRest) }
         takenFirst?.dispose()
         takenSecond?.dispose()
         switch takenRest {

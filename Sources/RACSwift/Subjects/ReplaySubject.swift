@@ -41,6 +41,7 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     /// `subscriber` for what follows; runs on `Scheduler.subscription`.
     @discardableResult
     open override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
         let disposable = makeSubscription(for: subscriber)
         subscriber.didSubscribe(with: disposable)
         Scheduler.runSubscription(adding: disposable) { [self] in

@@ -127,7 +127,8 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// disposing the result removes it. Overrides must register through `register(_:subscription:)`.
     @discardableResult
     open override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        subscribe(subscriber, with: makeSubscription(for: subscriber))
+        if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
+        return subscribe(subscriber, with: makeSubscription(for: subscriber))
     }
 
     /// This class's `subscribe(_:)` with the subscription made by the caller (a new entry of

@@ -224,6 +224,20 @@ struct HandOffCount: ~Copyable {
     #endif
 }
 
+#if !canImport(Darwin)
+/// A byte read on a hot path with a relaxed load and written rarely (the trace probes' gate,
+/// Tracing/TraceProbes.swift): a plain load and store on every architecture Swift supports.
+/// A global of this type is initialized statically (no once-token check per access).
+/// Linux only; on Apple platforms the gate is a plain `nonisolated(unsafe)` byte (Atomic needs
+/// macOS 15).
+struct RelaxedByte: ~Copyable {
+    private let base: Atomic<UInt8>
+    init(_ value: UInt8) { base = Atomic(value) }
+    @inline(__always) func load() -> UInt8 { base.load(ordering: .relaxed) }
+    @inline(__always) func store(_ value: UInt8) { base.store(value, ordering: .relaxed) }
+}
+#endif
+
 /// An integer counter safe to bump from any thread.
 struct AtomicCounter: ~Copyable {
     #if canImport(Darwin)

@@ -70,3 +70,18 @@ public typealias sig_t = @convention(c) (Int32) -> Void
 @discardableResult
 public func signal(_ sig: Int32, _ handler: sig_t!) -> sig_t! { handler }
 public func _exit(_ status: Int32) -> Never { fatalError() }
+// The RAC_TRACE file writer (Tracing/TraceFileWriter.swift, Tracing/TraceProbes.swift). C functions
+// imported by the SDK discard their results silently, hence @discardableResult.
+public typealias mode_t = UInt16
+public typealias off_t = Int64
+public typealias pid_t = Int32
+public var O_WRONLY: Int32 { 1 }
+public var O_CREAT: Int32 { 0x200 }
+public var O_TRUNC: Int32 { 0x400 }
+public func open(_ path: UnsafePointer<CChar>, _ oflag: Int32, _ mode: mode_t) -> Int32 { 0 }
+@discardableResult public func close(_ fd: Int32) -> Int32 { 0 }
+public func pwrite(_ fd: Int32, _ buf: UnsafeRawPointer!, _ nbyte: Int, _ offset: off_t) -> Int { 0 }
+public func getpid() -> pid_t { 0 }
+public func getenv(_ name: UnsafePointer<CChar>!) -> UnsafeMutablePointer<CChar>! { nil }
+@discardableResult public func setenv(_ name: UnsafePointer<CChar>!, _ value: UnsafePointer<CChar>!, _ overwrite: Int32) -> Int32 { 0 }
+@discardableResult public func atexit(_ function: (@convention(c) () -> Void)!) -> Int32 { 0 }

@@ -18,6 +18,7 @@ public struct DispatchWallTime: Comparable, Sendable {
 }
 public struct DispatchTime: Comparable, Sendable {
     public static func now() -> DispatchTime { fatalError() }
+    public var uptimeNanoseconds: UInt64 { 0 }
     public static let distantFuture = DispatchTime()
     public static func < (a: DispatchTime, b: DispatchTime) -> Bool { false }
 }

@@ -33,6 +33,7 @@ open class Thread: NSObject {
     open class func sleep(until date: Date) {}
     open class func sleep(forTimeInterval ti: TimeInterval) {}
     open var name: String? { get { nil } set {} }
+    open class func detachNewThread(_ block: @escaping @Sendable () -> Void) {}
 }
 public protocol NSLocking { func lock(); func unlock() }
 open class NSLock: NSObject, NSLocking, @unchecked Sendable { open func lock() {}; open func unlock() {} }
@@ -186,4 +187,8 @@ extension String {
         public static let utf8 = Encoding(rawValue: 4)
     }
     public init(contentsOf url: URL, encoding enc: String.Encoding) throws { self.init() }
+}
+// String passes to os_signpost's format as an object (%@), bridged by Foundation.
+extension String: CVarArg {
+    public var _cVarArgEncoding: [Int] { [] }
 }

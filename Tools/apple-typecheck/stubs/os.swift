@@ -17,3 +17,15 @@ extension OSAllocatedUnfairLock where State == () {
     public func withLockUnchecked<R>(_ body: () throws -> R) rethrows -> R { fatalError() }
     public func withLock<R>(_ body: @Sendable () throws -> R) rethrows -> R where R: Sendable { fatalError() }
 }
+// os_signpost (Tracing/SignpostTraceObserver.swift); the real one also takes `dso: UnsafeRawPointer = #dsohandle`,
+// which the rebuilt standard library cannot type-check, and which no caller passes.
+public final class OSLog: @unchecked Sendable {
+    public init(subsystem: String, category: String) {}
+}
+public struct OSSignpostID: Sendable {
+    public init(_ value: UInt64) {}
+    public static let exclusive = OSSignpostID(0)
+}
+public enum OSSignpostType: Sendable { case event, begin, end }
+public func os_signpost(_ type: OSSignpostType, log: OSLog, name: StaticString,
+                        signpostID: OSSignpostID = .exclusive, _ format: StaticString, _ arguments: any CVarArg...) {}

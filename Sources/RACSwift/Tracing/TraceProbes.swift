@@ -1,0 +1,362 @@
+import Foundation
+
+// RAC's DTrace probes (RACSignalProvider.d, RACCompoundDisposableProvider.d), kept as probe
+// points in the library with pluggable consumers.
+//
+// The cost when nothing observes: one load of `traceGate` and a predictable branch per
+// subscription (in the subscribe entry of the library's signals) and per compound-disposable
+// mutation. Nothing per event: a subscription made while tracing is on gets a
+// `TracingSubscriber` between the signal and its subscriber, which fires the event probes;
+// one made while it is off has no such link at all.
+
+/// The probes' on/off state: 0 until `RAC_TRACE` has been read, then 1 (off) or 2 (on).
+#if canImport(Darwin)
+// Atomic needs macOS 15; the package supports macOS 13 (see Support/Locks.swift). A byte
+// written only when an observer is added or removed and read with a plain load: a reader
+// that sees the old state misses (or adds) the probes of one subscription, nothing worse.
+nonisolated(unsafe) var traceGateState: UInt8 = 0
+@inline(__always) private func loadTraceGate() -> UInt8 { traceGateState }
+@inline(__always) private func storeTraceGate(_ state: UInt8) { traceGateState = state }
+#else
+let traceGate = RelaxedByte(0)
+@inline(__always) private func loadTraceGate() -> UInt8 { traceGate.load() }
+@inline(__always) private func storeTraceGate(_ state: UInt8) { traceGate.store(state) }
+#endif
+
+private let traceGateOff: UInt8 = 1
+
+/// Whether the probes fire: one load and a branch, predicted not taken, when tracing is off.
+@inline(__always)
+var tracingIsOn: Bool {
+    let state = loadTraceGate()
+    if _fastPath(state == traceGateOff) { return false }
+    return TraceCenter.resolve(state)
+}
+
+/// What the probes report. An observer installed with `Tracing.addObserver(_:)` receives
+/// each one synchronously, on the thread where it happened.
+///
+/// RAC's DTrace probes: `RACSignal:::next`, `:::error` and `:::completed` (here `next`,
+/// `error`, `completed`, with the signal's name, the subscriber and the value's description),
+/// `RACCompoundDisposable:::added` and `:::removed` (here `disposableAdded` and
+/// `disposableRemoved`, with the compound's new total); RACSwift adds `subscribed`,
+/// `disposed` and `compoundDisposed`, which the trace's subscription slices and the
+/// live-disposable counter need.
+public struct TraceEvent: Sendable {
+    /// What happened.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A subscriber subscribed to a signal (the start of a subscription).
+        case subscribed
+        /// The signal sent a value to the subscriber; `value` describes it.
+        case next
+        /// The signal sent an error; `value` describes it.
+        case error
+        /// The signal completed.
+        case completed
+        /// The subscription's disposable was disposed (by its owner, or by the library after
+        /// a terminal event — RAC disposes a subscription when it terminates).
+        case disposed
+        /// A disposable was added to a compound disposable; `total` is the compound's new count.
+        case disposableAdded
+        /// A disposable was removed from a compound disposable; `total` is the compound's new count.
+        case disposableRemoved
+        /// A compound disposable was disposed (or freed undisposed) and let go of its
+        /// children; `total` is 0 and `removed` how many it held.
+        case compoundDisposed
+    }
+
+    /// What happened.
+    public let kind: Kind
+    /// When: nanoseconds of the monotonic clock (`DispatchTime.now().uptimeNanoseconds`).
+    public let timestamp: UInt64
+    /// The thread it happened on (`pthread_self()`).
+    public let thread: UInt
+    /// The subscription, for the signal events (`subscribed` to `disposed`); nil for the
+    /// compound-disposable events.
+    public let subscription: TraceSubscription?
+    /// The description of the value (`next`) or the error (`error`), cut to 256 characters.
+    public let value: String?
+    /// The compound disposable's address, for the compound-disposable events (0 otherwise).
+    public let compound: UInt
+    /// The compound's number of children after the change (compound-disposable events).
+    public let total: Int
+    /// How many children the compound let go of (`compoundDisposed`), else 0.
+    public let removed: Int
+    /// Children held by all compound disposables not yet disposed, process-wide, counted
+    /// since tracing turned on ("Disposable Growth": a number that keeps rising is a leak).
+    public let liveDisposables: Int
+
+    init(kind: Kind, subscription: TraceSubscription?, value: String? = nil, compound: UInt = 0,
+         total: Int = 0, removed: Int = 0, liveDisposables: Int = 0) {
+        self.kind = kind
+        self.timestamp = DispatchTime.now().uptimeNanoseconds
+        self.thread = currentThreadID()
+        self.subscription = subscription
+        self.value = value
+        self.compound = compound
+        self.total = total
+        self.removed = removed
+        self.liveDisposables = liveDisposables
+    }
+}
+
+/// One traced subscription: which signal, which subscriber.
+public struct TraceSubscription: Sendable, Hashable {
+    /// Unique within the process, in the order subscriptions started.
+    public let id: UInt64
+    /// The signal's `name`, or its type and address when it has none (RAC's probes pass
+    /// the name; operators name their results when `RAC_DEBUG_SIGNAL_NAMES` or `RAC_TRACE`
+    /// is set).
+    public let signalName: String
+    /// The signal's address (with `signalName`, what tells two signals of one name apart).
+    public let signal: UInt
+    /// The subscriber's type and address (RAC's probes pass its description).
+    public let subscriber: String
+}
+
+/// Receives the probes' events (what RAC's DTrace scripts and Instruments templates did).
+///
+/// Called synchronously on the thread of the event, possibly inside the library's locks:
+/// an observer records and returns. It must not subscribe, send or dispose (that would fire
+/// probes from inside a probe), and should hand slow work (I/O) to another thread, as the
+/// `RAC_TRACE` file writer does.
+public protocol TraceObserver: AnyObject, Sendable {
+    /// One probe's event.
+    func observe(_ event: TraceEvent)
+    /// Writes out whatever the observer has buffered (`Tracing.flush()`); by default nothing.
+    func flush()
+}
+
+extension TraceObserver {
+    /// Nothing to write out.
+    public func flush() {}
+}
+
+/// RAC's DTrace probes and Instruments templates, for today's tools: the probe observers and
+/// the `RAC_TRACE` trace file.
+///
+/// Probes fire while at least one observer is installed: with `RAC_TRACE=<path>` in the
+/// environment, the process writes a Chrome Trace Event file there (Perfetto's UI and
+/// `chrome://tracing` open it; `racswift-trace` draws it as an SVG timeline); with
+/// `addObserver(_:)`, any observer of one's own. On Apple platforms `SignpostTraceObserver`
+/// sends the events to Instruments as signposts. Only subscriptions made while tracing is on
+/// are traced. See the "Tracing and Debugging" article.
+public enum Tracing {
+    /// Whether the probes fire now (an observer is installed, or `RAC_TRACE` is set).
+    public static var isEnabled: Bool { tracingIsOn }
+
+    /// Installs `observer`: it receives every probe's event from now on, on the thread of the
+    /// event, until the returned disposable is disposed.
+    @discardableResult
+    public static func addObserver(_ observer: some TraceObserver) -> Disposable {
+        let entry = TraceCenter.ObserverEntry(observer)
+        TraceCenter.add(entry)
+        return Disposable { TraceCenter.remove(entry) }
+    }
+
+    /// Writes out what the observers buffered: the `RAC_TRACE` file is complete up to now
+    /// when this returns. The file is also flushed periodically and at exit.
+    public static func flush() {
+        TraceCenter.flushAll()
+    }
+
+    /// The path of the trace file the process is writing (`RAC_TRACE`), if any.
+    public static var traceFilePath: String? {
+        _ = tracingIsOn
+        return TraceCenter.fileWriter?.path
+    }
+}
+
+/// The observers and the on/off decision.
+enum TraceCenter {
+    final class ObserverEntry: @unchecked Sendable {
+        let observer: any TraceObserver
+        init(_ observer: any TraceObserver) { self.observer = observer }
+    }
+
+    /// Guarded by `lock`.
+    private final class State: @unchecked Sendable {
+        var observers: [ObserverEntry] = []
+        var resolved = false
+        var fileWriter: TraceFileWriter?
+    }
+
+    private static let lock = NSLock()
+    private static let state = State()
+    private static let liveDisposableCount = LiveDisposableCount()
+    private static let subscriptionIDs = SubscriptionIDs()
+
+    /// The slow side of `tracingIsOn`: reads `RAC_TRACE` the first time.
+    @inline(never)
+    static func resolve(_ gate: UInt8) -> Bool {
+        if gate == 2 { return true }
+        lock.lock()
+        resolveHoldingLock()
+        let on = !state.observers.isEmpty
+        lock.unlock()
+        return on
+    }
+
+    private static func resolveHoldingLock() {
+        if state.resolved { return }
+        state.resolved = true
+        if let path = getenv("RAC_TRACE").map({ String(cString: $0) }), !path.isEmpty {
+            if let writer = TraceFileWriter(path: path) {
+                state.fileWriter = writer
+                state.observers.append(ObserverEntry(writer))
+                atexit { TraceCenter.flushAll() }
+            } else {
+                FileHandle.standardError.write(Data("RACSwift: RAC_TRACE: cannot write '\(path)'\n".utf8))
+            }
+        }
+        storeTraceGate(state.observers.isEmpty ? traceGateOff : 2)
+    }
+
+    static var fileWriter: TraceFileWriter? {
+        lock.withLock { state.fileWriter }
+    }
+
+    static func add(_ entry: ObserverEntry) {
+        lock.withLock {
+            resolveHoldingLock()
+            state.observers.append(entry)
+            storeTraceGate(2)
+        }
+    }
+
+    static func remove(_ entry: ObserverEntry) {
+        lock.withLock {
+            state.observers.removeAll { $0 === entry }
+            storeTraceGate(state.observers.isEmpty ? traceGateOff : 2)
+        }
+    }
+
+    static func flushAll() {
+        let observers = lock.withLock { state.observers }
+        for entry in observers { entry.observer.flush() }
+    }
+
+    static func emit(_ event: TraceEvent) {
+        let observers = lock.withLock { state.observers }
+        for entry in observers { entry.observer.observe(event) }
+    }
+
+    static func nextSubscriptionID() -> UInt64 { subscriptionIDs.next() }
+
+    /// Applies a change to the process-wide count of live children; returns the new count.
+    static func changeLiveDisposables(by delta: Int) -> Int { liveDisposableCount.add(delta) }
+}
+
+private final class LiveDisposableCount: @unchecked Sendable {
+    private let counter = AtomicCounter()
+    func add(_ delta: Int) -> Int { counter.add(delta) }
+}
+
+private final class SubscriptionIDs: @unchecked Sendable {
+    private let counter = AtomicCounter()
+    func next() -> UInt64 { UInt64(counter.add(1)) }
+}
+
+// MARK: - The probes
+
+extension CompoundDisposable {
+    /// The probe of an addition (`total`: children after it). Called with no lock held.
+    @inline(never)
+    final func traceAdded(total: Int) {
+        let live = TraceCenter.changeLiveDisposables(by: 1)
+        TraceCenter.emit(TraceEvent(kind: .disposableAdded, subscription: nil, compound: address, total: total,
+                                    liveDisposables: live))
+    }
+
+    /// The probe of a removal (`total`: children after it). Called with no lock held.
+    @inline(never)
+    final func traceRemoved(total: Int) {
+        let live = TraceCenter.changeLiveDisposables(by: -1)
+        TraceCenter.emit(TraceEvent(kind: .disposableRemoved, subscription: nil, compound: address, total: total,
+                                    liveDisposables: live))
+    }
+
+    /// The probe of a compound letting go of `count` children at once (disposed, or freed
+    /// undisposed).
+    @inline(never)
+    final func traceLetGo(_ count: Int) {
+        let live = TraceCenter.changeLiveDisposables(by: -count)
+        TraceCenter.emit(TraceEvent(kind: .compoundDisposed, subscription: nil, compound: address, total: 0,
+                                    removed: count, liveDisposables: live))
+    }
+
+    private final var address: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
+}
+
+extension Signal {
+    /// `subscriber` wrapped for tracing, unless it already is for this signal (the traced
+    /// subscription calls `subscribe(_:)` again with the wrapper). Called when `tracingIsOn`.
+    @inline(never)
+    final func traced<S: Subscriber<Value>>(_ subscriber: S) -> TracingSubscriber<S>? {
+        let me = UInt(bitPattern: ObjectIdentifier(self))
+        if let wrapper = subscriber as? TracingSubscriberBase, wrapper.subscription.signal == me { return nil }
+        let subscription = TraceSubscription(
+            id: TraceCenter.nextSubscriptionID(),
+            signalName: name.isEmpty ? "\(type(of: self)) 0x\(String(me, radix: 16))" : name,
+            signal: me,
+            subscriber: "\(type(of: subscriber)) 0x\(String(UInt(bitPattern: ObjectIdentifier(subscriber)), radix: 16))")
+        TraceCenter.emit(TraceEvent(kind: .subscribed, subscription: subscription))
+        return TracingSubscriber(subscriber, subscription: subscription)
+    }
+}
+
+/// What `traced(_:)` looks for: a wrapper, whatever its subscriber's type.
+class TracingSubscriberBase: @unchecked Sendable {
+    let subscription: TraceSubscription
+    init(subscription: TraceSubscription) { self.subscription = subscription }
+}
+
+/// The tracing passthrough (what RACPassthroughSubscriber's probes did): between a signal and
+/// its subscriber, it fires `next`, `error` and `completed` before forwarding each event, and
+/// `disposed` when the subscription's disposable is disposed. Only subscriptions made while
+/// tracing is on have one.
+final class TracingSubscriber<Downstream: Subscriber>: TracingSubscriberBase, Subscriber, @unchecked Sendable {
+    typealias Value = Downstream.Value
+    private let downstream: Downstream
+    /// Whether the disposal probe is attached. Set by the first `didSubscribe(with:)`, which
+    /// the signal calls before any event.
+    @exclusivity(unchecked) private var attached = false
+
+    init(_ downstream: Downstream, subscription: TraceSubscription) {
+        self.downstream = downstream
+        super.init(subscription: subscription)
+    }
+
+    func sendNext(_ value: Value) {
+        TraceCenter.emit(TraceEvent(kind: .next, subscription: subscription, value: describeForTrace(value)))
+        downstream.sendNext(value)
+    }
+
+    func sendError(_ error: any Error) {
+        TraceCenter.emit(TraceEvent(kind: .error, subscription: subscription, value: describeForTrace(error)))
+        downstream.sendError(error)
+    }
+
+    func sendCompleted() {
+        TraceCenter.emit(TraceEvent(kind: .completed, subscription: subscription))
+        downstream.sendCompleted()
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) {
+        if !attached {
+            attached = true
+            let subscription = subscription
+            disposable.add(Disposable {
+                TraceCenter.emit(TraceEvent(kind: .disposed, subscription: subscription))
+            })
+        }
+        downstream.didSubscribe(with: disposable)
+    }
+}
+
+/// A value's description for a probe, cut to a readable length.
+func describeForTrace(_ value: Any) -> String {
+    let text = String(describing: value)
+    if text.utf8.count <= 256 { return text }
+    return String(text.prefix(255)) + "…"
+}

@@ -21,7 +21,7 @@ public final class Lifetime: @unchecked Sendable {
     // Capacity 0: nothing but the completion is ever sent, and it is replayed to late subscribers.
     private let endedSubject = ReplaySubject<Never>(capacity: 0)
 
-    private init() {}
+    init() {}
 
     /// A new lifetime and the token that ends it when the token is deinitialized.
     public static func make() -> (lifetime: Lifetime, token: Token) {
@@ -37,7 +37,7 @@ public final class Lifetime: @unchecked Sendable {
     /// Whether the lifetime has ended.
     public var hasEnded: Bool { disposable.isDisposed }
 
-    private func end() {
+    func end() {
         // The disposable goes first: RAC disposes `rac_deallocDisposable` as the object is
         // deallocated, and `rac_willDeallocSignal` completes from that same disposal.
         disposable.dispose()
@@ -51,6 +51,15 @@ public final class Lifetime: @unchecked Sendable {
         fileprivate init(_ lifetime: Lifetime) {
             self.lifetime = lifetime
         }
+
+        /// A token with a lifetime of its own: the one stored property a class needs for
+        /// RAC's `rac_willDeallocSignal` and `rac_deallocDisposable` (`token.lifetime`).
+        public convenience init() {
+            self.init(Lifetime())
+        }
+
+        /// The lifetime this token ends.
+        public var ownedLifetime: Lifetime { lifetime }
 
         deinit {
             lifetime.end()

@@ -174,13 +174,20 @@ public struct Observed<Value> {
             return object[keyPath: storage].value
         }
         set {
-            object.observationCenter.registrar.withMutation(of: object, keyPath: wrapped) {
-                object[keyPath: storage].value = newValue
+            // One access to the storage stores the value and reads the hook.
+            let hook = object.observationCenter.registrar.withMutation(of: object, keyPath: wrapped) {
+                object[keyPath: storage].store(newValue)
             }
-            if let hook = object[keyPath: storage].hook {
+            if let hook {
                 hook.send(newValue)
             }
         }
+    }
+
+    @inlinable
+    mutating func store(_ newValue: Value) -> PropertyHook<Value>? {
+        value = newValue
+        return hook
     }
 
     @usableFromInline

@@ -125,19 +125,23 @@ final class SynchronousPropertySignal<Root: SynchronouslyObservable, Value>: Sig
         super.init()
     }
 
+    /// Subscribes at once, on the subscribing thread (KVO's initial value), without going
+    /// through `Scheduler.subscription`: the observer sends straight to `subscriber`.
     @discardableResult
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        let root = self.root, keyPath = UncheckedSendable(keyPath), writer = self.writer
-        return Signal.create { subscriber in
-            // RAC completes at once an observation of an object already deallocated.
-            guard let object = root.value else {
-                subscriber.sendCompleted()
-                return nil
-            }
-            let observer = KeyPathObserver(root: object, keyPath: keyPath.value, subscriber: subscriber, writer: writer)
-            observer.start(object)
-            return Disposable { observer.dispose() }
-        }.subscribe(subscriber)
+        let subscription = CompoundDisposable()
+        subscriber.didSubscribe(with: subscription)
+        // RAC completes at once an observation of an object already deallocated.
+        guard let object = root.value else {
+            subscriber.sendCompleted()
+            subscription.dispose()
+            return subscription
+        }
+        let observer = KeyPathObserver(
+            root: object, keyPath: keyPath, subscriber: subscriber, subscription: subscription, writer: writer)
+        subscription.add(Disposable { observer.dispose() })
+        observer.start(object)
+        return subscription
     }
 }
 
@@ -170,6 +174,8 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
     private let root: WeakReference<Root>
     private let keyPath: KeyPath<Root, Value>
     private let subscriber: any Subscriber<Value>
+    /// Disposed by the subscriber or after the terminal event; nothing is sent after that.
+    private let subscription: CompoundDisposable
     private let writer: ChannelWriter?
     private let rootCenter: ObjectIdentifier
 
@@ -180,10 +186,12 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
     private var triggers: [(hook: PropertyHookBase, trigger: AnyObject)] = []
     private var rootEnded: Disposable?
 
-    init(root: Root, keyPath: KeyPath<Root, Value>, subscriber: any Subscriber<Value>, writer: ChannelWriter?) {
+    init(root: Root, keyPath: KeyPath<Root, Value>, subscriber: any Subscriber<Value>,
+         subscription: CompoundDisposable, writer: ChannelWriter?) {
         self.root = WeakReference(root)
         self.keyPath = keyPath
         self.subscriber = subscriber
+        self.subscription = subscription
         self.writer = writer
         self.rootCenter = ObjectIdentifier(root.observationCenter)
         super.init()
@@ -210,12 +218,13 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
             }
             if !keep { ended.dispose() }
         }
-        subscriber.sendNext(value)
+        if !subscription.isDisposed { subscriber.sendNext(value) }
     }
 
     /// An assignment of the observed property (direct observation).
     override func valueChanged(_ value: Value) {
         if let writer, ChannelWriter.current === writer { return }
+        if subscription.isDisposed { return }
         subscriber.sendNext(value)
     }
 
@@ -236,7 +245,7 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
         guard let object = root.value else { return finish() }
         let (value, accesses) = AccessRecorder.recording { object[keyPath: keyPath] }
         install(accesses)
-        if lock.withLock({ isDone }) { return }
+        if subscription.isDisposed || lock.withLock({ isDone }) { return }
         subscriber.sendNext(value)
     }
 
@@ -262,8 +271,9 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
     }
 
     private func finish() {
-        guard stop() else { return }
+        guard stop(), !subscription.isDisposed else { return }
         subscriber.sendCompleted()
+        subscription.dispose()
     }
 
     func dispose() {

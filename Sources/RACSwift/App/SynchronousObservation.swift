@@ -17,10 +17,10 @@ extension SynchronouslyObservable {
     /// With a `scheduler`, each value is delivered on it instead (`deliver(on:)`). Plain
     /// `@Observable` classes have the asynchronous variant, ``Observation/Observable/signal(for:on:)``.
     public func signal<Value>(for keyPath: KeyPath<Self, Value> & Sendable, on scheduler: Scheduler? = nil) -> Signal<Value> {
-        let name = "RACObserve(\(type(of: self)), \(observedPropertyName(self, keyPath) ?? "\(keyPath)"))"
-        let signal = SynchronousPropertySignal(root: self, keyPath: keyPath, writer: nil).named(name)
+        let signal = SynchronousPropertySignal(root: self, keyPath: keyPath, writer: nil)
+            .named(observationName(self, keyPath))
         guard let scheduler else { return signal }
-        return signal.deliver(on: scheduler).named(name)
+        return signal.deliver(on: scheduler).named(observationName(self, keyPath))
     }
 
     /// A two-way terminal for the property at `keyPath` (RAC's `RACChannelTo(object, keyPath)`,
@@ -107,6 +107,12 @@ extension Signal {
         take(during: object.lifetime)
             .subscribe(KeyPathBindingSink(object: object, keyPath: keyPath, signalName: name) { $0 ?? nilValue })
     }
+}
+
+/// `RACObserve(Type, \\Type.property)`: the debug name of an observation.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+func observationName<Root: SynchronouslyObservable, Value>(_ object: Root, _ keyPath: KeyPath<Root, Value>) -> String {
+    "RACObserve(\(type(of: object)), \(observedPropertyName(object, keyPath) ?? "\(keyPath)"))"
 }
 
 /// The signal behind the synchronous `signal(for:on:)` and channels: one observer per

@@ -37,7 +37,7 @@ public protocol SynchronouslyObservable: Observable, AnyObject, SendableMetatype
 /// ```
 ///
 /// When the object is deinitialized — after the subclass's `deinit` body, while its stored
-/// properties are still intact — ``lifetime`` ends (its disposable is disposed, then `ended`
+/// properties are still intact — `lifetime` ends (its disposable is disposed, then `ended`
 /// completes), then every observation of its properties completes, on the releasing thread.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 open class ObservedObject: SynchronouslyObservable {

@@ -15,7 +15,7 @@ extension SynchronouslyObservable {
     /// observed. The object is held weakly; disposal stops the observation at once.
     ///
     /// With a `scheduler`, each value is delivered on it instead (`deliver(on:)`). Plain
-    /// `@Observable` classes have the asynchronous variant, ``Observation/Observable/signal(for:on:)``.
+    /// `@Observable` classes have the asynchronous variant, `signal(for:on:)` of `Observable`.
     public func signal<Value>(for keyPath: KeyPath<Self, Value> & Sendable, on scheduler: Scheduler? = nil) -> Signal<Value> {
         let signal = SynchronousPropertySignal(root: self, keyPath: keyPath, writer: nil)
             .named(observationName(self, keyPath))
@@ -28,7 +28,7 @@ extension SynchronouslyObservable {
     ///
     /// Its subscribers get the property's current value at once (replayed to each new
     /// subscriber), then each assignment made by anyone but this terminal, synchronously, as
-    /// ``signal(for:on:)`` sends them. Values sent into it are assigned on the sending thread
+    /// `signal(for:on:)` sends them. Values sent into it are assigned on the sending thread
     /// and not sent back to its subscribers. The object is held weakly; when it goes away the
     /// terminal completes, synchronously, and so does whatever it is bound to.
     public func channelTerminal<Value>(
@@ -42,7 +42,7 @@ extension SynchronouslyObservable {
 
     /// A two-way terminal for the property at `keyPath` whose nil values assign `nilValue`
     /// (RAC's `RACChannelTo(object, keyPath, nilValue)`); otherwise as
-    /// ``channelTerminal(for:on:)``.
+    /// `channelTerminal(for:on:)`.
     public func channelTerminal<Value>(
         for keyPath: ReferenceWritableKeyPath<Self, Value> & Sendable, nilValue: Value
     ) -> ChannelTerminal<Value?> where Value: Sendable {
@@ -54,7 +54,7 @@ extension SynchronouslyObservable {
 
     /// A two-way terminal for a key path through other objects (RAC's
     /// `RACChannelTo(a, b.value)`), which Swift cannot assign through: `set` assigns a value
-    /// sent into the terminal, e.g. `{ $0.b?.value = $1 }`. Observed as ``signal(for:on:)``
+    /// sent into the terminal, e.g. `{ $0.b?.value = $1 }`. Observed as `signal(for:on:)`
     /// observes `keyPath`: an intermediate `@ObservedWeak` object going away is a change.
     public func channelTerminal<Value>(
         for keyPath: KeyPath<Self, Value> & Sendable, set: @escaping @Sendable (Self, Value) -> Void
@@ -83,29 +83,17 @@ extension SynchronouslyObservable {
     }
 }
 
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension Signal {
-    /// Binds this signal to `keyPath` of a synchronously observable `object` (RAC's
-    /// `RAC(object, keyPath) = signal`), as ``setKeyPath(_:on:)-(_,AnyObject)`` does, and ends
-    /// the binding as the object is deinitialized (disposing the subscription), as RAC's
-    /// binding ends at the target's deallocation.
-    @discardableResult
-    public func setKeyPath<Root: SynchronouslyObservable>(
-        _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, on object: Root
-    ) -> Disposable {
-        take(during: object.lifetime)
-            .subscribe(KeyPathBindingSink(object: object, keyPath: keyPath, signalName: name) { $0 })
-    }
-
-    /// Binds a signal of optional values to a non-optional `keyPath` of a synchronously
-    /// observable `object`, assigning `nilValue` for nil (RAC's
-    /// `-setKeyPath:onObject:nilValue:`); the binding ends as the object is deinitialized.
-    @discardableResult
-    public func setKeyPath<Root: SynchronouslyObservable, T>(
-        _ keyPath: ReferenceWritableKeyPath<Root, T> & Sendable, on object: Root, nilValue: T
-    ) -> Disposable where Value == T? {
-        take(during: object.lifetime)
-            .subscribe(KeyPathBindingSink(object: object, keyPath: keyPath, signalName: name) { $0 ?? nilValue })
+    /// This signal, ended as `object` is deinitialized when it is synchronously observable
+    /// (its lifetime ends then); else this signal. `setKeyPath` binds through it, so that a
+    /// binding to an `ObservedObject` ends with the object, as RAC's binding ends at its
+    /// target's deallocation.
+    func ending(with object: AnyObject) -> Signal<Value> {
+        if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *),
+           let observed = object as? any SynchronouslyObservable {
+            return take(during: observed.lifetime)
+        }
+        return self
     }
 }
 

@@ -33,7 +33,7 @@ final class SynchronousDeallocatingTests: RACTestCase {
         let wasDisposed = EndFlag()
         do {
             let object = Plain()
-            object.token.ownedLifetime.disposable.add(Disposable { wasDisposed.set() })
+            object.token.lifetime.disposable.add(Disposable { wasDisposed.set() })
             XCTAssertFalse(wasDisposed.isSet)
         }
         XCTAssertTrue(wasDisposed.isSet)

@@ -143,7 +143,7 @@ func makeDidSetModel(_ acc: Acc) -> DidSetModel {
 
 /// A synchronously observed model (issue 29).
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-final class SyncBenchModel: ObservedObject {
+final class SyncBenchModel: ReactiveObject {
     @Observed var value = 0
 }
 

@@ -1,7 +1,7 @@
 /// How long something lives, as a signal and a disposable (RAC's `rac_willDeallocSignal` and
 /// `rac_deallocDisposable`).
 ///
-/// An `ObservedObject` has one that ends as it is deinitialized (`object.lifetime`). Linux has
+/// An `ReactiveObject` has one that ends as it is deinitialized (`object.lifetime`). Linux has
 /// no deallocation hook for other classes, so their lifetime is ended by a `Token` the owner
 /// stores in a property: when the owner is deinitialized the token goes with it and ends the
 /// lifetime. From then on `ended` completes (at once for a subscriber that arrives later) and

@@ -4,7 +4,7 @@ import Observation
 /// Objective-C object (RAC's `RACObserve` on a KVO-compliant property), and which is still an
 /// Observation `Observable` (`withObservationTracking` and SwiftUI see every change).
 ///
-/// Subclass ``ObservedObject`` to get this conformance and a lifetime with no stored property
+/// Subclass ``ReactiveObject`` to get this conformance and a lifetime with no stored property
 /// of your own. A class that already has a superclass conforms by storing its center:
 ///
 /// ```swift
@@ -27,7 +27,7 @@ public protocol SynchronouslyObservable: Observable, AnyObject, SendableMetatype
 /// (RAC's `rac_willDeallocSignal` and `rac_deallocDisposable`, no stored token needed).
 ///
 /// ```swift
-/// final class ViewModel: ObservedObject {
+/// final class ViewModel: ReactiveObject {
 ///     @Observed var active = false
 /// }
 /// let values = viewModel.signal(for: \.active).subscribeNext { print($0) }
@@ -40,7 +40,7 @@ public protocol SynchronouslyObservable: Observable, AnyObject, SendableMetatype
 /// properties are still intact — `lifetime` ends (its disposable is disposed, then `ended`
 /// completes), then every observation of its properties completes, on the releasing thread.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-open class ObservedObject: SynchronouslyObservable {
+open class ReactiveObject: SynchronouslyObservable {
     /// The object's observers and lifetime.
     public let observationCenter = ObservationCenter()
 
@@ -128,7 +128,7 @@ public final class ObservationCenter: @unchecked Sendable {
 /// observing it — one value per assignment, as KVO did.
 ///
 /// ```swift
-/// final class Account: ObservedObject {
+/// final class Account: ReactiveObject {
 ///     @Observed var userName = "ada"
 /// }
 /// ```

@@ -86,7 +86,7 @@ extension SynchronouslyObservable {
 extension Signal {
     /// This signal, ended as `object` is deinitialized when it is synchronously observable
     /// (its lifetime ends then); else this signal. `setKeyPath` binds through it, so that a
-    /// binding to an `ObservedObject` ends with the object, as RAC's binding ends at its
+    /// binding to an `ReactiveObject` ends with the object, as RAC's binding ends at its
     /// target's deallocation.
     func ending(with object: AnyObject) -> Signal<Value> {
         if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *),

@@ -7,7 +7,7 @@ extension Signal {
     ///
     /// `object` is held weakly, as in RAC. Without the Objective-C runtime there is no
     /// deallocation hook, so the binding notices that `object` went away at the next value and
-    /// ends then (disposing the subscription) — except for an `ObservedObject` (any
+    /// ends then (disposing the subscription) — except for an `ReactiveObject` (any
     /// `SynchronouslyObservable` object), whose binding ends as it is deinitialized. Completion ends the binding. An error ends it
     /// too and is reported on standard error; RAC asserts in debug builds, but a binding is
     /// usually fed by UI or network code, and one bad event should not crash a debug session,

@@ -1,4 +1,4 @@
-// ReactiveObjC's NSObjectRACDeallocatingSpec, ported against `ObservedObject` (whose
+// ReactiveObjC's NSObjectRACDeallocatingSpec, ported against `ReactiveObject` (whose
 // `lifetime` is `rac_deallocDisposable` / `rac_willDeallocSignal`) and `Lifetime.Token` (any
 // class): one test per `it`.
 //
@@ -6,7 +6,7 @@
 // - "-dealloc swizzling: should not invoke superclass -dealloc method twice" and "should invoke
 //   superclass -dealloc method swizzled in after the subclass": they swizzle `-dealloc` with
 //   `class_replaceMethod`; Swift has no method swizzling, and RACSwift needs none (the lifetime
-//   ends from `ObservedObject`'s own `deinit`).
+//   ends from `ReactiveObject`'s own `deinit`).
 import Foundation
 import XCTest
 @testable import RACSwift
@@ -44,7 +44,7 @@ final class SynchronousDeallocatingTests: RACTestCase {
         do {
             let object = SyncTestObject()
             object.objectValue = 42
-            // RAC's __unsafe_unretained: the lifetime ends in ObservedObject's deinit, before
+            // RAC's __unsafe_unretained: the lifetime ends in ReactiveObject's deinit, before
             // the object's stored properties are destroyed.
             unowned(unsafe) let unretained = object
             object.lifetime.disposable.add(Disposable { seen.value = unretained.objectValue })

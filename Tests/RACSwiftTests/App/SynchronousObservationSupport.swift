@@ -4,7 +4,7 @@ import Foundation
 /// RAC's `RACTestObject`, as a synchronously observed model. `@unchecked Sendable`: the
 /// specs use it from one thread at a time (and from a queue after the subscription).
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-final class SyncTestObject: ObservedObject, @unchecked Sendable {
+final class SyncTestObject: ReactiveObject, @unchecked Sendable {
     @Observed var objectValue: Int?
     @Observed var stringValue: String?
     @Observed var integerValue = 0

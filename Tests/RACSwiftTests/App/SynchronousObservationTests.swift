@@ -3,7 +3,7 @@ import Observation
 import XCTest
 @testable import RACSwift
 
-/// Synchronous observation (`ObservedObject`, `@Observed`, `@ObservedWeak`): KVO's timing,
+/// Synchronous observation (`ReactiveObject`, `@Observed`, `@ObservedWeak`): KVO's timing,
 /// Observation compatibility, ends at deinit, names.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 final class SynchronousObservationTests: RACTestCase {
@@ -143,7 +143,7 @@ final class SynchronousObservationTests: RACTestCase {
 
     func testAComputedPropertyOverAnObservedOneIsObservedThroughIt() {
         // RVM's `active` with its equality guard.
-        final class Guarded: ObservedObject, @unchecked Sendable {
+        final class Guarded: ReactiveObject, @unchecked Sendable {
             @Observed private var stored = false
             var active: Bool {
                 get { stored }

@@ -1,5 +1,5 @@
 // ReactiveObjC's NSObjectRACPropertySubscribingSpec and NSObjectRACPropertySubscribingExamples,
-// ported against a synchronously observed model (`ObservedObject` with `@Observed`
+// ported against a synchronously observed model (`ReactiveObject` with `@Observed`
 // properties): one test per `it`. `rac_valuesForKeyPath:observer:` is `signal(for:)` ended by
 // the observer's lifetime (`take(during:)`).
 //

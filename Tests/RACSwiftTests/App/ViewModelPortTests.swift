@@ -14,7 +14,7 @@ import XCTest
 /// forwarded or throttled by it. `@unchecked Sendable` because the derived signals' closures
 /// capture the view model weakly, as RVM's `@weakify(self)` did.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-class PortedViewModel: ObservedObject, @unchecked Sendable {
+class PortedViewModel: ReactiveObject, @unchecked Sendable {
     /// The interval by which `throttleSignalWhileInactive` throttles (RVM: one second).
     static let inactiveThrottleInterval: TimeInterval = 1
 

@@ -7,12 +7,12 @@ import XCTest
 // the articles show them.
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-final class ViewModel: ObservedObject {
+final class ViewModel: ReactiveObject {
     @Observed var active = false
 }
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-final class ScreenModel: ObservedObject, @unchecked Sendable {
+final class ScreenModel: ReactiveObject, @unchecked Sendable {
     @Observed var active = false
     @Observed var title = "Inbox"
 }

@@ -265,6 +265,7 @@ public struct ObservedWeak<Target: AnyObject> {
 // MARK: - Hooks
 
 /// The part of a property hook that does not depend on the value's type.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @usableFromInline
 class PropertyHookBase: @unchecked Sendable {
     /// The key path of the property's storage (`\Type._name`), which names the property.
@@ -284,6 +285,7 @@ class PropertyHookBase: @unchecked Sendable {
 }
 
 /// The synchronous observers of one property of one object.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @usableFromInline
 final class PropertyHook<Value>: PropertyHookBase, @unchecked Sendable {
     private let lock = UnfairLock()
@@ -334,12 +336,14 @@ final class PropertyHook<Value>: PropertyHookBase, @unchecked Sendable {
 }
 
 /// An observer of one property's assignments.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 class HookObserver<Value>: @unchecked Sendable {
     func valueChanged(_ value: Value) {}
     func ended(_ center: ObservationCenter) {}
 }
 
 /// Collects the `@Observed` properties read while an observation evaluates its key path.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @usableFromInline
 final class AccessRecorder: @unchecked Sendable {
     @TaskLocal @usableFromInline static var current: AccessRecorder?

@@ -140,12 +140,14 @@ final class SynchronousPropertySignal<Root: SynchronouslyObservable, Value>: Sig
 }
 
 /// An observation that re-reads its key path when a property it read changes.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 protocol Reevaluating: AnyObject {
     func reevaluate()
     func objectEnded(_ center: ObservationCenter)
 }
 
 /// Makes a re-reading observer re-evaluate at each assignment of a property its key path read.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 final class Trigger<Value>: HookObserver<Value>, @unchecked Sendable {
     private weak var observer: (any Reevaluating)?
 

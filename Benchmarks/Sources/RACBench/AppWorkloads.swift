@@ -1,14 +1,20 @@
 // The app layer's workloads (issue 18): A1 runs Command executions, A2 delivers observed
 // property changes, each against a hand-written equivalent as the baseline. OpenCombine has
 // neither a command nor Observation-based observation: n/a.
+// Issue 29: A3 delivers a synchronously observed (`@Observed`) property's changes against a
+// plain `didSet` calling a closure and OpenCombine's `@Published`; A4 sets an `@Observed`
+// property nobody observes against an `@Observable` one; A5 is the `MutableProperty` shape
+// (a value and a behavior subject) the design note compares.
 import Foundation
 import Observation
+import OpenCombine
 import RACSwift
 
 /// The app workloads, where the Observation framework is available (always, on Linux).
 var appWorkloads: [Workload] {
     if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
-        return [commandWorkload(), observationWorkload()]
+        return [commandWorkload(), observationWorkload(), synchronousObservationWorkload(),
+                unobservedChangeWorkload(), mutablePropertyShapeWorkload()]
     }
     return []
 }
@@ -114,6 +120,112 @@ func observationWorkload() -> Workload {
                 model.value = i
                 scheduler.run()
             }
+            d.dispose()
+            return acc.sum
+        })
+}
+
+/// What a team writes without observation: a property whose `didSet` calls a closure.
+final class DidSetModel {
+    var onChange: (Int) -> Void = { _ in }
+    var value = 0 {
+        didSet { onChange(value) }
+    }
+}
+
+/// The closure is made where the loop cannot see it, as a model's observer is.
+@inline(never)
+func makeDidSetModel(_ acc: Acc) -> DidSetModel {
+    let model = DidSetModel()
+    model.onChange = { acc.sum &+= $0 }
+    return model
+}
+
+/// A synchronously observed model (issue 29).
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+final class SyncBenchModel: ReactiveObject {
+    @Observed var value = 0
+}
+
+/// OpenCombine's synchronous property publisher.
+final class PublishedModel {
+    @OpenCombine.Published var value = 0
+}
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+func synchronousObservationWorkload() -> Workload {
+    Workload(
+        id: "A3", title: "@Observed property: set, deliver the new value synchronously", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let model = makeDidSetModel(acc)
+            for i in 0..<n { model.value = i }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let model = PublishedModel()
+            let c = model.$value.sink { acc.sum &+= $0 }
+            for i in 0..<n { model.value = i }
+            c.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let model = SyncBenchModel()
+            let d = model.signal(for: \.value).subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { model.value = i }
+            d.dispose()
+            return acc.sum
+        })
+}
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+func unobservedChangeWorkload() -> Workload {
+    Workload(
+        id: "A4", title: "property nobody observes: set (@Observable vs @Observed)", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let model = BenchModel()
+            for i in 0..<n { model.value = i }
+            return model.value
+        },
+        oc: .missing("n/a"),
+        rac: .measured { n in
+            let model = SyncBenchModel()
+            for i in 0..<n { model.value = i }
+            return model.value
+        })
+}
+
+/// ReactiveSwift's `MutableProperty` shape: the value and a behavior subject sent each change.
+final class MutablePropertyShape<Value>: @unchecked Sendable {
+    private let subject: BehaviorSubject<Value>
+    var value: Value {
+        didSet { subject.sendNext(value) }
+    }
+    var signal: Signal<Value> { subject }
+
+    init(_ value: Value) {
+        self.value = value
+        subject = BehaviorSubject(defaultValue: value)
+    }
+}
+
+func mutablePropertyShapeWorkload() -> Workload {
+    Workload(
+        id: "A5", title: "MutableProperty shape: set, deliver through a behavior subject", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let model = makeDidSetModel(acc)
+            for i in 0..<n { model.value = i }
+            return acc.sum
+        },
+        oc: .missing("n/a"),
+        rac: .measured { n in
+            let acc = Acc()
+            let property = MutablePropertyShape(0)
+            let d = property.signal.subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { property.value = i }
             d.dispose()
             return acc.sum
         })

@@ -6,6 +6,10 @@ extension Observable where Self: AnyObject {
     /// subscribing, which runs on `Scheduler.subscription`), then its value after each change
     /// (RAC's `RACObserve(object, keyPath)`, on Swift's Observation framework instead of KVO).
     ///
+    /// This is the asynchronous variant, for plain `@Observable` classes. A model declared as
+    /// a `ReactiveObject` with `@Observed` properties is observed synchronously, as KVO did
+    /// (its own `signal(for:on:)`, chosen by overload resolution).
+    ///
     /// Observation reports a change before it is made (`willSet`), so the new value is read
     /// later, on a scheduler: `scheduler` if given, else `Scheduler.current` at the change (the
     /// main thread for a change made there), else a background scheduler of this

@@ -7,7 +7,8 @@ extension Signal {
     ///
     /// `object` is held weakly, as in RAC. Without the Objective-C runtime there is no
     /// deallocation hook, so the binding notices that `object` went away at the next value and
-    /// ends then (disposing the subscription). Completion ends the binding. An error ends it
+    /// ends then (disposing the subscription) — except for a `ReactiveObject` (any
+    /// `SynchronouslyObservable` object), whose binding ends as it is deinitialized. Completion ends the binding. An error ends it
     /// too and is reported on standard error; RAC asserts in debug builds, but a binding is
     /// usually fed by UI or network code, and one bad event should not crash a debug session,
     /// so RACSwift never traps on it. Values are assigned on whatever thread delivers them,
@@ -17,7 +18,7 @@ extension Signal {
     public func setKeyPath<Root: AnyObject>(
         _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, on object: Root
     ) -> Disposable {
-        subscribe(KeyPathBindingSink(object: object, keyPath: keyPath, signalName: name) { $0 })
+        ending(with: object).subscribe(KeyPathBindingSink(object: object, keyPath: keyPath, signalName: name) { $0 })
     }
 
     /// Binds a signal of optional values to a non-optional `keyPath`, assigning `nilValue`
@@ -27,7 +28,7 @@ extension Signal {
     public func setKeyPath<Root: AnyObject, T>(
         _ keyPath: ReferenceWritableKeyPath<Root, T> & Sendable, on object: Root, nilValue: T
     ) -> Disposable where Value == T? {
-        subscribe(KeyPathBindingSink(object: object, keyPath: keyPath, signalName: name) { $0 ?? nilValue })
+        ending(with: object).subscribe(KeyPathBindingSink(object: object, keyPath: keyPath, signalName: name) { $0 ?? nilValue })
     }
 
     /// Binds a signal of optional values to an optional `keyPath`, assigning `nilValue` in
@@ -36,7 +37,7 @@ extension Signal {
     public func setKeyPath<Root: AnyObject, T>(
         _ keyPath: ReferenceWritableKeyPath<Root, T?> & Sendable, on object: Root, nilValue: T?
     ) -> Disposable where Value == T? {
-        subscribe(KeyPathBindingSink(object: object, keyPath: keyPath, signalName: name) { $0 ?? nilValue })
+        ending(with: object).subscribe(KeyPathBindingSink(object: object, keyPath: keyPath, signalName: name) { $0 ?? nilValue })
     }
 }
 

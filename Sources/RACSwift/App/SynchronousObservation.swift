@@ -1,0 +1,293 @@
+import Observation
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension SynchronouslyObservable {
+    /// The values of the property at `keyPath`, synchronously, as KVO sent them (RAC's
+    /// `RACObserve(object, keyPath)`): the current value at once, then the new value of each
+    /// assignment, on the assigning thread, right after the value is stored — one value per
+    /// assignment, nothing coalesced. When the object goes away the signal completes, on the
+    /// thread that released it, as it is deinitialized.
+    ///
+    /// `keyPath` may read several `@Observed` / `@ObservedWeak` properties, through other
+    /// synchronously observable objects (`\.account?.userName`): an assignment to any of them
+    /// re-reads the key path and sends its value, and an `@ObservedWeak` object going away
+    /// counts as an assignment of nil. Properties that are not `@Observed` are read but not
+    /// observed. The object is held weakly; disposal stops the observation at once.
+    ///
+    /// With a `scheduler`, each value is delivered on it instead (`deliver(on:)`). Plain
+    /// `@Observable` classes have the asynchronous variant, `signal(for:on:)` of `Observable`.
+    public func signal<Value>(for keyPath: KeyPath<Self, Value> & Sendable, on scheduler: Scheduler? = nil) -> Signal<Value> {
+        let signal = SynchronousPropertySignal(root: self, keyPath: keyPath, writer: nil)
+            .named(observationName(self, keyPath))
+        guard let scheduler else { return signal }
+        return signal.deliver(on: scheduler).named(observationName(self, keyPath))
+    }
+
+    /// A two-way terminal for the property at `keyPath` (RAC's `RACChannelTo(object, keyPath)`,
+    /// a RACKVOChannel's following terminal), synchronous both ways.
+    ///
+    /// Its subscribers get the property's current value at once (replayed to each new
+    /// subscriber), then each assignment made by anyone but this terminal, synchronously, as
+    /// `signal(for:on:)` sends them. Values sent into it are assigned on the sending thread
+    /// and not sent back to its subscribers. The object is held weakly; when it goes away the
+    /// terminal completes, synchronously, and so does whatever it is bound to.
+    public func channelTerminal<Value>(
+        for keyPath: ReferenceWritableKeyPath<Self, Value> & Sendable, on scheduler: Scheduler? = nil
+    ) -> ChannelTerminal<Value> {
+        let reference = WeakReference(self)
+        return makeChannelTerminal(keyPath, scheduler: scheduler, map: { $0 }) { value in
+            reference.value?[keyPath: keyPath] = value
+        }
+    }
+
+    /// A two-way terminal for the property at `keyPath` whose nil values assign `nilValue`
+    /// (RAC's `RACChannelTo(object, keyPath, nilValue)`); otherwise as
+    /// `channelTerminal(for:on:)`.
+    public func channelTerminal<Value>(
+        for keyPath: ReferenceWritableKeyPath<Self, Value> & Sendable, nilValue: Value
+    ) -> ChannelTerminal<Value?> where Value: Sendable {
+        let reference = WeakReference(self)
+        return makeChannelTerminal(keyPath, scheduler: nil, map: { Optional($0) }) { value in
+            reference.value?[keyPath: keyPath] = value ?? nilValue
+        }
+    }
+
+    /// A two-way terminal for a key path through other objects (RAC's
+    /// `RACChannelTo(a, b.value)`), which Swift cannot assign through: `set` assigns a value
+    /// sent into the terminal, e.g. `{ $0.b?.value = $1 }`. Observed as `signal(for:on:)`
+    /// observes `keyPath`: an intermediate `@ObservedWeak` object going away is a change.
+    public func channelTerminal<Value>(
+        for keyPath: KeyPath<Self, Value> & Sendable, set: @escaping @Sendable (Self, Value) -> Void
+    ) -> ChannelTerminal<Value> {
+        let reference = WeakReference(self)
+        return makeChannelTerminal(keyPath, scheduler: nil, map: { $0 }) { value in
+            if let object = reference.value { set(object, value) }
+        }
+    }
+
+    private func makeChannelTerminal<Value, Terminal>(
+        _ keyPath: KeyPath<Self, Value> & Sendable, scheduler: Scheduler?,
+        map: @escaping @Sendable (Value) -> Terminal, write: @escaping @Sendable (Terminal) -> Void
+    ) -> ChannelTerminal<Terminal> {
+        let channel = Channel<Terminal>()
+        let writer = ChannelWriter()
+        channel.leadingTerminal.subscribe(PropertyWriteSink(writer: writer, write: write))
+        var observation = SynchronousPropertySignal(root: self, keyPath: keyPath, writer: writer).map(map)
+        if let scheduler { observation = observation.deliver(on: scheduler) }
+        // Subscribed after the writer, so that the current value is on the following terminal
+        // when this returns; the subscription is kept by the channel until it ends.
+        observation.subscribe(channel.leadingTerminal)
+        let property = observedPropertyName(self, keyPath) ?? "\(keyPath)"
+        channel.followingTerminal.setName("channelTerminal(\(type(of: self)), \(property))")
+        return channel.followingTerminal
+    }
+}
+
+extension Signal {
+    /// This signal, ended as `object` is deinitialized when it is synchronously observable
+    /// (its lifetime ends then); else this signal. `setKeyPath` binds through it, so that a
+    /// binding to a `ReactiveObject` ends with the object, as RAC's binding ends at its
+    /// target's deallocation.
+    func ending(with object: AnyObject) -> Signal<Value> {
+        if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *),
+           let observed = object as? any SynchronouslyObservable {
+            return take(during: observed.lifetime)
+        }
+        return self
+    }
+}
+
+/// `RACObserve(Type, \\Type.property)`: the debug name of an observation.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+func observationName<Root: SynchronouslyObservable, Value>(_ object: Root, _ keyPath: KeyPath<Root, Value>) -> String {
+    "RACObserve(\(type(of: object)), \(observedPropertyName(object, keyPath) ?? "\(keyPath)"))"
+}
+
+/// The signal behind the synchronous `signal(for:on:)` and channels: one observer per
+/// subscription.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+final class SynchronousPropertySignal<Root: SynchronouslyObservable, Value>: Signal<Value>, @unchecked Sendable {
+    private let root: WeakReference<Root>
+    private let keyPath: KeyPath<Root, Value>
+    private let writer: ChannelWriter?
+
+    /// Changes made while `writer` writes (a channel's own assignments) are not sent.
+    init(root: Root, keyPath: KeyPath<Root, Value> & Sendable, writer: ChannelWriter?) {
+        self.root = WeakReference(root)
+        self.keyPath = keyPath
+        self.writer = writer
+        super.init()
+    }
+
+    /// Subscribes at once, on the subscribing thread (KVO's initial value), without going
+    /// through `Scheduler.subscription`: the observer sends straight to `subscriber`.
+    @discardableResult
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        let subscription = CompoundDisposable()
+        subscriber.didSubscribe(with: subscription)
+        // RAC completes at once an observation of an object already deallocated.
+        guard let object = root.value else {
+            subscriber.sendCompleted()
+            subscription.dispose()
+            return subscription
+        }
+        let observer = KeyPathObserver(
+            root: object, keyPath: keyPath, subscriber: subscriber, subscription: subscription, writer: writer)
+        subscription.add(Disposable { observer.dispose() })
+        observer.start(object)
+        return subscription
+    }
+}
+
+/// An observation that re-reads its key path when a property it read changes.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+protocol Reevaluating: AnyObject {
+    func reevaluate()
+    func objectEnded(_ center: ObservationCenter)
+}
+
+/// Makes a re-reading observer re-evaluate at each assignment of a property its key path read.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+final class Trigger<Value>: HookObserver<Value>, @unchecked Sendable {
+    private weak var observer: (any Reevaluating)?
+
+    init(_ observer: any Reevaluating) {
+        self.observer = observer
+    }
+
+    override func valueChanged(_ value: Value) { observer?.reevaluate() }
+    override func ended(_ center: ObservationCenter) { observer?.objectEnded(center) }
+}
+
+/// One subscription's observation of a key path.
+///
+/// A key path that reads exactly the one `@Observed` property it names (the common case) is
+/// observed directly: this object is in that property's hook and sends each assigned value as
+/// it is (no re-read, no allocation). Any other key path is re-read at each assignment of a
+/// property it read, and the properties it reads are recorded again by that read.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<Value>, Reevaluating, @unchecked Sendable {
+    private let root: WeakReference<Root>
+    private let keyPath: KeyPath<Root, Value>
+    private let subscriber: any Subscriber<Value>
+    /// Disposed by the subscriber or after the terminal event; nothing is sent after that.
+    private let subscription: CompoundDisposable
+    private let writer: ChannelWriter?
+    private let rootCenter: ObjectIdentifier
+
+    private let lock = UnfairLock()
+    // Guarded by `lock`.
+    private var isDone = false
+    private var directHook: PropertyHook<Value>?
+    private var triggers: [(hook: PropertyHookBase, trigger: AnyObject)] = []
+    private var rootEnded: Disposable?
+
+    init(root: Root, keyPath: KeyPath<Root, Value>, subscriber: any Subscriber<Value>,
+         subscription: CompoundDisposable, writer: ChannelWriter?) {
+        self.root = WeakReference(root)
+        self.keyPath = keyPath
+        self.subscriber = subscriber
+        self.subscription = subscription
+        self.writer = writer
+        self.rootCenter = ObjectIdentifier(root.observationCenter)
+        super.init()
+    }
+
+    /// Reads the current value, starts observing what it read, and sends the value.
+    func start(_ object: Root) {
+        let (value, accesses) = AccessRecorder.recording { object[keyPath: keyPath] }
+        if accesses.count == 1, let access = accesses.first,
+           ObjectIdentifier(access.center) == rootCenter, access.wrapped == keyPath,
+           let hook = access.hook as? PropertyHook<Value> {
+            if hook.add(self) {
+                lock.withLock { directHook = hook }
+            }
+        } else {
+            install(accesses)
+            // The root's end completes the observation even when the key path reads none of
+            // the root's own observed properties.
+            let ended = object.lifetime.ended.subscribe(completed: { [weak self] in self?.finish() })
+            let keep = lock.withLock { () -> Bool in
+                guard !isDone else { return false }
+                rootEnded = ended
+                return true
+            }
+            if !keep { ended.dispose() }
+        }
+        if !subscription.isDisposed { subscriber.sendNext(value) }
+    }
+
+    /// An assignment of the observed property (direct observation).
+    override func valueChanged(_ value: Value) {
+        if let writer, ChannelWriter.current === writer { return }
+        if subscription.isDisposed { return }
+        subscriber.sendNext(value)
+    }
+
+    override func ended(_ center: ObservationCenter) {
+        finish()
+    }
+
+    /// An assignment of a property the key path read (re-reading observation).
+    func reevaluate() {
+        if let writer, ChannelWriter.current === writer {
+            // The channel's own write: not sent, but what the key path reads may have
+            // changed (a new intermediate object), so record it again.
+            guard let object = root.value else { return finish() }
+            let (_, accesses) = AccessRecorder.recording { object[keyPath: keyPath] }
+            install(accesses)
+            return
+        }
+        guard let object = root.value else { return finish() }
+        let (value, accesses) = AccessRecorder.recording { object[keyPath: keyPath] }
+        install(accesses)
+        if subscription.isDisposed || lock.withLock({ isDone }) { return }
+        subscriber.sendNext(value)
+    }
+
+    func objectEnded(_ center: ObservationCenter) {
+        // The root's end completes; another object's end drops its hooks (an
+        // `@ObservedWeak` reference to it reports the change to nil).
+        if ObjectIdentifier(center) == rootCenter { finish() }
+    }
+
+    /// Replaces the triggers with triggers on the properties of `accesses`.
+    private func install(_ accesses: [AccessRecorder.Access]) {
+        var added: [(hook: PropertyHookBase, trigger: AnyObject)] = []
+        var seen = Set<ObjectIdentifier>()
+        for access in accesses where seen.insert(ObjectIdentifier(access.hook)).inserted {
+            if let trigger = access.hook.addTrigger(self) { added.append((access.hook, trigger)) }
+        }
+        let old = lock.withLock { () -> [(hook: PropertyHookBase, trigger: AnyObject)] in
+            if isDone { return added }
+            defer { triggers = added }
+            return triggers
+        }
+        for (hook, trigger) in old { hook.removeTrigger(trigger) }
+    }
+
+    private func finish() {
+        guard stop(), !subscription.isDisposed else { return }
+        subscriber.sendCompleted()
+        subscription.dispose()
+    }
+
+    func dispose() {
+        _ = stop()
+    }
+
+    /// Leaves every hook; false if already done.
+    private func stop() -> Bool {
+        let state = lock.withLock { () -> (PropertyHook<Value>?, [(hook: PropertyHookBase, trigger: AnyObject)], Disposable?)? in
+            guard !isDone else { return nil }
+            isDone = true
+            defer { directHook = nil; triggers = []; rootEnded = nil }
+            return (directHook, triggers, rootEnded)
+        }
+        guard let (direct, triggers, rootEnded) = state else { return false }
+        direct?.remove(self)
+        for (hook, trigger) in triggers { hook.removeTrigger(trigger) }
+        rootEnded?.dispose()
+        return true
+    }
+}

@@ -1,0 +1,431 @@
+// ReactiveObjC's RACKVOChannelSpec and the RACPropertySignalExamples it runs, ported against a
+// synchronously observed model: one test per `it`. `RACChannelTo(object, keyPath)` is
+// `channelTerminal(for:)`; a key path through another object (`a.strong.value`), which Swift
+// cannot assign through, is `channelTerminal(for:set:)`. RACPropertySignalExamples' setup
+// subscribes the terminal to the signal; each example also checks `setKeyPath` (RAC()).
+//
+// Skipped, as they need the Objective-C runtime:
+// - RACPropertySignalExamples "should not invoke -setNilValueForKey: with a nilValue" and
+//   "should invoke -setNilValueForKey: without a nilValue": KVC's `setNilValueForKey:` is how
+//   Objective-C reports nil for a scalar; in Swift nil for a non-optional property does not
+//   type-check, and `nilValue` is the only path.
+// - "should bind changes made by KVC on arrays / sets / ordered sets" use KVC's mutable
+//   collection proxies; they are ported as in-place mutations of `@Observed` collections.
+// RACChannelExamples (run by RACKVOChannelSpec too) are RACChannel's own examples, ported with
+// `Channel` in ChannelTests.
+import Foundation
+import XCTest
+@testable import RACSwift
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+final class SynchronousKeyPathChannelTests: RACTestCase {
+    private let value1 = "test value 1"
+    private let value2 = "test value 2"
+    private let value3 = "test value 3"
+
+    // MARK: RACKVOChannel
+
+    func testShouldSendTheObjectsCurrentValueWhenSubscribedToFollowingTerminal() {
+        let object = SyncTestObject()
+        let terminal = object.channelTerminal(for: \.stringValue)
+        let received = Fixture.Locked<String??>("received value should not be this")
+        terminal.take(1).subscribeNext { received.value = $0 }
+        XCTAssertEqual(received.value, .some(nil))
+
+        object.stringValue = value1
+        terminal.take(1).subscribeNext { received.value = $0 }
+        XCTAssertEqual(received.value, value1)
+    }
+
+    func testShouldSendTheObjectsNewValueOnFollowingTerminalWhenItIsChanged() {
+        let object = SyncTestObject()
+        let terminal = object.channelTerminal(for: \.stringValue)
+        object.stringValue = value1
+        let received = Fixture.Log<String?>()
+        let subscription = terminal.subscribeNext { received.append($0) }
+        object.stringValue = value2
+        object.stringValue = value3
+        XCTAssertEqual(received.all, [value1, value2, value3])
+        subscription.dispose()
+    }
+
+    func testShouldSetTheObjectsValueUsingValuesSentToTheFollowingTerminal() {
+        let object = SyncTestObject()
+        let terminal = object.channelTerminal(for: \.stringValue)
+        XCTAssertNil(object.stringValue)
+        terminal.sendNext(value1)
+        XCTAssertEqual(object.stringValue, value1)
+        terminal.sendNext(value2)
+        XCTAssertEqual(object.stringValue, value2)
+    }
+
+    func testShouldBeAbleToSubscribeToSignals() {
+        let object = SyncTestObject()
+        let terminal = object.channelTerminal(for: \.stringValue)
+        let received = Fixture.Log<String?>()
+        let observation = object.signal(for: \.stringValue).skip(1).subscribeNext { received.append($0) }
+        let (value1, value2, value3) = (self.value1, self.value2, self.value3)
+        let signal = Signal<String?>.create { subscriber in
+            subscriber.sendNext(value1)
+            subscriber.sendNext(value2)
+            subscriber.sendNext(value3)
+            return nil
+        }
+        signal.subscribe(terminal)
+        XCTAssertEqual(received.all, [value1, value2, value3])
+        observation.dispose()
+    }
+
+    func testShouldCompleteBothTerminalsWhenTheTargetDeallocates() {
+        let leadingCompleted = EndFlag()
+        let followingCompleted = EndFlag()
+        let deallocated = EndFlag()
+        do {
+            let object = SyncTestObject()
+            object.lifetime.disposable.add(Disposable { deallocated.set() })
+            let terminal = object.channelTerminal(for: \.stringValue)
+            // The leading side is the property: it completes when the channel's observation
+            // completes, which a subject subscribed to the following terminal sees.
+            let leading = Subject<String?>()
+            leading.subscribeCompleted { leadingCompleted.set() }
+            terminal.subscribe(leading)
+            terminal.subscribeCompleted { followingCompleted.set() }
+            XCTAssertFalse(deallocated.isSet)
+            XCTAssertFalse(leadingCompleted.isSet)
+            XCTAssertFalse(followingCompleted.isSet)
+        }
+        XCTAssertTrue(deallocated.isSet)
+        XCTAssertTrue(leadingCompleted.isSet)
+        XCTAssertTrue(followingCompleted.isSet)
+    }
+
+    func testShouldDeallocateWhenTheTargetDeallocates() {
+        let targetDeallocated = EndFlag()
+        weak var weakTerminal: ChannelTerminal<String?>?
+        do {
+            let object = SyncTestObject()
+            object.lifetime.disposable.add(Disposable { targetDeallocated.set() })
+            let terminal = object.channelTerminal(for: \.stringValue)
+            weakTerminal = terminal
+            XCTAssertFalse(targetDeallocated.isSet)
+            XCTAssertNotNil(weakTerminal)
+        }
+        XCTAssertTrue(targetDeallocated.isSet)
+        XCTAssertNil(weakTerminal)
+    }
+
+    // MARK: RACPropertySignalExamples (the channel's setup block, and RAC() = setKeyPath)
+
+    /// Runs `body` once with the channel setup and once with `setKeyPath`.
+    private func withEachSetup(
+        _ body: (SyncTestObject, _ bind: (Signal<Int?>) -> Void) -> Void
+    ) {
+        let channelObject = SyncTestObject()
+        body(channelObject) { signal in signal.subscribe(channelObject.channelTerminal(for: \.objectValue)) }
+        let bindingObject = SyncTestObject()
+        body(bindingObject) { signal in signal.setKeyPath(\.objectValue, on: bindingObject) }
+    }
+
+    func testShouldSetTheValueOfThePropertyWithTheLatestValueFromTheSignal() {
+        withEachSetup { testObject, bind in
+            let subject = Subject<Int?>()
+            bind(subject)
+            XCTAssertNil(testObject.objectValue)
+            subject.sendNext(1)
+            XCTAssertEqual(testObject.objectValue, 1)
+            subject.sendNext(2)
+            XCTAssertEqual(testObject.objectValue, 2)
+            subject.sendNext(nil)
+            XCTAssertNil(testObject.objectValue)
+        }
+    }
+
+    func testShouldSetTheGivenNilValueForAnObjectProperty() {
+        // An optional property whose nil is replaced: the channel's nilValue form (a terminal
+        // of Int??, nil standing for RAC's nil) and setKeyPath's.
+        let testObject = SyncTestObject()
+        let subject = Subject<Int??>()
+        subject.subscribe(testObject.channelTerminal(for: \.objectValue, nilValue: 42))
+        XCTAssertNil(testObject.objectValue)
+        subject.sendNext(1)
+        XCTAssertEqual(testObject.objectValue, 1)
+        subject.sendNext(2)
+        XCTAssertEqual(testObject.objectValue, 2)
+        subject.sendNext(nil)
+        XCTAssertEqual(testObject.objectValue, 42)
+
+        let boundObject = SyncTestObject()
+        let values = Subject<Int?>()
+        values.setKeyPath(\.objectValue, on: boundObject, nilValue: 42)
+        values.sendNext(1)
+        XCTAssertEqual(boundObject.objectValue, 1)
+        values.sendNext(nil)
+        XCTAssertEqual(boundObject.objectValue, 42)
+    }
+
+    func testShouldLeaveTheValueOfThePropertyAloneAfterTheSignalCompletes() {
+        withEachSetup { testObject, bind in
+            let subject = Subject<Int?>()
+            bind(subject)
+            XCTAssertNil(testObject.objectValue)
+            subject.sendNext(1)
+            XCTAssertEqual(testObject.objectValue, 1)
+            subject.sendCompleted()
+            XCTAssertEqual(testObject.objectValue, 1)
+        }
+    }
+
+    func testShouldSetTheValueOfANonObjectPropertyWithTheLatestValueFromTheSignal() {
+        let testObject = SyncTestObject()
+        let subject = Subject<Int>()
+        subject.subscribe(testObject.channelTerminal(for: \.integerValue))
+        XCTAssertEqual(testObject.integerValue, 0)
+        subject.sendNext(1)
+        XCTAssertEqual(testObject.integerValue, 1)
+        subject.sendNext(2)
+        XCTAssertEqual(testObject.integerValue, 2)
+        subject.sendNext(0)
+        XCTAssertEqual(testObject.integerValue, 0)
+
+        let boundObject = SyncTestObject()
+        let values = Subject<Int>()
+        values.setKeyPath(\.integerValue, on: boundObject)
+        values.sendNext(1)
+        XCTAssertEqual(boundObject.integerValue, 1)
+    }
+
+    func testShouldSetTheGivenNilValueForANonObjectProperty() {
+        let testObject = SyncTestObject()
+        let subject = Subject<Int?>()
+        subject.subscribe(testObject.channelTerminal(for: \.integerValue, nilValue: 42))
+        XCTAssertEqual(testObject.integerValue, 0)
+        subject.sendNext(1)
+        XCTAssertEqual(testObject.integerValue, 1)
+        subject.sendNext(2)
+        XCTAssertEqual(testObject.integerValue, 2)
+        subject.sendNext(nil)
+        XCTAssertEqual(testObject.integerValue, 42)
+    }
+
+    // MARK: RACChannelTo
+
+    func testShouldKeepObjectsPropertiesInSync() {
+        let a = SyncTestObject(), b = SyncTestObject()
+        let binding = a.channelTerminal(for: \.stringValue).bind(to: b.channelTerminal(for: \.stringValue))
+        XCTAssertNil(a.stringValue)
+        XCTAssertNil(b.stringValue)
+
+        a.stringValue = "sync it!"
+        XCTAssertEqual(a.stringValue, "sync it!")
+        XCTAssertEqual(b.stringValue, "sync it!")
+
+        b.stringValue = "sync it again!"
+        XCTAssertEqual(a.stringValue, "sync it again!")
+        XCTAssertEqual(b.stringValue, "sync it again!")
+
+        a.stringValue = nil
+        XCTAssertNil(a.stringValue)
+        XCTAssertNil(b.stringValue)
+        binding.dispose()
+    }
+
+    /// `RACChannelTo(object, strongTestObjectValue.stringValue)`.
+    private func nestedStringTerminal(_ object: SyncTestObject) -> ChannelTerminal<String?> {
+        object.channelTerminal(for: \.strongTestObjectValue?.stringValue) { $0.strongTestObjectValue?.stringValue = $1 }
+    }
+
+    func testShouldKeepPropertiesIdentifiedByKeyPathsInSync() {
+        let a = SyncTestObject(), b = SyncTestObject(), c = SyncTestObject()
+        let binding = nestedStringTerminal(a).bind(to: nestedStringTerminal(b))
+        a.strongTestObjectValue = SyncTestObject()
+        b.strongTestObjectValue = SyncTestObject()
+
+        a.strongTestObjectValue?.stringValue = "sync it!"
+        XCTAssertEqual(a.strongTestObjectValue?.stringValue, "sync it!")
+        XCTAssertEqual(b.strongTestObjectValue?.stringValue, "sync it!")
+        XCTAssertFalse(a.strongTestObjectValue === b.strongTestObjectValue)
+
+        b.strongTestObjectValue = nil
+        XCTAssertNil(a.strongTestObjectValue?.stringValue)
+
+        c.stringValue = "sync it again!"
+        b.strongTestObjectValue = c
+        XCTAssertEqual(a.strongTestObjectValue?.stringValue, "sync it again!")
+        XCTAssertEqual(b.strongTestObjectValue?.stringValue, "sync it again!")
+        XCTAssertFalse(a.strongTestObjectValue === b.strongTestObjectValue)
+        binding.dispose()
+    }
+
+    func testShouldUpdatePropertiesIdentifiedByKeyPathsWhenTheIntermediateValuesChange() {
+        let a = SyncTestObject(), b = SyncTestObject(), c = SyncTestObject()
+        let binding = nestedStringTerminal(a).bind(to: nestedStringTerminal(b))
+        a.strongTestObjectValue = SyncTestObject()
+        b.strongTestObjectValue = SyncTestObject()
+        c.stringValue = "sync it!"
+        b.strongTestObjectValue = c
+
+        XCTAssertEqual(a.strongTestObjectValue?.stringValue, "sync it!")
+        XCTAssertFalse(a.strongTestObjectValue === b.strongTestObjectValue)
+        binding.dispose()
+    }
+
+    func testShouldUpdatePropertiesWhenTheChannelWasCreatedWhileOneObjectHadAnIntermediateNilValue() {
+        let a = SyncTestObject(), b = SyncTestObject(), c = SyncTestObject()
+        let binding = nestedStringTerminal(a).bind(to: nestedStringTerminal(b))
+        b.strongTestObjectValue = SyncTestObject()
+        c.stringValue = "sync it!"
+        a.strongTestObjectValue = c
+
+        XCTAssertEqual(a.strongTestObjectValue?.stringValue, "sync it!")
+        XCTAssertEqual(b.strongTestObjectValue?.stringValue, "sync it!")
+        XCTAssertFalse(a.strongTestObjectValue === b.strongTestObjectValue)
+        binding.dispose()
+    }
+
+    func testShouldTakeTheValueOfTheObjectBeingBoundToAtTheStart() {
+        let a = SyncTestObject(), b = SyncTestObject()
+        a.stringValue = "sync it!"
+        b.stringValue = "sync it again!"
+        let binding = a.channelTerminal(for: \.stringValue).bind(to: b.channelTerminal(for: \.stringValue))
+        XCTAssertEqual(a.stringValue, "sync it again!")
+        XCTAssertEqual(b.stringValue, "sync it again!")
+        binding.dispose()
+    }
+
+    func testShouldUpdateTheValueEvenIfItIsTheSameValueTheObjectHadBeforeItWasBound() {
+        let a = SyncTestObject(), b = SyncTestObject()
+        a.stringValue = "sync it!"
+        b.stringValue = "sync it again!"
+        let binding = a.channelTerminal(for: \.stringValue).bind(to: b.channelTerminal(for: \.stringValue))
+        XCTAssertEqual(a.stringValue, "sync it again!")
+        XCTAssertEqual(b.stringValue, "sync it again!")
+
+        b.stringValue = "sync it!"
+        XCTAssertEqual(a.stringValue, "sync it!")
+        XCTAssertEqual(b.stringValue, "sync it!")
+        binding.dispose()
+    }
+
+    func testShouldBindTransitively() {
+        let a = SyncTestObject(), b = SyncTestObject(), c = SyncTestObject()
+        a.stringValue = "1"
+        b.stringValue = "2"
+        c.stringValue = "3"
+        let ab = a.channelTerminal(for: \.stringValue).bind(to: b.channelTerminal(for: \.stringValue))
+        let bc = b.channelTerminal(for: \.stringValue).bind(to: c.channelTerminal(for: \.stringValue))
+        XCTAssertEqual([a.stringValue, b.stringValue, c.stringValue], ["3", "3", "3"])
+
+        c.stringValue = "1"
+        XCTAssertEqual([a.stringValue, b.stringValue, c.stringValue], ["1", "1", "1"])
+        b.stringValue = "2"
+        XCTAssertEqual([a.stringValue, b.stringValue, c.stringValue], ["2", "2", "2"])
+        a.stringValue = "3"
+        XCTAssertEqual([a.stringValue, b.stringValue, c.stringValue], ["3", "3", "3"])
+        ab.dispose()
+        bc.dispose()
+    }
+
+    func testShouldBindChangesMadeInPlaceOnArrays() {
+        let a = SyncTestObject(), b = SyncTestObject()
+        b.arrayValue = []
+        let binding = a.channelTerminal(for: \.arrayValue).bind(to: b.channelTerminal(for: \.arrayValue))
+        b.arrayValue.append(1)
+        XCTAssertEqual(a.arrayValue, b.arrayValue)
+        binding.dispose()
+    }
+
+    func testShouldBindChangesMadeInPlaceOnSets() {
+        let a = SyncTestObject(), b = SyncTestObject()
+        b.setValue = []
+        let binding = a.channelTerminal(for: \.setValue).bind(to: b.channelTerminal(for: \.setValue))
+        b.setValue.insert(1)
+        XCTAssertEqual(a.setValue, b.setValue)
+        binding.dispose()
+    }
+
+    func testShouldBindChangesMadeInPlaceOnOrderedSets() {
+        let a = SyncTestObject(), b = SyncTestObject()
+        b.orderedSetValue = []
+        let binding = a.channelTerminal(for: \.orderedSetValue).bind(to: b.channelTerminal(for: \.orderedSetValue))
+        b.orderedSetValue.append(1)
+        XCTAssertEqual(a.orderedSetValue, b.orderedSetValue)
+        binding.dispose()
+    }
+
+    func testShouldHandleDeallocationOfIntermediateObjectsCorrectly() {
+        let a = SyncTestObject(), b = SyncTestObject()
+        let wasDisposed = EndFlag()
+        let weakTerminal = a.channelTerminal(for: \.weakTestObjectValue?.stringValue) {
+            $0.weakTestObjectValue?.stringValue = $1
+        }
+        let binding = weakTerminal.bind(to: nestedStringTerminal(b))
+        b.strongTestObjectValue = SyncTestObject()
+        do {
+            let object = SyncTestObject()
+            object.lifetime.disposable.add(Disposable { wasDisposed.set() })
+            a.weakTestObjectValue = object
+            object.stringValue = "sync it!"
+            XCTAssertFalse(wasDisposed.isSet)
+            XCTAssertEqual(b.strongTestObjectValue?.stringValue, "sync it!")
+        }
+        // At once (RAC: toEventually): the weak object's end is a change of a's key path to nil.
+        XCTAssertTrue(wasDisposed.isSet)
+        XCTAssertNil(b.strongTestObjectValue?.stringValue)
+        binding.dispose()
+    }
+
+    func testShouldStopBindingWhenDisposed() {
+        let a = SyncTestObject(), b = SyncTestObject()
+        let aTerminal = a.channelTerminal(for: \.stringValue)
+        let bTerminal = b.channelTerminal(for: \.stringValue)
+        a.stringValue = "1"
+        let disposable = aTerminal.subscribe(bTerminal)
+        XCTAssertEqual(a.stringValue, "1")
+        XCTAssertEqual(b.stringValue, "1")
+
+        a.stringValue = "2"
+        XCTAssertEqual(a.stringValue, "2")
+        XCTAssertEqual(b.stringValue, "2")
+
+        disposable.dispose()
+        a.stringValue = "3"
+        XCTAssertEqual(a.stringValue, "3")
+        XCTAssertEqual(b.stringValue, "2")
+    }
+
+    func testShouldUseTheNilValueWhenSentNil() {
+        let a = SyncTestObject()
+        let terminal = a.channelTerminal(for: \.integerValue, nilValue: 5)
+        XCTAssertEqual(a.integerValue, 0)
+        terminal.sendNext(2)
+        XCTAssertEqual(a.integerValue, 2)
+        terminal.sendNext(nil)
+        XCTAssertEqual(a.integerValue, 5)
+    }
+
+    func testShouldUseTheNilValueWhenAnIntermediateObjectIsNil() {
+        let a = SyncTestObject(), b = SyncTestObject()
+        let wasDisposed = EndFlag()
+        // RACChannelTo(a, weakTestObjectValue.integerValue, @5) =
+        //     RACChannelTo(b, strongTestObjectValue.integerValue, @5)
+        let aTerminal = a.channelTerminal(for: \.weakTestObjectValue?.integerValue) {
+            $0.weakTestObjectValue?.integerValue = $1 ?? 5
+        }
+        let bTerminal = b.channelTerminal(for: \.strongTestObjectValue?.integerValue) {
+            $0.strongTestObjectValue?.integerValue = $1 ?? 5
+        }
+        let binding = aTerminal.bind(to: bTerminal)
+        b.strongTestObjectValue = SyncTestObject()
+        do {
+            let object = SyncTestObject()
+            object.lifetime.disposable.add(Disposable { wasDisposed.set() })
+            a.weakTestObjectValue = object
+            object.integerValue = 2
+            XCTAssertFalse(wasDisposed.isSet)
+            XCTAssertEqual(b.strongTestObjectValue?.integerValue, 2)
+        }
+        XCTAssertTrue(wasDisposed.isSet)
+        XCTAssertEqual(b.strongTestObjectValue?.integerValue, 5)
+        binding.dispose()
+    }
+}

@@ -26,12 +26,24 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     @exclusivity(unchecked) private var waiting: [any ScheduledDelivery] = []
     @exclusivity(unchecked) private var spare: [any ScheduledDelivery] = []
     @exclusivity(unchecked) private var isBatchScheduled = false
+    /// What each batch submits to `queue`: made once, so that a hand-off allocates nothing (a
+    /// closure given to `async` is copied into a new block every time). It does not retain
+    /// the scheduler; a scheduled batch does (see `startBatch`).
+    private var batchWork: DispatchWorkItem?
 
     /// A scheduler whose serial queue `name` targets `targetQueue`
     /// (RAC's `-initWithName:targetQueue:`).
     public init(name: String, targetQueue: DispatchQueue) {
         queue = DispatchQueue(label: name, target: targetQueue)
         super.init(name: name)
+        batchWork = DispatchWorkItem { [unowned(unsafe) self] in runBatch() }
+    }
+
+    /// Submits the first batch of a run of them; the scheduler stays alive until the last one
+    /// has run (the work item does not hold it).
+    private func startBatch() {
+        _ = Unmanaged.passRetained(self)
+        queue.async(execute: batchWork.unsafelyUnwrapped)
     }
 
     /// Runs `block` asynchronously on the queue, as the current scheduler; disposing before it
@@ -60,7 +72,7 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
             isBatchScheduled = true
             return true
         }
-        if startsBatch { queue.async { [self] in runBatch() } }
+        if startsBatch { startBatch() }
     }
 
     /// Runs `body` under the scheduler's lock (the lock of the `DeliveryBuffer`s queued here).
@@ -79,7 +91,7 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
             isBatchScheduled = true
             return true
         }
-        if startsBatch { queue.async { [self] in runBatch() } }
+        if startsBatch { startBatch() }
     }
 
     /// Runs the units waiting when it starts, then hands on to a new batch if more came.
@@ -102,7 +114,11 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
             }
             return true
         }
-        if again { queue.async { [self] in runBatch() } }
+        if again {
+            queue.async(execute: batchWork.unsafelyUnwrapped)
+        } else {
+            Unmanaged.passUnretained(self).release()
+        }
     }
 
     /// Runs `block` on the queue at `date` (wall-clock time), as the current scheduler; disposing

@@ -60,10 +60,17 @@ func produceOffMain(_ body: @escaping @Sendable () -> Void, until isDone: () -> 
 /// K subscriptions per round; a run of n subscriptions is n / K rounds (K is capped at n, so a
 /// scaled-down run still divides by what it did).
 func churnWorkload(id: String, k fullK: Int) -> Workload {
-    let orders = [fullK: shuffled(fullK)]
+    // Made on first use (not when the workload list is built), and kept.
+    final class Orders { var byK: [Int: [Int]] = [:] }
+    let orders = Orders()
     func order(_ n: Int) -> (Int, [Int]) {
         let k = min(fullK, n)
-        return (k, orders[k] ?? shuffled(k))
+        // The full K's order too, at the first (warm-up) run rather than in a timed one.
+        if orders.byK[fullK] == nil { orders.byK[fullK] = shuffled(fullK) }
+        if let known = orders.byK[k] { return (k, known) }
+        let made = shuffled(k)
+        orders.byK[k] = made
+        return (k, made)
     }
     return Workload(
         id: id, title: "subscriber churn: \(fullK) subscriptions, 1 value, random-order dispose",

@@ -79,8 +79,10 @@ extension Signal {
 struct ThrottleState<Value> {
     private enum State {
         case idle
-        /// A value waits for the timer numbered `generation`.
-        case waiting(Value, generation: UInt64)
+        /// A value waits for the timer numbered `generation` (the latest one started).
+        // The generation is not in the payload: a tuple payload makes the library's generic
+        // code look the tuple's metadata up at run time on every value (W12).
+        case waiting(Value)
         case terminated
     }
 
@@ -103,14 +105,14 @@ struct ThrottleState<Value> {
             return .send(value)
         }
         generation &+= 1
-        state = .waiting(value, generation: generation)
+        state = .waiting(value)
         return .startTimer(generation: generation)
     }
 
     /// Timer `generation` fired: the value to send, unless a newer value or a test-failing one
     /// came first (a timer that loses the race against its own cancellation finds nothing).
     mutating func timerFired(generation fired: UInt64) -> Value? {
-        guard case .waiting(let value, let generation) = state, generation == fired else { return nil }
+        guard case .waiting(let value) = state, generation == fired else { return nil }
         state = .idle
         return value
     }
@@ -128,7 +130,7 @@ struct ThrottleState<Value> {
         case .idle:
             state = .terminated
             return .complete(flushing: nil)
-        case .waiting(let value, _):
+        case .waiting(let value):
             state = .terminated
             return .complete(flushing: value)
         }

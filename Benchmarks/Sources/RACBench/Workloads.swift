@@ -11,6 +11,7 @@ import RACSwift
 let inc: @Sendable (Int) -> Int = { $0 &+ 1 }
 let isEven: @Sendable (Int) -> Bool = { $0 & 1 == 0 }
 let triple: @Sendable (Int) -> Int = { $0 &* 3 }
+let evenTripled: @Sendable (Int) -> Int? = { $0 & 1 == 0 ? $0 &* 3 : nil }
 let isPositive: @Sendable (Int) -> Bool = { $0 > 0 }
 
 extension Signal where Value == Int {
@@ -266,6 +267,31 @@ nonisolated(unsafe) let workloads: [Workload] = [
             let a = RACSwift.Subject<Int>(), b = RACSwift.Subject<Int>()
             let d = a.zip(with: b).subscribeNext { acc.sum &+= $0.0 &+ $0.1 }
             for i in 0..<n { if i & 1 == 0 { a.sendNext(i) } else { b.sendNext(i) } }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
+        id: "W9", title: "subject → compactMap (every other value nil)", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let s = baseSubject { if let v = evenTripled($0) { acc.sum &+= v } }
+            for i in 0..<n { s.send(i) }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let s = PassthroughSubject<Int, Never>()
+            let c = s.compactMap(evenTripled).sink { acc.sum &+= $0 }
+            for i in 0..<n { s.send(i) }
+            c.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.Subject<Int>()
+            let d = s.compactMap(evenTripled).subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
             d.dispose()
             return acc.sum
         }),

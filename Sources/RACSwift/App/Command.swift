@@ -15,6 +15,10 @@ public enum CommandError: Error, Sendable {
 /// been updated. `executing`, `enabled`, `executionSignals` and `errors` deliver on the main
 /// thread (`executing` and `enabled` send their current value at once, on the subscribing
 /// thread) and complete, on the main thread, when the command goes away.
+///
+/// "The main thread" is RAC's rule and the default; a command made with another `scheduler`
+/// (a `TestScheduler` in a test, `Scheduler.immediate` for executions that start at once)
+/// uses that scheduler wherever this says main thread.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 public final class Command<Input, Value>: Observable, @unchecked Sendable {
     /// The executions started after a subscription, each with its errors caught (they go to
@@ -30,6 +34,9 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
     /// The errors of executions, as values, on the main thread, including those of executions
     /// started before the subscription (RAC's `errors`).
     public let errors: Signal<any Error>
+    /// Where executions start and the command's signals deliver: `Scheduler.main` unless
+    /// given to `init(enabled:scheduler:_:)`.
+    public let scheduler: Scheduler
 
     private let signalBlock: @Sendable (Input) -> Signal<Value>
     private let addedExecutions = Subject<Signal<Value>>()
@@ -67,14 +74,23 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
     /// A command that runs `signalBlock` for each execution, enabled while `enabled`'s latest
     /// value is true (always, when nil) (RAC's `-initWithEnabled:signalBlock:`). `enabled` is
     /// subscribed at once, so a value it sends synchronously counts from the start.
-    public init(enabled enabledSignal: Signal<Bool>? = nil, _ signalBlock: @escaping @Sendable (Input) -> Signal<Value>) {
+    ///
+    /// `scheduler` is where executions start and where `executing`, `enabled`,
+    /// `executionSignals` and `errors` deliver: RAC's main thread by default. RAC has no such
+    /// parameter; a test passes its `TestScheduler` (executions start when the test runs the
+    /// scheduler, not on the next turn of the main queue) or `Scheduler.immediate`.
+    public init(
+        enabled enabledSignal: Signal<Bool>? = nil, scheduler: Scheduler = .main,
+        _ signalBlock: @escaping @Sendable (Input) -> Signal<Value>
+    ) {
         self.signalBlock = signalBlock
+        self.scheduler = scheduler
         let (lifetime, token) = Lifetime.make()
         lifetimeToken = token
 
         executionSignals = addedExecutions
             .map { $0.catch(to: .empty) }
-            .deliver(on: .main)
+            .deliver(on: scheduler)
 
         // Published and connected now, so that a late subscriber still gets the errors of
         // executions that started before it.
@@ -82,7 +98,7 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
             .flattenMap { execution in
                 execution.materialize().flattenMap { event -> Signal<any Error>? in event.error.map { .return($0) } }
             }
-            .deliver(on: .main)
+            .deliver(on: scheduler)
             .publish()
         errors = errorsConnection.signal
         errorsConnection.connect()
@@ -96,8 +112,8 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
             .startWith(false)
 
         executing = immediateExecuting
-            .deliver(on: .main)
-            .startWith(false)  // until the first value arrives on the main thread
+            .deliver(on: scheduler)
+            .startWith(false)  // until the first value arrives on the scheduler
             .distinctUntilChanged()
             .replayLast()
 
@@ -113,9 +129,25 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
         self.immediateEnabled = immediateEnabled
 
         enabled = immediateEnabled.take(1)
-            .concat(immediateEnabled.skip(1).deliver(on: .main))
+            .concat(immediateEnabled.skip(1).deliver(on: scheduler))
             .distinctUntilChanged()
             .replayLast()
+    }
+
+    /// A command whose signal block receives `target`, held weakly, with each input (RAC's
+    /// `@weakify(self)` … `initWithSignalBlock:^(id input) { @strongify(self); … }`, the usual
+    /// shape of a view model's command). The block captures nothing, so a plain model class
+    /// needs neither `[weak self]` nor `@unchecked Sendable`; once `target` is gone an
+    /// execution is an empty signal. Otherwise as `init(enabled:scheduler:_:)`.
+    public convenience init<Target: AnyObject>(
+        enabled enabledSignal: Signal<Bool>? = nil, scheduler: Scheduler = .main, weak target: Target,
+        _ signalBlock: @escaping @Sendable (Target, Input) -> Signal<Value>
+    ) {
+        let reference = WeakReference(target)
+        self.init(enabled: enabledSignal, scheduler: scheduler) { input in
+            guard let target = reference.value else { return .empty }
+            return signalBlock(target, input)
+        }
     }
 
     deinit {
@@ -125,7 +157,7 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
 
     /// Runs the signal block with `input` if the command is enabled, and returns the
     /// execution: a signal that replays everything the block's signal sends, which is
-    /// subscribed once, on the main thread, after `executing` and `enabled` were updated (RAC's
+    /// subscribed once, on the main thread (the command's `scheduler`), after `executing` and `enabled` were updated (RAC's
     /// `-execute:`). A disabled command does not run the block and returns a signal that fails
     /// with `CommandError.notEnabled`.
     @discardableResult
@@ -136,10 +168,56 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
             return Signal.error(CommandError.notEnabled)
         }
         let connection = signalBlock(input)
-            .subscribe(on: .main)
+            .subscribe(on: scheduler)
             .multicast(ReplaySubject())
         addedExecutions.sendNext(connection.signal)
         connection.connect()
         return connection.signal
+    }
+}
+
+/// A command whose input is converted and whose values' type is erased, for what holds a
+/// command without caring what it produces: a control's `rac_command` (RAC's controls take any
+/// `RACCommand` and execute it with themselves as input), a list of a screen's commands.
+///
+/// It forwards to the command it wraps, which it keeps alive: `enabled`, `executing` and
+/// `errors` are the command's; `executionSignals` and `execute(_:)` send the command's values
+/// as `Any`. Threading and terminal events are the wrapped command's.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+public final class AnyCommand<Input>: Sendable {
+    /// Whether `execute(_:)` would run (the command's `enabled`).
+    public let enabled: Signal<Bool>
+    /// Whether an execution is running (the command's `executing`).
+    public let executing: Signal<Bool>
+    /// The errors of executions, as values (the command's `errors`).
+    public let errors: Signal<any Error>
+    /// The executions, with their values as `Any` (the command's `executionSignals`).
+    public let executionSignals: Signal<Signal<Any>>
+    private let executeBlock: @Sendable (Input) -> Signal<Any>
+
+    /// Wraps `command`, executing it with the input as given.
+    public convenience init<Value>(_ command: Command<Input, Value>) {
+        self.init(command) { $0 }
+    }
+
+    /// Wraps `command`, executing it with `input` applied to the input given: a control that
+    /// executes with itself as input can run a `Command<String, Value>` as
+    /// `AnyCommand(command) { (_: Button) in "refresh" }`.
+    public init<CommandInput, Value>(
+        _ command: Command<CommandInput, Value>, input: @escaping @Sendable (Input) -> CommandInput
+    ) {
+        enabled = command.enabled
+        executing = command.executing
+        errors = command.errors
+        executionSignals = command.executionSignals.map { execution in execution.map { $0 as Any } }
+        executeBlock = { value in command.execute(input(value)).map { $0 as Any } }
+    }
+
+    /// Executes the wrapped command with `input` (converted) and returns its execution with
+    /// the values as `Any`; a disabled command's execution fails with
+    /// `CommandError.notEnabled` (RAC's `-execute:`).
+    @discardableResult
+    public func execute(_ input: Input) -> Signal<Any> {
+        executeBlock(input)
     }
 }

@@ -88,6 +88,78 @@ public struct MainActorSubscriptions<Value>: Sendable {
         signal.deliverOnMainThread().subscribeCompleted { Self.onMain("subscribeCompleted(_:)") { completed() } }
     }
 
+    /// Subscribes to values with a main-actor closure that receives `target` along with each
+    /// value, holding `target` weakly (RAC's `@weakify(self)` … `[[signal
+    /// deliverOnMainThread] subscribeNext:^(id x) { @strongify(self); … }]`): in a `@MainActor`
+    /// view model, `results.onMainActor.subscribeNext(weak: self) { model, value in
+    /// model.status = value }` compiles without `[weak self]`.
+    ///
+    /// The subscription never keeps `target` alive; it notices that `target` is gone at the
+    /// next event (on the main thread) and ends then, without calling `next`, as the plain
+    /// `subscribeNext(weak:_:)` does.
+    @discardableResult
+    public func subscribeNext<Target: AnyObject>(
+        weak target: Target, _ next: @escaping @MainActor (Target, Value) -> Void
+    ) -> Disposable {
+        subscribeWeakly(target, form: "subscribeNext(weak:_:)", next)
+    }
+
+    /// Calls the main-actor `body` with `target` and each value, holding `target` weakly (RAC's
+    /// `-rac_liftSelector:withSignals:` with one signal, on the main thread). The same
+    /// subscription as `subscribeNext(weak:_:)`.
+    @discardableResult
+    public func lift<Target: AnyObject>(
+        into target: Target, _ body: @escaping @MainActor (Target, Value) -> Void
+    ) -> Disposable {
+        subscribeWeakly(target, form: "lift(into:_:)", body)
+    }
+
+    /// Calls the main-actor `body` with `target` and the latest value of each signal every time
+    /// one of them sends, once all have sent, on the main thread (RAC's
+    /// `-rac_liftSelector:withSignals:`, whose target is usually a view or view controller):
+    /// `Signal.combineLatest(name, age).onMainActor.lift(into: self) { $0.show(name: $1, age: $2) }`.
+    /// `target` is held weakly, as in `Signal.lift(into:_:)`.
+    @discardableResult
+    public func lift<Target: AnyObject, A, B>(
+        into target: Target, _ body: @escaping @MainActor (Target, A, B) -> Void
+    ) -> Disposable where Value == (A, B) {
+        subscribeWeakly(target, form: "lift(into:_:)") { target, values in body(target, values.0, values.1) }
+    }
+
+    /// `lift(into:_:)` for three signals (`Signal.combineLatest(a, b, c)`).
+    @discardableResult
+    public func lift<Target: AnyObject, A, B, C>(
+        into target: Target, _ body: @escaping @MainActor (Target, A, B, C) -> Void
+    ) -> Disposable where Value == (A, B, C) {
+        subscribeWeakly(target, form: "lift(into:_:)") { target, values in body(target, values.0, values.1, values.2) }
+    }
+
+    /// `lift(into:_:)` for four signals (`Signal.combineLatest(a, b, c, d)`).
+    @discardableResult
+    public func lift<Target: AnyObject, A, B, C, D>(
+        into target: Target, _ body: @escaping @MainActor (Target, A, B, C, D) -> Void
+    ) -> Disposable where Value == (A, B, C, D) {
+        subscribeWeakly(target, form: "lift(into:_:)") { target, values in
+            body(target, values.0, values.1, values.2, values.3)
+        }
+    }
+
+    /// The weak-target subscriber fed on the main thread; the thread is checked before each
+    /// call, as in the other forms.
+    private func subscribeWeakly<Target: AnyObject>(
+        _ target: Target, form: StaticString, _ next: @escaping @MainActor (Target, Value) -> Void
+    ) -> Disposable {
+        signal.deliverOnMainThread().subscribe(WeakTargetSink<Target, Value>(
+            target: target,
+            next: { target, value in
+                // Both were brought to the main thread by `deliverOnMainThread()` and are used
+                // there only; the target is the caller's, unchecked as values are.
+                nonisolated(unsafe) let target = target, value = value
+                Self.onMain(form) { next(target, value) }
+            },
+            error: nil, completed: nil))
+    }
+
     /// Binds the signal to `keyPath` of `object` on the main actor: each value is assigned on
     /// the main thread (RAC's `[[signal deliverOnMainThread] setKeyPath:onObject:]`). Use it for
     /// the properties of a `@MainActor` type, whose key paths the plain `setKeyPath(_:on:)`

@@ -19,24 +19,21 @@
 @usableFromInline
 final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
     // The flatten family calls `transform`, a closure in a `let`, borrowed; bind's function is
-    // an optional, nil for the others: a placeholder closure built in this generic code would
-    // capture the type metadata, an allocation per subscription (seen under callgrind in R6).
-    // Bind builds that placeholder `transform` instead, in place of its own source subscriber.
+    // an optional, nil for the others (a placeholder built here, in generic code, would be an
+    // allocation per subscription: R6), and bind builds the placeholder `transform` instead.
     private let transform: (Source) -> Signal<Value>?
     private let bindingFunction: ((Source, inout Bool) -> Signal<Value>?)?
     // `ReturnSignal<Value>`, when the sink was built where that type is known without a
     // lookup (the caller's specialized code): a `return` inner, the usual result of a
     // flattenMap closure, is then recognized by its class and its value sent directly, without
     // the virtual `isConstant` and `deliverConstant` calls and the closure the latter calls
-    // (R3: about 30 instructions per value and level). Looking the type up here, in generic
+    // (R3: about 30 instructions per value and level; BENCHMARKS.md, "Issue 20, third session"). Looking the type up here, in generic
     // code, would cost a runtime metadata lookup per subscription.
     private let returnSignalType: ObjectIdentifier?
-    // Subscribes an inner signal with a new `MergeInput`, when the sink was built where its
-    // types are concrete (`flattenMap`'s inlinable body): the input, its conformance and a
-    // plain subject's entry for it are then built with the caller's cached metadata. Built
-    // here, in generic code, each inner looked up `MergeInput<Source, Value>`, its witness
-    // table and `SubjectEntry<MergeInput<Source, Value>>` in the runtime's tables (D1: about
-    // 840 instructions per inner).
+    // Subscribes an inner with a new `MergeInput` in `flattenMap`'s caller, where the types
+    // are concrete: the input and a subject's entry for it (Subjects'
+    // `subscribeBuildingEntryHere`) are built with cached metadata, not looked up in the
+    // runtime's tables per inner as here (D1: about 840 instructions per inner).
     private let subscribeInput: ((Signal<Value>, MergeSink<Source, Value>) -> Void)?
     // Guarded by `lock`, hence no dynamic exclusivity checks (they cost two runtime calls per
     // access from the closures the lock runs).

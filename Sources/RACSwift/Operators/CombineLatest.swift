@@ -46,7 +46,8 @@ extension Signal {
 
     /// Sends a tuple of the latest values of the given signals, each time any of them sends,
     /// once every one has sent at least one value (RAC's `+combineLatest:` with a literal
-    /// array, typed). Any number of signals of any types.
+    /// array, typed). Any number of signals of any types; a call with two to six signals uses
+    /// the fixed-arity overload of the same name, which type-checks faster.
     ///
     /// Completes only when every signal has completed; an error from any is forwarded at
     /// once and disposes the others.
@@ -54,13 +55,7 @@ extension Signal {
     public static func combineLatest<each S>(
         _ signals: repeat Signal<each S>
     ) -> Signal<Value> where Value == (repeat each S) {
-        let signals = (repeat each signals)
-        // The pack stays in this function: a type declaring a parameter pack needs
-        // the Swift 5.9 runtime (macOS 14 / iOS 17); the package supports macOS 13 / iOS 16
-        // (PlatformSupportTests keeps pack-declaring types out of the library).
-        return OperatorSignal(()) { subscriber, _ in
-            subscribeCombineLatest(subscriber, repeat each signals)
-        }.named("+combineLatest: \(describeSignals(repeat each signals))")
+        makeCombineLatest(repeat each signals)
     }
 
     /// The typed `combineLatest` of any number of signals, with each tuple of latest values
@@ -69,14 +64,26 @@ extension Signal {
     public static func combineLatest<each S>(
         _ signals: repeat Signal<each S>, reduce: @escaping @Sendable (repeat each S) -> Value
     ) -> Signal<Value> {
-        Signal<(repeat each S)>.combineLatest(repeat each signals)
-            .map { values in reduce(repeat each values) }
+        makeCombineLatest(repeat each signals)
+            .map { (values: (repeat each S)) in reduce(repeat each values) }
             .named("+combineLatest: \(describeSignals(repeat each signals)) reduce:")
     }
 }
 
+/// The typed combineLatest of any number of signals: what every typed form (the any-arity
+/// one and the fixed arities in CombineLatestAndZipArities.swift) builds.
+func makeCombineLatest<each S>(_ signals: repeat Signal<each S>) -> Signal<(repeat each S)> {
+    let signals = (repeat each signals)
+    // The pack stays in this function: a type declaring a parameter pack needs
+    // the Swift 5.9 runtime (macOS 14 / iOS 17); the package supports macOS 13 / iOS 16
+    // (PlatformSupportTests keeps pack-declaring types out of the library).
+    return OperatorSignal(()) { subscriber, _ in
+        subscribeCombineLatest(subscriber, repeat each signals)
+    }.named("+combineLatest: \(describeSignals(repeat each signals))")
+}
+
 /// RAC's description of the signals array in a debug name: `(<signal>, <signal>)`.
-private func describeSignals<each S>(_ signals: repeat Signal<each S>) -> String {
+func describeSignals<each S>(_ signals: repeat Signal<each S>) -> String {
     var parts: [String] = []
     for signal in repeat each signals { parts.append("\(signal)") }
     return "(\(parts.joined(separator: ", ")))"

@@ -1,7 +1,7 @@
 extension Signal {
     /// Sends only the values for which `isIncluded` returns true (RAC's `-filter:`). Terminal
     /// events pass through.
-    // Inlinable and consuming for the reasons `map` is (Map.swift): chains are often built
+    // Inlinable and consuming for the reasons `map` is (Map/Map.swift): chains are often built
     // and subscribed per use, and filter is as common as map in them.
     @inlinable
     public consuming func filter(_ isIncluded: consuming @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
@@ -24,24 +24,18 @@ extension Signal {
     }
 }
 
-// Not a `ForwardingSink`, for the reason `MapSink` is not.
 @usableFromInline
-final class FilterSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<Value>
+final class FilterSink<Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
     private let isIncluded: (Value) -> Bool
 
     @usableFromInline
     init(downstream: any Subscriber<Value>, isIncluded: @escaping (Value) -> Bool) {
-        self.downstream = downstream
         self.isIncluded = isIncluded
+        super.init(downstream: downstream)
     }
 
     @inline(__always) @usableFromInline
     func sendNext(_ value: Value) {
         if isIncluded(value) { downstream.sendNext(value) }
     }
-
-    @usableFromInline func sendError(_ error: any Error) { downstream.sendError(error) }
-    @usableFromInline func sendCompleted() { downstream.sendCompleted() }
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }

@@ -97,15 +97,9 @@ func makeFlattenSink<Source, Value>(
 
 /// Subscribes `signal` with a new input of `sink`, for `MergeSink.subscribeInput`: inlined
 /// into `flattenMap`'s caller, where the types are concrete, so the input and, for a plain
-/// `Subject` (the usual live inner), its entry are allocated with cached metadata. A subject
-/// of a subclass may override `subscribe`, so only the exact class takes the direct path.
+/// `Subject` (the usual live inner), its entry are allocated with cached metadata
+/// (`Signal.subscribeBuildingEntryHere`, in Subjects).
 @inlinable @inline(__always)
 func subscribeMergeInput<Source, Value>(_ signal: Signal<Value>, _ sink: MergeSink<Source, Value>) {
-    let input = MergeInput(sink)
-    if type(of: signal) == Subject<Value>.self {
-        let subject = unsafeDowncast(signal, to: Subject<Value>.self)
-        subject.subscribe(input, with: SubjectEntry<MergeInput<Source, Value>>(subject: subject))
-    } else {
-        signal.subscribe(input)
-    }
+    signal.subscribeBuildingEntryHere(MergeInput(sink))
 }

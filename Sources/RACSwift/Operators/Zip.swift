@@ -1,6 +1,7 @@
 extension Signal {
     /// Zips any number of signals: the n-th value of the result is the tuple of the n-th
-    /// values of every input (RAC's `+zip:`, with a typed tuple for any arity).
+    /// values of every input (RAC's `+zip:`, with a typed tuple for any arity; a call with two
+    /// to six signals uses the fixed-arity overload of the same name, which type-checks faster).
     ///
     /// Completes as soon as one input has completed and every value it sent has been zipped;
     /// an error from any input is forwarded at once and ends every subscription. Inputs are
@@ -8,8 +9,7 @@ extension Signal {
     /// a time. With no inputs, the result completes at once, as RAC's does.
     public static func zip<each S>(_ signals: repeat Signal<each S>) -> Signal<(repeat each S)>
     where Value == (repeat each S) {
-        zip(repeat each signals, reduce: { (values: repeat each S) in (repeat each values) })
-            .named("+zip: \(zipSignalsDescription(repeat each signals))")
+        makeZip(repeat each signals)
     }
 
     /// Zips any number of signals and sends `reduce` of each set of n-th values (RAC's
@@ -18,13 +18,7 @@ extension Signal {
     public static func zip<each S>(
         _ signals: repeat Signal<each S>, reduce: @escaping @Sendable (repeat each S) -> Value
     ) -> Signal<Value> {
-        let signals = (repeat each signals)
-        // The pack stays in this function: a type declaring a parameter pack needs
-        // the Swift 5.9 runtime (macOS 14 / iOS 17); the package supports macOS 13 / iOS 16
-        // (PlatformSupportTests keeps pack-declaring types out of the library).
-        return OperatorSignal(()) { subscriber, _ in
-            subscribeZip(subscriber, repeat each signals, reduce: reduce)
-        }.named("+zip: \(zipSignalsDescription(repeat each signals)) reduce:")
+        makeZip(repeat each signals, reduce: reduce)
     }
 
     /// Zips an array of signals of one type into arrays of their n-th values (RAC's `+zip:`
@@ -43,6 +37,26 @@ extension Signal {
         OperatorSignal((signals, reduce)) { subscriber, payload in subscribeZip(subscriber, payload.0, reduce: payload.1) }
             .named("+zip: \(signals) reduce:")
     }
+}
+
+/// The typed zip of any number of signals: what every typed form (the any-arity one and the
+/// fixed arities in CombineLatestAndZipArities.swift) builds.
+func makeZip<each S>(_ signals: repeat Signal<each S>) -> Signal<(repeat each S)> {
+    makeZip(repeat each signals, reduce: { (values: repeat each S) in (repeat each values) })
+        .named("+zip: \(zipSignalsDescription(repeat each signals))")
+}
+
+/// The typed zip of any number of signals, reduced: what every typed `zip(_:reduce:)` builds.
+func makeZip<each S, R>(
+    _ signals: repeat Signal<each S>, reduce: @escaping @Sendable (repeat each S) -> R
+) -> Signal<R> {
+    let signals = (repeat each signals)
+    // The pack stays in this function: a type declaring a parameter pack needs
+    // the Swift 5.9 runtime (macOS 14 / iOS 17); the package supports macOS 13 / iOS 16
+    // (PlatformSupportTests keeps pack-declaring types out of the library).
+    return OperatorSignal(()) { subscriber, _ in
+        subscribeZip(subscriber, repeat each signals, reduce: reduce)
+    }.named("+zip: \(zipSignalsDescription(repeat each signals)) reduce:")
 }
 
 /// "(sig1, sig2, ...)" for debug names.
@@ -131,75 +145,6 @@ struct ZipState: Sendable {
             return .complete
         }
         return .none
-    }
-}
-
-/// One input's values not yet zipped. The untyped base lets the sink drop every input's values
-/// when the zip ends.
-@usableFromInline
-class ZipBufferBase: @unchecked Sendable {
-    @usableFromInline init() {}
-    func removeAll() {}
-}
-
-/// A ring of values, guarded by the sink's lock.
-///
-/// Raw storage rather than `FIFO` or an `Array`: in the library's generic code, every append
-/// to an `Array<T>` looks up `Array<T>`'s metadata at run time (and `FIFO<T>`'s with it), twice
-/// per pair (W8); a pointer to `T` needs only `T`'s, which the buffer's own type carries.
-@usableFromInline
-final class ZipBuffer<T>: ZipBufferBase, @unchecked Sendable {
-    // Internal for the inlinable `removeFirst`.
-    @exclusivity(unchecked) @usableFromInline internal var storage: UnsafeMutablePointer<T>?
-    @exclusivity(unchecked) @usableFromInline internal var capacity = 0
-    @exclusivity(unchecked) @usableFromInline internal var head = 0
-    @exclusivity(unchecked) @usableFromInline internal var count = 0
-
-    @usableFromInline override init() {}
-
-    deinit {
-        removeAll()
-        storage?.deallocate()
-    }
-
-    func append(_ value: T) {
-        if count == capacity { grow() }
-        let end = head + count
-        storage.unsafelyUnwrapped.advanced(by: end < capacity ? end : end - capacity).initialize(to: value)
-        count += 1
-    }
-
-    /// Only called when the state has counted a value here.
-    // Inlinable: `zip(with:)`'s pair takes the values in the caller's specialized code, where
-    // moving a concrete `T` out needs no value-witness call.
-    @inlinable
-    func removeFirst() -> T {
-        precondition(count > 0, "zip took a value from an empty buffer")
-        let value = storage.unsafelyUnwrapped.advanced(by: head).move()
-        head += 1
-        if head == capacity { head = 0 }
-        count -= 1
-        return value
-    }
-
-    override func removeAll() {
-        while count > 0 { _ = removeFirst() }
-        head = 0
-    }
-
-    private func grow() {
-        let newCapacity = Swift.max(4, capacity * 2)
-        let grown = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
-        if let storage {
-            // The ring's two runs, oldest first, to the start of the new storage.
-            let firstRun = Swift.min(count, capacity - head)
-            grown.moveInitialize(from: storage.advanced(by: head), count: firstRun)
-            grown.advanced(by: firstRun).moveInitialize(from: storage, count: count - firstRun)
-            storage.deallocate()
-        }
-        storage = grown
-        capacity = newCapacity
-        head = 0
     }
 }
 

@@ -414,3 +414,32 @@ extension GroupedSignal {
         unavailable()
     }
 }
+
+// MARK: - Factory methods
+
+extension Subject {
+    /// RAC's `+[RACSubject subject]` and `+[RACReplaySubject subject]`; a replay subject made
+    /// with `init()` replays everything, as RAC's does.
+    @available(*, unavailable, renamed: "init()")
+    public static func subject() -> Self {
+        unavailable()
+    }
+}
+
+extension CompoundDisposable {
+    /// RAC's `+compoundDisposable`.
+    @available(*, unavailable, renamed: "init()")
+    public static func compoundDisposable() -> CompoundDisposable {
+        unavailable()
+    }
+}
+
+extension Signal {
+    /// Catches RAC's `[RACSignal empty]` and `[RACSignal never]` ported as method calls
+    /// (`Signal<Int>.empty()`): in RACSwift they are properties, and a property and a method
+    /// may not share a name, so the call lands here and fails with a message saying so.
+    @available(*, unavailable, message: "RAC's +empty and +never are properties in RACSwift: write 'Signal<Value>.empty' or '.never', without '()'")
+    public func callAsFunction() -> Signal<Value> {
+        unavailable()
+    }
+}

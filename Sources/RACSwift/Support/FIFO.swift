@@ -1,5 +1,7 @@
-/// A first-in-first-out queue with amortized O(1) `append` and `removeFirst`, for operators
-/// that buffer values (zip, flatten's pending signals, delay).
+/// A first-in-first-out queue with amortized O(1) `append` and `removeFirst`: takeLast's
+/// values, the merge point's waiting signals (`MergeState`), `ReplaySubject`'s values and a
+/// scheduler's outstanding work. (zip keeps its values in `ZipBuffer`, raw storage that its
+/// generic code can append to without a metadata look-up.)
 struct FIFO<Element> {
     private var items: [Element] = []
     private var head = 0

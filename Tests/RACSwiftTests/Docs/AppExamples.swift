@@ -20,7 +20,7 @@ import XCTest
     var text = ""
 }
 
-final class Banner: @unchecked Sendable {
+final class Banner {
     private(set) var greetings: [String] = []
     func greet(_ name: String, times: Int) { greetings.append("\(name) ×\(times)") }
 }
@@ -287,17 +287,133 @@ final class AppExamples: RACTestCase {
         let banner = Banner()
         let names = BehaviorSubject(defaultValue: "Ada")
         let counts = Subject<Int>()
-        let (lifetime, token) = Lifetime.make()
 
         // [banner rac_liftSelector:@selector(greet:times:) withSignals:names, counts, nil];
-        Signal.combineLatest(names, counts)
-            .take(during: lifetime)
-            .subscribeNext { name, times in banner.greet(name, times: times) }
+        Signal.combineLatest(names, counts).lift(into: banner) { $0.greet($1, times: $2) }
         counts.sendNext(2)
         names.sendNext("Grace")
         // banner.greetings == ["Ada ×2", "Grace ×2"]
 
         XCTAssertEqual(banner.greetings, ["Ada ×2", "Grace ×2"])
-        withExtendedLifetime(token) {}
+        counts.sendCompleted()
+        names.sendCompleted()
+    }
+
+    func testLiftSelectorOnSelf() {
+        weak var released: UsernameForm?
+        let usernames = BehaviorSubject(defaultValue: "ada")
+        do {
+            let form = UsernameForm(usernames: usernames)
+            usernames.sendNext("grace")
+            XCTAssertEqual(form.checked, ["ada", "grace"])
+            released = form
+        }
+        XCTAssertNil(released, "the lifted subscription kept the form alive")
+        usernames.sendNext("ends the subscription")
+    }
+
+    func testWeakTargetGreeter() {
+        let names = Subject<String>()
+        weak var released: HelloGreeter?
+        do {
+            let greeter = HelloGreeter(names: names)
+            names.sendNext("Ada")
+            XCTAssertEqual(greeter.greetings, ["hello Ada"])
+            released = greeter
+        }
+        XCTAssertNil(released)
+        names.sendNext("ends the subscription")
+    }
+
+    @MainActor
+    func testWeakifyStrongify() {
+        weak var released: PortedGreeter?
+        do {
+            let greeter = PortedGreeter()
+            greeter.name.sendNext("Ada")
+            XCTAssertEqual(greeter.greeting, "Hello, Ada")
+            released = greeter
+        }
+        XCTAssertNil(released, "the subscription kept its target alive")
+    }
+
+    func testCommandOnATestScheduler() {
+        let printed = PrintedLines()
+        @Sendable func print(_ items: Any...) { printed.record(items) }
+
+        let scheduler = TestScheduler()
+        do {
+            let save = Command<String, Bool>(scheduler: scheduler) { text in
+                Signal.return(!text.isEmpty)
+            }
+            let saving = save.execute("draft").subscribeNext { print("saved:", $0) }
+            // (nothing yet: the execution starts when the test runs the scheduler)
+            scheduler.run()
+            // saved: true
+
+            XCTAssertEqual(printed.lines, ["saved: true"])
+            saving.dispose()
+        }
+        scheduler.run()   // the command's signals complete on its scheduler as it goes away
+    }
+
+    func testAnyCommandForAControl() {
+        let printed = PrintedLines()
+        @Sendable func print(_ items: Any...) { printed.record(items) }
+
+        let refresh = Command<Int, String>(scheduler: .immediate) { page in Signal.return("page \(page)") }
+        let button = RefreshButton()
+        button.command = AnyCommand(refresh) { (_: RefreshButton) in 1 }   // the button passes itself
+        let shown = refresh.executionSignals.flatten().subscribeNext { print($0) }
+        button.tap()
+        // page 1
+
+        XCTAssertEqual(printed.lines, ["page 1"])
+        shown.dispose()
+    }
+}
+
+/// MemoryManagement.md's "Signals Derived from `self`": a model lifting its own method.
+final class UsernameForm {
+    private(set) var checked: [String] = []
+
+    init(usernames: Signal<String>) {
+        // [self rac_liftSelector:@selector(check:) withSignals:usernames, nil];
+        usernames.lift(into: self) { $0.check($1) }
+    }
+
+    func check(_ username: String) { checked.append(username) }
+}
+
+/// A control with a `rac_command`: it executes the command with itself as input.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+final class RefreshButton {
+    var command: AnyCommand<RefreshButton>?
+    func tap() { command?.execute(self) }
+}
+
+/// The porting guide's `@weakify(self)` example: a main-actor object subscribing to its own
+/// subject, with the weak-target form instead of a capture list.
+@MainActor
+final class PortedGreeter {
+    let name = Subject<String>()
+    private(set) var greeting = ""
+    private let disposables = CompoundDisposable()
+
+    init() {
+        disposables.add(name.map { "Hello, \($0)" }.onMainActor.subscribeNext(weak: self) { greeter, text in
+            greeter.greeting = text
+        })
+    }
+
+    deinit { disposables.dispose() }
+}
+
+/// "Signals and Swift Concurrency", the weak-target forms: a plain class, not `Sendable`.
+final class HelloGreeter {
+    private(set) var greetings: [String] = []
+
+    init(names: Signal<String>) {
+        names.subscribeNext(weak: self) { greeter, name in greeter.greetings.append("hello \(name)") }
     }
 }

@@ -2,7 +2,7 @@ import XCTest
 @_spi(Testing) @testable import RACSwift
 
 /// A map/filter chain built without keeping its intermediate signals fuses into signals of up to
-/// two stages each, one sink per signal and subscription (the rule: Core/MapFilterFusion.swift);
+/// three stages each, one sink per signal and subscription (the rule: Operators/Map/MapFusion.swift);
 /// everything observable stays what the operators send one after the other, and a signal that
 /// anything else can still reach is never fused into.
 final class MapFilterFusionTests: RACTestCase {
@@ -147,6 +147,53 @@ final class MapFilterFusionTests: RACTestCase {
                    "[[[[src] -map:] -filter:] -map:] -filter:")
     }
 
+    func testNameSetOnASignalDoesNotShowThroughTheOperatorAppliedToIt() {
+        // Regression (issue 30, finding 3): with debug names off, a filter that joined a
+        // named map kept that map's name, where its own signal would have had none. A named
+        // signal is now joined only under debug names, where both name the result alike.
+        let subject = Subject<Int>()
+        let filtered = subject.map { $0 + 1 }.setName("x").filter { $0 > 0 }
+        let mapped = subject.map { $0 + 1 }.setName("y").map { $0 * 2 }
+        let kept = subject.map { $0 + 1 }.setName("x")
+        let separate = kept.filter { $0 > 0 }
+        XCTAssertNil(stages(separate))
+        XCTAssertEqual(filtered.name, separate.name)
+        assertName(filtered, "[x] -filter:")
+        assertName(mapped, "[y] -map:")
+        XCTAssertEqual(stages(filtered), debugSignalNamesEnabled ? "map filter" : nil)
+        XCTAssertEqual(stages(mapped), debugSignalNamesEnabled ? "map map" : "map")
+        // Events are those of the operators one by one either way.
+        let received = Fixture.Log<Int>()
+        let disposable = filtered.subscribeNext { received.append($0) }
+        subject.sendNext(-1)
+        subject.sendNext(1)
+        disposable.dispose()
+        XCTAssertEqual(received.all, [2])
+    }
+
+    func testRuntimeCountsWeakAndUnownedReferencesAsFusionExpects() {
+        // Fusion joins a signal in place only when `hasNoWeakOrUnownedReferences`, which reads
+        // the runtime's underscored `_getWeakRetainCount` / `_getUnownedRetainCount`. If this
+        // fails, the runtime counts differently: rewrite that property (or stop joining in
+        // place), or a signal seen through a weak or unowned reference could change.
+        let signal = Subject<Int>().map { $0 + 1 }
+        guard let fusible = signal as? FusibleMapSignal<Int> else { return XCTFail("map builds a fusible signal") }
+        XCTAssertTrue(fusible.hasNoWeakOrUnownedReferences, "no weak or unowned reference yet")
+        do {
+            weak let weakSignal = signal
+            XCTAssertFalse(fusible.hasNoWeakOrUnownedReferences,
+                           "_getWeakRetainCount no longer counts a weak reference: FusibleMapSignal.hasNoWeakOrUnownedReferences is wrong")
+            withExtendedLifetime(weakSignal) {}
+        }
+        let unownedSignal = Subject<Int>().map { $0 + 1 }
+        guard let other = unownedSignal as? FusibleMapSignal<Int> else { return XCTFail("map builds a fusible signal") }
+        let holder = UnownedSignalHolder()
+        holder.signal = unownedSignal
+        XCTAssertFalse(other.hasNoWeakOrUnownedReferences,
+                       "_getUnownedRetainCount no longer counts an unowned reference: FusibleMapSignal.hasNoWeakOrUnownedReferences is wrong")
+        withExtendedLifetime(holder) {}
+    }
+
     func testChainOfFusedPairsMatchesTheOperatorsOneByOne() {
         let subject = Subject<Int>()
         var chain: Signal<Int> = subject
@@ -184,7 +231,7 @@ final class MapFilterFusionTests: RACTestCase {
         XCTAssertEqual(threads.all, [false, true])
     }
 
-    // MARK: - Two stages per signal
+    // MARK: - Up to three stages per signal
 
     /// The stages fused into `signal`, as operator names ("map filter map"); nil when it is
     /// not a fused signal.
@@ -285,21 +332,27 @@ final class MapFilterFusionTests: RACTestCase {
         if LiveSubscriptions.isCounting { XCTAssertEqual(fusedSinks + 5, separateSinks) }
     }
 
+    /// What subscriptions to `first` and to `second` receive while `subject` sends 1, 2, 3.
+    private func received(_ first: Signal<Int>, _ second: Signal<Int>, from subject: Subject<Int>) -> ([Int], [Int]) {
+        let fromFirst = Fixture.Log<Int>()
+        let fromSecond = Fixture.Log<Int>()
+        let one = first.subscribeNext { fromFirst.append($0) }
+        let two = second.subscribeNext { fromSecond.append($0) }
+        for value in 1...3 { subject.sendNext(value) }
+        one.dispose()
+        two.dispose()
+        return (fromFirst.all, fromSecond.all)
+    }
+
     func testSignalKeptInAVariableIsNotJoinedAndSendsOnItsOwn() {
         let subject = Subject<Int>()
         let pair = subject.map { $0 * 10 }.filter { $0 != 20 }
         let chained = pair.map { $0 + 1 }
         XCTAssertEqual(stages(pair), "map filter")
         XCTAssertEqual(stages(chained), "map")
-        let fromPair = Fixture.Log<Int>()
-        let fromChain = Fixture.Log<Int>()
-        let first = pair.subscribeNext { fromPair.append($0) }
-        let second = chained.subscribeNext { fromChain.append($0) }
-        for value in 1...3 { subject.sendNext(value) }
-        first.dispose()
-        second.dispose()
-        XCTAssertEqual(fromPair.all, [10, 30])
-        XCTAssertEqual(fromChain.all, [11, 31])
+        let (fromPair, fromChain) = received(pair, chained, from: subject)
+        XCTAssertEqual(fromPair, [10, 30])
+        XCTAssertEqual(fromChain, [11, 31])
     }
 
     func testSubscriptionMadeBeforeItsSignalIsJoinedKeepsThatSignalsStages() {
@@ -329,15 +382,10 @@ final class MapFilterFusionTests: RACTestCase {
             return (consume pair).map { $0 + 1 }
         }()
         XCTAssertEqual(stages(chained), "map")
-        let fromPair = Fixture.Log<Int>()
-        let fromChain = Fixture.Log<Int>()
-        let first = weakPair?.subscribeNext { fromPair.append($0) }
-        let second = chained.subscribeNext { fromChain.append($0) }
-        for value in 1...3 { subject.sendNext(value) }
-        first?.dispose()
-        second.dispose()
-        XCTAssertEqual(fromPair.all, [10, 30])
-        XCTAssertEqual(fromChain.all, [11, 31])
+        guard let pair = weakPair else { return XCTFail("the weakly referenced signal is alive") }
+        let (fromPair, fromChain) = received(pair, chained, from: subject)
+        XCTAssertEqual(fromPair, [10, 30])
+        XCTAssertEqual(fromChain, [11, 31])
     }
 
     func testSignalReachableThroughAnUnownedReferenceIsNotJoined() {

@@ -67,6 +67,17 @@ final class RenamedSelectorsTests: RACTestCase {
         ("_ = ReplaySubject<Int>.replaySubjectWithCapacity(1)", "init(capacity:)"),
         ("_ = BehaviorSubject<Int>.behaviorSubjectWithDefaultValue(0)", "init(defaultValue:)"),
         ("_ = GroupedSignal<String, Int>.signalWithKey(\"k\")", "init(key:)"),
+        ("_ = Subject<Int>.subject()", "init()"),
+        ("_ = ReplaySubject<Int>.subject()", "init()"),
+        ("_ = RACSubject<Int>.subject()", "init()"),
+        ("_ = CompoundDisposable.compoundDisposable()", "init()"),
+    ]
+
+    /// RAC factory methods that have no method to be renamed to (they are properties here):
+    /// the call fails with a message naming the property.
+    private let explained: [(call: String, message: String)] = [
+        ("_ = Signal<Int>.empty()", "RAC's +empty and +never are properties in RACSwift"),
+        ("_ = RACSignal<Int>.never()", "RAC's +empty and +never are properties in RACSwift"),
     ]
 
     func testEveryRACSelectorCallNamesItsSwiftReplacement() throws {
@@ -81,7 +92,7 @@ final class RenamedSelectorsTests: RACTestCase {
                 scheduler: Scheduler, box: Box
             ) {
             """
-        let body = calls.map { "    " + $0.call }.joined(separator: "\n")
+        let body = (calls.map(\.call) + explained.map(\.call)).map { "    " + $0 }.joined(separator: "\n")
         let source = header + "\n" + body + "\n}\n"
         let firstCallLine = header.split(separator: "\n", omittingEmptySubsequences: false).count + 1
 
@@ -109,6 +120,11 @@ final class RenamedSelectorsTests: RACTestCase {
             XCTAssertTrue(message.hasSuffix("has been renamed to '\(call.renamed)'")
                           || message.hasSuffix("has been replaced by '\(call.renamed)'"),
                           "`\(call.call)` should be renamed to \(call.renamed): \(errors)")
+        }
+        for (index, call) in explained.enumerated() {
+            let errors = errorsByLine.removeValue(forKey: firstCallLine + calls.count + index) ?? []
+            XCTAssertEqual(errors.count, 1, "`\(call.call)`: \(errors)")
+            XCTAssertTrue((errors.first ?? "").contains(call.message), "`\(call.call)` should say \(call.message): \(errors)")
         }
         XCTAssertEqual(errorsByLine, [:], "errors outside the ported calls:\n\(output)")
     }

@@ -25,18 +25,6 @@ final class LockTests: RACTestCase {
         for i in 0..<rounds { guarded.scratch = guarded.scratch &* 31 &+ i }
     }
 
-    private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-        let done = DispatchGroup()
-        for index in 0..<count {
-            done.enter()
-            Thread {
-                body(index)
-                done.leave()
-            }.start()
-        }
-        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, "threads did not finish")
-    }
-
     func testUnfairLockExcludesEightThreadsWithShortAndLongCriticalSections() {
         assertEightThreadsExcluded { guarded, critical in guarded.lock.withLock(critical) }
     }
@@ -215,5 +203,21 @@ final class LockTests: RACTestCase {
             nest(1)
             XCTAssertEqual(guarded.count, 11, "depth \(depth)")
         }
+    }
+}
+
+extension XCTestCase {
+    /// Runs `body(thread)` on `count` new threads and waits for them, a minute at most: a lock
+    /// that lost a wake-up shows as a failure, not a hang (LockTests, BargingLockTests).
+    func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        let done = DispatchGroup()
+        for index in 0..<count {
+            done.enter()
+            Thread {
+                body(index)
+                done.leave()
+            }.start()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, "threads did not finish (a lost wake-up?)")
     }
 }

@@ -9,13 +9,16 @@
 // the value type to itself when there are fewer than three stages — and otherwise builds its
 // own signal, which starts the next fused signal. So `s.map(f).filter(p).map(g).filter(q)` is
 // one signal and one sink per subscription (`TwoStageMapFilterSink`); six (map, filter) pairs
-// are two of each (R5), ten maps four (W3).
+// are two of each (R5), ten maps four (W3). (Workload ids: BENCHMARKS.md's workload table;
+// the measurements below: its "Issue 20, third session", 3c.)
 //
 // "Nothing else can reach" (`FusibleMapSignal.unobserved`): the operator's receiver is the
 // only strong reference to the signal and there is no weak or unowned one, through which the
 // signal could be seen or subscribed on its own. Then nothing can observe the difference:
 // the signal as it was is never seen again; the caller names the result, under
-// RAC_DEBUG_SIGNAL_NAMES, from the name the signal had, as it would name its own signal; and
+// RAC_DEBUG_SIGNAL_NAMES, from the name the signal had, as it would name its own signal —
+// and without it, a signal someone named is never joined (`isNamed`), since the operator's
+// own signal would have no name; and
 // the sink does for each value what the separate sinks would, in their order — each
 // transform, then each test on what it returned — and passes terminal events and the
 // subscription on unchanged, stateless as they are. A chain only fuses where it is built
@@ -71,6 +74,16 @@ class FusibleMapSignal<Value>: Signal<Value>, @unchecked Sendable {
     /// The third stage's filter.
     @usableFromInline @exclusivity(unchecked) final var thirdPredicate: Predicate<Value>?
 
+    /// Given a name with RAC_DEBUG_SIGNAL_NAMES unset (`setName`): an operator's own signal
+    /// would be unnamed, so joining it would show (issue 30, finding 3).
+    @usableFromInline @exclusivity(unchecked) final var isNamed = false
+
+    // Observing the setter costs nothing where no name is set; checking the name itself at
+    // every join (or clearing it) cost R5 about 350 instructions per cycle.
+    override var name: String {
+        didSet { if !debugSignalNamesEnabled { isNamed = true } }
+    }
+
     @usableFromInline
     override init() {}
 
@@ -108,16 +121,20 @@ class FusibleMapSignal<Value>: Signal<Value>, @unchecked Sendable {
     }
 
     /// `signal` as a fused signal, if it is one that no other strong, weak or unowned
-    /// reference can reach.
+    /// reference can reach and that was not named (`isNamed`).
     @inlinable
     static func unobserved(_ signal: inout Signal<Value>) -> FusibleMapSignal<Value>? {
         guard isKnownUniquelyReferenced(&signal), let fused = signal as? FusibleMapSignal<Value>,
-              fused.hasNoWeakOrUnownedReferences else { return nil }
+              !fused.isNamed, fused.hasNoWeakOrUnownedReferences else { return nil }
         return fused
     }
 
     // The runtime's counts include the object's own: one weak (once it has a side table) and
-    // one unowned.
+    // one unowned. Underscored, with no public equivalent: the alternative, a copy of the
+    // signal per joining operator (which needs no check at all), measured R5 at 16,270
+    // instructions per cycle against 8,730 (BENCHMARKS.md, "Issue 26"). What this relies on is pinned
+    // by MapFilterFusionTests' `testRuntimeCountsWeakAndUnownedReferencesAsFusionExpects`,
+    // which fails, naming this property, if the runtime ever counts differently.
     @usableFromInline
     final var hasNoWeakOrUnownedReferences: Bool {
         _getWeakRetainCount(self) <= 1 && _getUnownedRetainCount(self) <= 1
@@ -163,3 +180,4 @@ final class MapFilterSignal<Source, Value>: FusibleMapSignal<Value>, @unchecked 
     @usableFromInline
     var sourceName: String { source.name }
 }
+

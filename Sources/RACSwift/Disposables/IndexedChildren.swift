@@ -1,0 +1,138 @@
+/// A compound's children past the first two once there are many: in the order they were
+/// added, with holes where children were removed, and where each one is. Guarded by the
+/// compound's lock, so the dynamic exclusivity checks are redundant (and were a tenth of the
+/// removal's instructions): they are skipped.
+final class IndexedChildren {
+    /// In the order added; nil where a child was removed.
+    @exclusivity(unchecked) private(set) var children: [Disposable?]
+    /// Beside each of `children`: its addition's number (see `CompoundDisposable.Removal`;
+    /// 0 for those that came from the plain array) shifted left by one, the low bit set if it
+    /// was added by `add` (found by identity). The numbers increase along the array, so an
+    /// `addRemovable`'s child is found by binary search.
+    @exclusivity(unchecked) private var numbers: [UInt]
+    /// Where the latest addition of each child added by `add` is in `children` (the others
+    /// are found by their number, without hashing).
+    @exclusivity(unchecked) private var positions: [ObjectIdentifier: Int] = [:]
+    /// Whether some child was added twice while here: then removing its latest addition must
+    /// find the one before (a search, which only such compounds pay).
+    @exclusivity(unchecked) private var hasDuplicates = false
+    @exclusivity(unchecked) private(set) var live = 0
+    /// Where `remove(_:addedAs:)` looks first: just after the previous removal.
+    @exclusivity(unchecked) private var nextRemovalHint = 0
+
+    /// The plain array's children, found by identity: whether they were added by
+    /// `addRemovable` is not known here (the compound's `remove(_:addedAs:)` falls back to
+    /// the identity lookup for them).
+    init(_ initial: [Disposable]) {
+        children = []
+        numbers = []
+        children.reserveCapacity(initial.count * 2)
+        numbers.reserveCapacity(initial.count * 2)
+        for child in initial { append(child, number: 0, removable: false) }
+    }
+
+    func append(_ child: Disposable, number: UInt, removable: Bool) {
+        if !removable {
+            let id = ObjectIdentifier(child)
+            if positions.updateValue(children.count, forKey: id) != nil { hasDuplicates = true }
+        }
+        children.append(child)
+        numbers.append(number << 1 | (removable ? 0 : 1))
+        live += 1
+    }
+
+    /// Removes the latest addition of `child` made by `add`.
+    func remove(_ child: Disposable) -> Disposable? {
+        let id = ObjectIdentifier(child)
+        guard let position = positions[id] else { return nil }
+        if hasDuplicates,
+            let earlier = stride(from: position - 1, through: 0, by: -1).first(where: {
+                children[$0] === child && numbers[$0] & 1 == 1
+            })
+        {
+            positions[id] = earlier
+        } else {
+            positions[id] = nil
+        }
+        return take(at: position)
+    }
+
+    /// Removes `child`'s addition numbered `number` (an `addRemovable`), if it is here.
+    func remove(_ child: Disposable, addedAs number: UInt) -> Disposable? {
+        let key = number << 1
+        // First where the next removal is when inner subscriptions end in the order they
+        // started (a flattenMap's usual case): right after the previous one. Else a binary
+        // search; the numbers increase along the array.
+        var position = nextRemovalHint
+        if position >= numbers.count || numbers[position] != key {
+            var low = 0, high = numbers.count
+            while low < high {
+                let middle = (low + high) / 2
+                if numbers[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            position = low
+        }
+        guard position < numbers.count, numbers[position] == key, children[position] === child else { return nil }
+        return take(at: position)
+    }
+
+    private func take(at position: Int) -> Disposable? {
+        // Swapped out: the reference moves to the caller without a retain and a release.
+        var removed: Disposable?
+        swap(&removed, &children[position])
+        live -= 1
+        nextRemovalHint = position + 1
+        // Holes are squeezed out once they outnumber the children (and the fixed slack), so
+        // the array stays within twice the live count and each removal costs O(1) on average
+        // (O(log n) by removal number).
+        let holes = children.count - live
+        if holes > live, holes >= CompactionSlack.holes { compact() }
+        return removed
+    }
+
+    /// Moves the children down over the holes, in place. A child's reference is moved
+    /// bitwise (a hole is nil: a zero word that owns nothing), so no child is retained or
+    /// released; the arrays keep their capacity unless it is far beyond what is left.
+    private func compact() {
+        positions.removeAll(keepingCapacity: true)
+        let count = children.count
+        var kept = 0
+        let stride = MemoryLayout<Disposable?>.stride
+        children.withUnsafeMutableBytes { slots in
+            numbers.withUnsafeMutableBufferPointer { numbers in
+                for index in 0..<count {
+                    let word = slots.load(fromByteOffset: index * stride, as: UInt.self)
+                    if word == 0 { continue }
+                    if kept != index {
+                        slots.storeBytes(of: word, toByteOffset: kept * stride, as: UInt.self)
+                        slots.storeBytes(of: 0, toByteOffset: index * stride, as: UInt.self)
+                        numbers[kept] = numbers[index]
+                    }
+                    if numbers[kept] & 1 == 1, let pointer = UnsafeRawPointer(bitPattern: word) {
+                        positions[ObjectIdentifier(Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue())] = kept
+                    }
+                    kept += 1
+                }
+            }
+        }
+        // Every slot from `kept` on is a hole now: nothing to release. One at a time: the
+        // generic `removeLast(_:)` destroys the slots through the runtime's value witnesses,
+        // several times the cost (D1: about 200 instructions per inner; BENCHMARKS.md, issue 20).
+        for _ in kept..<count { children.removeLast() }
+        numbers.removeLast(count - kept)
+        nextRemovalHint = 0
+        if children.capacity > 8 * Swift.max(live, CompactionSlack.holes) {
+            var fewer: [Disposable?] = [], fewerNumbers: [UInt] = []
+            fewer.reserveCapacity(live * 2)
+            fewerNumbers.reserveCapacity(live * 2)
+            fewer.append(contentsOf: children)
+            fewerNumbers.append(contentsOf: numbers)
+            children = fewer
+            numbers = fewerNumbers
+        }
+    }
+}
+
+private enum CompactionSlack {
+    static let holes = 16
+}

@@ -1,0 +1,84 @@
+extension Signal {
+    /// Sends `transform(value)` for each value (RAC's `-map:`). Terminal events pass through.
+    // Inlinable so the caller builds the signal and its sinks with its own cached type metadata
+    // instead of a runtime lookup per call (W6 builds and subscribes a chain per cycle; see
+    // `LiftedSignal`). `consuming`: a source built in the same expression
+    // (`Signal.return(x).map(f)`) moves into the signal instead of being retained for it and
+    // released after.
+    //
+    // Always inlined, with the fusion in a function of its own: the caller then tests for a
+    // `return` source with its own metadata (a pointer compare) instead of a run-time cast,
+    // which it did once the fusion made `map` too large to inline (W6 +3% instructions).
+    @inlinable @inline(__always)
+    public consuming func map<U>(_ transform: consuming @escaping @Sendable (Value) -> U) -> Signal<U> {
+        // `copy`: moving the consuming closure into a lifted signal's payload released it once too
+        // often (Swift 6.3; the filter marble test crashed on a freed closure context).
+        if let constant = self as? ReturnSignal<Value> {
+            let signal = MapReturnSignal(constant, transform: copy transform)
+            return signal.named("[\(constant.name)] -map:")
+        }
+        return (consume self).mapFusing(copy transform)
+    }
+
+    /// `map` of any signal but a `return`.
+    @inlinable
+    consuming func mapFusing<U>(_ transform: @escaping (Value) -> U) -> Signal<U> {
+        var source = consume self
+        // A map that keeps the value type joins the fused signal it is applied to, when it fits
+        // and nothing else can reach that signal (MapFusion.swift).
+        if U.self == Value.self,
+           FusibleMapSignal.fuse(&source, map: unsafeBitCast(transform, to: ((Value) -> Value).self)) {
+            return unsafeDowncast(source.named("[\(source.name)] -map:"), to: Signal<U>.self)
+        }
+        let signal = (consume source).mapInternally(transform)
+        return signal.named("[\(signal.sourceName)] -map:")
+    }
+
+    /// Sends `value` in place of each value (RAC's `-mapReplace:`). Terminal events pass through.
+    /// Delivers on the thread that sent the source's event.
+    @inlinable
+    public func mapReplace<U>(_ value: U) -> Signal<U> {
+        mapInternally { _ in value }.named("[\(name)] -mapReplace: \(value)")
+    }
+
+    /// `map` for the library's own operators, whose closures need not be `@Sendable` (they
+    /// capture values of any type, immutable once built).
+    @inlinable
+    consuming func mapInternally<U>(_ transform: @escaping (Value) -> U) -> MapFilterSignal<Value, U> {
+        MapFilterSignal(self, transform) { downstream, transform, stages in
+            if let secondTransform = stages.secondTransform {
+                if let thirdTransform = stages.thirdTransform {
+                    return ThreeStageMapFilterSink(
+                        downstream: downstream, transform: transform, isIncluded: stages.predicate,
+                        secondTransform: secondTransform.apply, secondIsIncluded: stages.secondPredicate,
+                        thirdTransform: thirdTransform.apply, thirdIsIncluded: stages.thirdPredicate)
+                }
+                return TwoStageMapFilterSink(downstream: downstream, transform: transform, isIncluded: stages.predicate,
+                                             secondTransform: secondTransform.apply, secondIsIncluded: stages.secondPredicate)
+            }
+            if let predicate = stages.predicate {
+                return MapFilterSink(downstream: downstream, transform: transform, isIncluded: predicate.test)
+            }
+            return MapSink(downstream: downstream, transform: transform)
+        }
+    }
+}
+
+/// Stateless: no lock (the source serializes) and no disposable of its own (the source's
+/// subscription is the whole subscription).
+@usableFromInline
+final class MapSink<Source, Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
+    private let transform: (Source) -> Value
+
+    @usableFromInline
+    init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value) {
+        self.transform = transform
+        super.init(downstream: downstream)
+    }
+
+    // Always inlined into its `Subscriber` witness, as every map and filter sink's `sendNext`
+    // is: left to the optimizer, W2 +2.4%, W3 +3.7%, R2 +2.2% instructions per event
+    // (BENCHMARKS.md, "Issue 26").
+    @inline(__always) @usableFromInline
+    func sendNext(_ value: Source) { downstream.sendNext(transform(value)) }
+}

@@ -1,0 +1,88 @@
+/// A `map` and the `filter` fused into it (`MapFilterSignal`): the transform, then the test,
+/// for each value — what a `MapSink` feeding a `FilterSink` does, with one object and one
+/// call per value fewer. Stateless, as they are.
+@usableFromInline
+final class MapFilterSink<Source, Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
+    private let transform: (Source) -> Value
+    private let isIncluded: (Value) -> Bool
+
+    @usableFromInline
+    init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value, isIncluded: @escaping (Value) -> Bool) {
+        self.transform = transform
+        self.isIncluded = isIncluded
+        super.init(downstream: downstream)
+    }
+
+    @inline(__always) @usableFromInline
+    func sendNext(_ value: Source) {
+        let mapped = transform(value)
+        if isIncluded(mapped) { downstream.sendNext(mapped) }
+    }
+}
+
+/// A fused signal's two stages (`MapFilterSignal`): the first transform, its test if any, the
+/// second transform, its test if any, for each value — what a sink per operator would do, one
+/// after the other, with one object and one call per value. Stateless, as they are.
+@usableFromInline
+final class TwoStageMapFilterSink<Source, Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
+    private let transform: (Source) -> Value
+    private let isIncluded: Predicate<Value>?
+    private let secondTransform: (Value) -> Value
+    private let secondIsIncluded: Predicate<Value>?
+
+    @usableFromInline
+    init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value, isIncluded: Predicate<Value>?,
+         secondTransform: @escaping (Value) -> Value, secondIsIncluded: Predicate<Value>?) {
+        self.transform = transform
+        self.isIncluded = isIncluded
+        self.secondTransform = secondTransform
+        self.secondIsIncluded = secondIsIncluded
+        super.init(downstream: downstream)
+    }
+
+    // Optional chaining calls the tests borrowed; `if let` would copy each one (a retain and a
+    // release of its context per value).
+    @inline(__always) @usableFromInline
+    func sendNext(_ value: Source) {
+        let mapped = transform(value)
+        if isIncluded?.test(mapped) == false { return }
+        let remapped = secondTransform(mapped)
+        if secondIsIncluded?.test(remapped) == false { return }
+        downstream.sendNext(remapped)
+    }
+}
+
+/// A fused signal's three stages (`MapFilterSignal`), as `TwoStageMapFilterSink` runs two.
+@usableFromInline
+final class ThreeStageMapFilterSink<Source, Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
+    private let transform: (Source) -> Value
+    private let isIncluded: Predicate<Value>?
+    private let secondTransform: (Value) -> Value
+    private let secondIsIncluded: Predicate<Value>?
+    private let thirdTransform: (Value) -> Value
+    private let thirdIsIncluded: Predicate<Value>?
+
+    @usableFromInline
+    init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value, isIncluded: Predicate<Value>?,
+         secondTransform: @escaping (Value) -> Value, secondIsIncluded: Predicate<Value>?,
+         thirdTransform: @escaping (Value) -> Value, thirdIsIncluded: Predicate<Value>?) {
+        self.transform = transform
+        self.isIncluded = isIncluded
+        self.secondTransform = secondTransform
+        self.secondIsIncluded = secondIsIncluded
+        self.thirdTransform = thirdTransform
+        self.thirdIsIncluded = thirdIsIncluded
+        super.init(downstream: downstream)
+    }
+
+    @inline(__always) @usableFromInline
+    func sendNext(_ value: Source) {
+        let mapped = transform(value)
+        if isIncluded?.test(mapped) == false { return }
+        let remapped = secondTransform(mapped)
+        if secondIsIncluded?.test(remapped) == false { return }
+        let last = thirdTransform(remapped)
+        if thirdIsIncluded?.test(last) == false { return }
+        downstream.sendNext(last)
+    }
+}

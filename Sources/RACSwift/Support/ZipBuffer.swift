@@ -1,0 +1,68 @@
+/// One input's values not yet zipped. The untyped base lets the sink drop every input's values
+/// when the zip ends.
+@usableFromInline
+class ZipBufferBase: @unchecked Sendable {
+    @usableFromInline init() {}
+    func removeAll() {}
+}
+
+/// A ring of values, guarded by the sink's lock.
+///
+/// Raw storage rather than `FIFO` or an `Array`: in the library's generic code, every append
+/// to an `Array<T>` looks up `Array<T>`'s metadata at run time (and `FIFO<T>`'s with it), twice
+/// per pair (W8, BENCHMARKS.md, issue 20); a pointer to `T` needs only `T`'s, which the buffer's own type carries.
+@usableFromInline
+final class ZipBuffer<T>: ZipBufferBase, @unchecked Sendable {
+    // Internal for the inlinable `removeFirst`.
+    @exclusivity(unchecked) @usableFromInline internal var storage: UnsafeMutablePointer<T>?
+    @exclusivity(unchecked) @usableFromInline internal var capacity = 0
+    @exclusivity(unchecked) @usableFromInline internal var head = 0
+    @exclusivity(unchecked) @usableFromInline internal var count = 0
+
+    @usableFromInline override init() {}
+
+    deinit {
+        removeAll()
+        storage?.deallocate()
+    }
+
+    func append(_ value: T) {
+        if count == capacity { grow() }
+        let end = head + count
+        storage.unsafelyUnwrapped.advanced(by: end < capacity ? end : end - capacity).initialize(to: value)
+        count += 1
+    }
+
+    /// Only called when the state has counted a value here.
+    // Inlinable: `zip(with:)`'s pair takes the values in the caller's specialized code, where
+    // moving a concrete `T` out needs no value-witness call.
+    @inlinable
+    func removeFirst() -> T {
+        precondition(count > 0, "zip took a value from an empty buffer")
+        let value = storage.unsafelyUnwrapped.advanced(by: head).move()
+        head += 1
+        if head == capacity { head = 0 }
+        count -= 1
+        return value
+    }
+
+    override func removeAll() {
+        while count > 0 { _ = removeFirst() }
+        head = 0
+    }
+
+    private func grow() {
+        let newCapacity = Swift.max(4, capacity * 2)
+        let grown = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+        if let storage {
+            // The ring's two runs, oldest first, to the start of the new storage.
+            let firstRun = Swift.min(count, capacity - head)
+            grown.moveInitialize(from: storage.advanced(by: head), count: firstRun)
+            grown.advanced(by: firstRun).moveInitialize(from: storage, count: count - firstRun)
+            storage.deallocate()
+        }
+        storage = grown
+        capacity = newCapacity
+        head = 0
+    }
+}

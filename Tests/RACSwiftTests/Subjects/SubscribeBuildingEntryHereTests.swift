@@ -1,0 +1,48 @@
+@testable import RACSwift
+import XCTest
+
+/// `flattenMap` subscribes its live inner signals in its caller's code, a plain `Subject`'s
+/// entry built there (`subscribeBuildingEntryHere`); what the inner's subscriber sees is what
+/// `subscribe(_:)` gives it, for a plain subject and for a subclass that overrides
+/// `subscribe` (which must not take the direct path).
+final class SubscribeBuildingEntryHereTests: RACTestCase {
+    func testFlattenMapOfPlainSubjectsMatchesSubscribingThem() {
+        let source = Subject<Int>()
+        let inners = [Subject<Int>(), Subject<Int>()]
+        let received = Fixture.Log<Int>()
+        let disposable = source.flattenMap { inners[$0] }.subscribeNext { received.append($0) }
+        source.sendNext(0)
+        source.sendNext(1)
+        inners[0].sendNext(1)
+        inners[1].sendNext(2)
+        inners[0].sendNext(3)
+        disposable.dispose()
+        inners[1].sendNext(4)
+        XCTAssertEqual(received.all, [1, 2, 3])
+    }
+
+    func testFlattenMapOfASubjectSubclassUsesItsOwnSubscribe() {
+        let source = Subject<Int>()
+        let replay = ReplaySubject<Int>()
+        replay.sendNext(7)
+        replay.sendNext(8)
+        let received = Fixture.Log<Int>()
+        let disposable = source.flattenMap { _ in replay }.subscribeNext { received.append($0) }
+        source.sendNext(0)
+        replay.sendNext(9)
+        disposable.dispose()
+        XCTAssertEqual(received.all, [7, 8, 9], "the replayed values come from ReplaySubject's subscribe")
+    }
+
+    func testDirectSubscriptionEndsLikeAnyOther() {
+        let subject = Subject<Int>()
+        let subscriber = StreamRecordingSubscriber<Int>()
+        let signal: Signal<Int> = subject
+        let disposable = signal.subscribeBuildingEntryHere(subscriber)
+        XCTAssertNotNil(subscriber.subscription)
+        subject.sendNext(1)
+        disposable.dispose()
+        subject.sendNext(2)
+        XCTAssertEqual(subscriber.events, [.next(1)])
+    }
+}

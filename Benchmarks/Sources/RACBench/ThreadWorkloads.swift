@@ -135,10 +135,10 @@ func churnWorkload(id: String, k fullK: Int) -> Workload {
 var threadWorkloads: [Workload] {
     [
         Workload(
-            id: "W9", title: "subject → deliver(on:) a serial queue, wait", count: 100_000, unit: "event",
+            id: "W22", title: "subject → deliver(on:) a serial queue, wait", count: 100_000, unit: "event",
             base: .measured { n in
                 let acc = Acc()
-                let q = benchQueue("W9")
+                let q = benchQueue("W22")
                 let done = DispatchSemaphore(value: 0)
                 for i in 0..<n { q.async { acc.sum &+= i } }
                 q.async { done.signal() }
@@ -147,7 +147,7 @@ var threadWorkloads: [Workload] {
             },
             oc: .measured { n in
                 let acc = Acc()
-                let q = benchQueue("W9")
+                let q = benchQueue("W22")
                 let done = DispatchSemaphore(value: 0)
                 let s = PassthroughSubject<Int, Never>()
                 let c = s.receive(on: q.ocombine).sink(
@@ -160,7 +160,7 @@ var threadWorkloads: [Workload] {
             },
             rac: .measured { n in
                 let acc = Acc()
-                let scheduler = Scheduler.background(name: "racbench.W9")
+                let scheduler = Scheduler.background(name: "racbench.W22")
                 let done = DispatchSemaphore(value: 0)
                 let s = RACSwift.Subject<Int>()
                 let d = s.deliver(on: scheduler).subscribe(

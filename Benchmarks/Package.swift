@@ -21,6 +21,9 @@ let package = Package(
             dependencies: [
                 .product(name: "RACSwift", package: "RACSwift"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
+                // DispatchQueue as an OpenCombine scheduler, for the thread-hop and timer
+                // workloads (issue 28).
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ]
         ),
         // Exists only so `swift build` builds libMallocInterposerSwift.so for the

@@ -86,6 +86,11 @@ struct Workload {
     /// For the contention workloads: how many threads send at once (0: the one benchmark
     /// thread). Their per-thread throughput goes in a table of its own.
     var threads: Int = 0
+    /// At most this many timed runs (the timer workloads, whose runs are followed by a wait).
+    var maxRuns: Int? = nil
+    /// Run after every run of every library, untimed: lets what a run left behind (stale
+    /// timers) finish before the next one.
+    var settle: (() -> Void)? = nil
 
     func impl(_ lib: Lib) -> Impl {
         switch lib {
@@ -211,7 +216,9 @@ func time(_ w: Workload, count: Int, runs: Int, libs wanted: Set<Lib>) -> [Lib: 
     var checksums: [Lib: Int] = [:]
     for lib in libs {
         consume(w.impl(lib).run!(max(1, count / 10)))
+        w.settle?()
     }
+    let runs = min(runs, w.maxRuns ?? runs)
     for round in 0..<runs {
         for k in 0..<libs.count {
             let lib = libs[(k + round) % libs.count]
@@ -222,6 +229,7 @@ func time(_ w: Workload, count: Int, runs: Int, libs wanted: Set<Lib>) -> [Lib: 
             consume(checksum)
             checksums[lib] = checksum
             samples[lib, default: []].append(Double(elapsed) / Double(count))
+            w.settle?()
         }
     }
     var out: [Lib: TimingResult] = [:]
@@ -246,9 +254,11 @@ func allocations(_ w: Workload, count: Int, counter: MallocCounter) -> [Lib: All
     for lib in Lib.allCases {
         guard let run = w.impl(lib).run else { continue }
         consume(run(max(1, count / 10)))
+        w.settle?()
         var checksum = 0
         let s = counter.count { checksum = run(count) }
         consume(checksum)
+        w.settle?()
         out[lib] = AllocResult(
             allocsPerUnit: Double(s.mallocs) / Double(count),
             bytesPerUnit: Double(s.mallocBytes) / Double(count))

@@ -10,7 +10,7 @@ import Foundation
 // Progress goes to standard error (unbuffered) as it happens; the table goes to standard
 // output at the end.
 let options = Options.parse(CommandLine.arguments)
-let selected = (workloads + contentionWorkloads + teardownWorkloads + appWorkloads).filter { options.filter.isEmpty || options.filter.contains($0.id) }
+let selected = (workloads + contentionWorkloads + teardownWorkloads + appWorkloads + threadWorkloads).filter { options.filter.isEmpty || options.filter.contains($0.id) }
 
 func scaled(_ w: Workload) -> Int { max(1, Int(Double(w.count) * options.scale)) }
 
@@ -78,11 +78,13 @@ var rows: [[String]] = []
 var notes: [String] = []
 var mismatches: [String] = []
 var contention: [(Workload, [Lib: TimingResult])] = []
+var timings: [String: [Lib: TimingResult]] = [:]
 for w in selected {
     let count = scaled(w)
     FileHandle.standardError.write(Data("  \(w.id) \(w.title) (\(count) \(w.unit)s)…\n".utf8))
     let t = time(w, count: count, runs: options.runs, libs: options.libs)
     if w.threads > 0 { contention.append((w, t)) }
+    timings[w.id] = t
     let checks = Set(t.values.map(\.checksum))
     if checks.count > 1 {
         mismatches.append("\(w.id): checksums differ \(t.mapValues(\.checksum))")
@@ -104,7 +106,7 @@ for w in selected {
     // combineLatest: under half the best peer in the issue's table, RxSwift's 1978 ns), and
     // W1, W2, W3, W7 within 4 × the baseline.
     func target() -> String {
-        guard w.id.hasPrefix("W") else { return "—" }
+        guard (1...8).map({ "W\($0)" }).contains(w.id) else { return "—" }
         guard let r = t[.rac] else { return "n/a" }
         var ok = true
         if let o = t[.oc] {
@@ -166,6 +168,40 @@ if !contention.isEmpty {
             return row
         },
         rightAligned: [1, 2, 3, 4, 5, 6, 7])
+}
+
+// Issue 28: each thread-hop, timer and scheduler workload against its floor (the baseline
+// column: plain Dispatch) and OpenCombine, allocations beyond the floor's, and how the cost
+// per subscription grows from 1k to 100k subscribers.
+let issue28 = threadWorkloads.map { $0.id }.filter { timings[$0] != nil }
+if !issue28.isEmpty {
+    print("")
+    print("Issue 28: RACSwift ÷ floor (the baseline: plain Dispatch), ÷ OpenCombine, and allocations "
+        + "per unit beyond the floor's:")
+    print("")
+    printTable(
+        ["id", "RAC ÷ floor", "RAC ÷ OC", "RAC allocs − floor allocs"],
+        issue28.map { id in
+            let t = timings[id]!
+            func ratio(_ a: Lib, _ b: Lib) -> String {
+                guard let x = t[a], let y = t[b] else { return "n/a" }
+                return fmt(x.nsPerUnit / y.nsPerUnit, 2) + "×"
+            }
+            var extra = "?"
+            if let r = allocs[id]?[.rac], let b = allocs[id]?[.base] {
+                extra = fmt(r.allocsPerUnit - b.allocsPerUnit, 2)
+            }
+            return [id, ratio(.rac, .base), ratio(.rac, .oc), extra]
+        },
+        rightAligned: [1, 2, 3])
+    if let small = timings["W17"], let large = timings["W18"] {
+        print("")
+        print("Churn growth, ns per subscription at 100k ÷ at 1k (W18 ÷ W17): "
+            + Lib.allCases.compactMap { lib in
+                guard let a = small[lib], let b = large[lib] else { return nil }
+                return "\(lib.name) \(fmt(b.nsPerUnit / a.nsPerUnit, 2))×"
+            }.joined(separator: ", "))
+    }
 }
 
 if !memory.isEmpty {

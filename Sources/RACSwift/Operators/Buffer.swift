@@ -62,12 +62,16 @@ struct BufferState<Value> {
     }
 }
 
-/// Input plus timer, serialized by the output point.
+/// Input plus timer, serialized by the output point. The timer is one `DeadlineTimer` per
+/// subscription, set once per window (issue 28): on a `TestScheduler` one `after` block per
+/// window, as before.
 @usableFromInline
 final class BufferSink<Value>: OutputPoint<[Value]>, Subscriber, @unchecked Sendable {
     private let interval: TimeInterval
     private let scheduler: Scheduler
-    private let timer = SerialDisposable()
+    /// Holds the timer, so that disposal cancels it.
+    private let timerSlot = SerialDisposable()
+    private var timer: DeadlineTimer?  // guarded by `lock`, made with the first window
     private var machine = BufferState<Value>()  // guarded by `lock`
 
     @usableFromInline
@@ -76,7 +80,7 @@ final class BufferSink<Value>: OutputPoint<[Value]>, Subscriber, @unchecked Send
         self.interval = interval
         self.scheduler = scheduler
         super.init(downstream: downstream, disposable: disposable)
-        disposable.add(timer)
+        disposable.add(timerSlot)
     }
 
     @usableFromInline func didSubscribe(with source: CompoundDisposable) {
@@ -86,7 +90,13 @@ final class BufferSink<Value>: OutputPoint<[Value]>, Subscriber, @unchecked Send
     @usableFromInline func sendNext(_ value: Value) {
         serialize {
             guard isOpen, case .startTimer = machine.receive(value) else { return }
-            timer.disposable = scheduler.afterDelay(interval) { [self] in timerFired() }
+            let timer = self.timer ?? {
+                let made = scheduler.makeDeadlineTimer { [self] _ in timerFired() }
+                self.timer = made
+                timerSlot.disposable = made
+                return made
+            }()
+            timer.set(scheduler.now.addingTimeInterval(interval), token: 0)
         }
     }
 

@@ -154,7 +154,7 @@ struct CombineLatestState: Sendable {
 /// nothing else. `combine` refers to the inputs, which refer back to this object; the cycle is
 /// cut when the subscription ends (terminated or disposed).
 @usableFromInline
-final class CombineLatestSink<Output>: OutputPoint<Output>, @unchecked Sendable {
+final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, @unchecked Sendable {
     // Guarded by `lock`.
     @exclusivity(unchecked) var combine: (() -> Output)?
     @exclusivity(unchecked) private var state: CombineLatestState
@@ -163,16 +163,20 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, @unchecked Sendable 
     init(downstream: some Subscriber<Output>, inputCount: Int) {
         state = CombineLatestState(inputCount: inputCount)
         super.init(downstream: downstream)
-        // Weak, not unowned: `terminate` on one thread can clear `combine` — dropping the last
-        // strong reference to this sink — while a `dispose()` on another thread is about to
-        // run this action (the stress tests crashed with unowned).
-        // The closure holds the inputs, which hold this sink: released on disposal, under the
-        // lock — handed to the thread holding it, if another does (the lock rule: a disposal
-        // never waits for a lock held across a delivery).
-        disposable.add(Disposable { [weak self] in
-            guard let self else { return }
-            self.releaseCombine.run(under: self.lock) { self.combine = nil }
-        })
+        // Strong, not unowned: `terminate` on one thread can clear `combine` — dropping the
+        // last other strong reference to this sink — while a `dispose()` on another thread is
+        // about to cut (the stress tests crashed with unowned). The cutter's own reference goes
+        // when the subscription's compound, disposed, lets go of it. Not weak either: a weak
+        // reference gives the sink a side table (an allocation) and moves every retain and
+        // release of it to the slow path (R7).
+        disposable.add(CycleCutter(self))
+    }
+
+    /// Cuts the cycle through `combine` (the closure holds the inputs, which hold this sink),
+    /// once the subscription has ended: under the lock — handed to the thread holding it, if
+    /// another does (the lock rule: a disposal never waits for a lock held across a delivery).
+    func cutCycle() {
+        releaseCombine.run(under: lock) { self.combine = nil }
     }
 
     func start() {
@@ -212,6 +216,27 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, @unchecked Sendable 
         case .complete, .fail:
             if finish(error: error) { combine = nil }
         }
+    }
+}
+
+/// What `CycleCutter` cuts (non-generic, so that the cutter's class is not generic either and
+/// needs no metadata look-up per subscription).
+protocol CombineLatestCycle: AnyObject, Sendable {
+    func cutCycle()
+}
+
+/// Disposed with a combineLatest subscription, cuts its sink's cycle.
+final class CycleCutter: Disposable, @unchecked Sendable {
+    private let target: any CombineLatestCycle
+
+    init(_ target: any CombineLatestCycle) {
+        self.target = target
+        super.init()
+    }
+
+    override func dispose() {
+        guard markDisposed() else { return }
+        target.cutCycle()
     }
 }
 

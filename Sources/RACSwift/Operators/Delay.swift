@@ -54,19 +54,52 @@ struct DelayState {
 }
 
 /// Input plus timers, serialized by the output point.
+///
+/// On a queue scheduler named by the caller (`acceptsDeliveries`: main and background) the
+/// events wait in `due`, in arrival order — which is due-date order, the interval being fixed —
+/// behind one `DeadlineTimer` set for the oldest (issue 28): no timer, block or disposable per
+/// event. Anywhere else (a `TestScheduler`, or the scheduler each event arrives on) each event
+/// is its own `after` block, kept in `pending` so that disposal and errors cancel it, as in RAC.
 @usableFromInline
 final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let interval: TimeInterval
     private let schedulers: TimerSchedulerChoice
     private let pending = ScheduledBlocks()
     private var machine = DelayState()  // guarded by `lock`
+    /// The queue scheduler of the batched path, its timer, and the events waiting for it.
+    private let queueScheduler: Scheduler?
+    private let timer: DeadlineTimer?
+    // Guarded by `lock`: the values waiting, their due dates (seconds since the reference
+    // date), and the completion's, which comes after them. A ring of `Value` and an array of
+    // `Double` rather than an array of events: in the library's generic code every use of an
+    // `Array<Event<Value>>` looks its metadata up at run time.
+    @exclusivity(unchecked) private var values = ZipBuffer<Value>()
+    @exclusivity(unchecked) private var due = FIFO<Double>()
+    @exclusivity(unchecked) private var completionDue: Double?
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, interval: TimeInterval, scheduler: Scheduler?,
          disposable: CompoundDisposable) {
         self.interval = interval
         self.schedulers = TimerSchedulerChoice(scheduler)
-        super.init(downstream: downstream, disposable: disposable)
+        let batched = scheduler.flatMap { $0.acceptsDeliveries ? $0 : nil }
+        self.queueScheduler = batched
+        var made: DeadlineTimer?
+        var handler: (@Sendable (UInt64) -> Void)?
+        if let batched {
+            // The timer's handler reaches the sink through a box filled below (the sink does
+            // not exist yet); disposal releases the handler, and the cycle with it.
+            let box = SinkBox()
+            handler = { _ in box.fire?() }
+            made = batched.makeDeadlineTimer(handler!)
+            self.timer = made
+            super.init(downstream: downstream, disposable: disposable)
+            box.fire = { [self] in timerFired() }
+            disposable.add(made!)
+        } else {
+            self.timer = nil
+            super.init(downstream: downstream, disposable: disposable)
+        }
         disposable.add(pending)
     }
 
@@ -74,6 +107,44 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
         disposable.add(source)
     }
 
+    /// The batched path: `store` queues the event due at the time it is given (`interval` from
+    /// now); the timer is set when it is the oldest waiting.
+    // A closure rather than an optional value: `Optional<Value>` in generic code looks its
+    // metadata up at run time.
+    private func enqueue(on scheduler: Scheduler, timer: DeadlineTimer, _ store: (Double) -> Void) {
+        let date = scheduler.now.addingTimeInterval(interval)
+        let time = date.timeIntervalSinceReferenceDate
+        let arms = serialize { () -> Bool in
+            guard machine.shouldSchedule() else { return false }
+            let wasEmpty = due.isEmpty && completionDue == nil
+            store(time)
+            return wasEmpty
+        }
+        if arms { timer.set(date, token: 0) }
+    }
+
+    /// The batched path's timer: sends every event due by now, oldest first, and sets the
+    /// timer for the next one.
+    private func timerFired() {
+        guard let queueScheduler, let timer else { return }
+        let next = serialize { () -> Double? in
+            let now = queueScheduler.now.timeIntervalSinceReferenceDate
+            while let time = due.first, time <= now {
+                due.removeFirst()
+                let value = values.removeFirst()
+                if machine.shouldSendValue() { send(value) }
+            }
+            if let first = due.first { return first }
+            guard let completion = completionDue else { return nil }
+            if completion > now { return completion }
+            completionDue = nil
+            if machine.terminate() { finish(error: nil) }
+            return nil
+        }
+        if let next { timer.set(Date(timeIntervalSinceReferenceDate: next), token: 0) }
+    }
+
+    /// The unbatched path: one `after` block per event.
     private func schedule(_ block: @escaping () -> Void) {
         let scheduler = schedulers.scheduler()
         let interval = self.interval
@@ -82,6 +153,13 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
     }
 
     @usableFromInline func sendNext(_ value: Value) {
+        if let queueScheduler, let timer {
+            enqueue(on: queueScheduler, timer: timer) { time in
+                values.append(value)
+                due.append(time)
+            }
+            return
+        }
         schedule { [self] in
             serialize {
                 if machine.shouldSendValue() { send(value) }
@@ -90,6 +168,10 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
     }
 
     @usableFromInline func sendCompleted() {
+        if let queueScheduler, let timer {
+            enqueue(on: queueScheduler, timer: timer) { completionDue = $0 }
+            return
+        }
         schedule { [self] in
             serialize {
                 if machine.terminate() { finish(error: nil) }
@@ -99,7 +181,17 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
 
     @usableFromInline func sendError(_ error: any Error) {
         serialize {
-            if machine.terminate() { finish(error: error) }
+            if machine.terminate() {
+                values.removeAll()
+                due.removeAll()
+                completionDue = nil
+                finish(error: error)
+            }
         }
     }
+}
+
+/// Lets a timer made before its owner reach it once the owner exists.
+final class SinkBox: @unchecked Sendable {
+    var fire: (() -> Void)?
 }

@@ -33,68 +33,223 @@ extension Signal {
 }
 
 /// The output comes only from blocks on one scheduler, which runs them serially (RAC's
-/// schedulers are serial), so no lock; `pending` drops the blocks that disposal overtakes.
+/// schedulers are serial), so no lock.
+///
+/// On a `TargetQueueScheduler` (the main and background schedulers) each event waits in
+/// `events`, and the scheduler's queue gets the sink itself as one unit per event, in its
+/// place among the other blocks: RAC's order (a block scheduled between two events runs
+/// between them) without a block, a disposable or a dispatch call per event. On any other
+/// scheduler — a `TestScheduler` above all — each event is its own scheduled block, kept in
+/// `pending` so that disposal cancels it, as in RAC.
 @usableFromInline
-final class DeliverOnSink<Value>: SerialOutputPoint<Value>, Subscriber, @unchecked Sendable {
+final class DeliverOnSink<Value>: SerialOutputPoint<Value>, Subscriber, ScheduledDelivery, @unchecked Sendable {
     private let scheduler: Scheduler
-    private let pending = ScheduledBlocks()
+    private let events: DeliveryBuffer<Value>?
+    private let pending: ScheduledBlocks?
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, scheduler: Scheduler, disposable: CompoundDisposable) {
         self.scheduler = scheduler
-        super.init(downstream: downstream, disposable: disposable)
-        disposable.add(pending)
+        if let queueScheduler = scheduler as? TargetQueueScheduler {
+            let events = DeliveryBuffer<Value>(scheduler: queueScheduler)
+            self.events = events
+            self.pending = nil
+            super.init(downstream: downstream, disposable: disposable)
+            disposable.add(events)
+        } else {
+            let pending = ScheduledBlocks()
+            self.events = nil
+            self.pending = pending
+            super.init(downstream: downstream, disposable: disposable)
+            disposable.add(pending)
+        }
     }
 
-    private func deliver(_ block: @escaping () -> Void) {
+    private func schedule(_ block: @escaping () -> Void) {
         let scheduler = self.scheduler
-        pending.schedule(block) { scheduler.schedule($0) }
+        pending.unsafelyUnwrapped.schedule(block) { scheduler.schedule($0) }
+    }
+
+    /// One unit of the scheduler's queue: the oldest event waiting (none once disposed).
+    func performDelivery() {
+        events.unsafelyUnwrapped.deliverNext(into: self)
     }
 
     @usableFromInline func sendNext(_ value: Value) {
-        deliver { [self] in send(value) }
+        if let events {
+            events.append(value, for: self)
+        } else {
+            schedule { [self] in if isOpen { send(value) } }
+        }
     }
 
     @usableFromInline func sendError(_ error: any Error) {
-        deliver { [self] in finish(error: error) }
+        if let events {
+            events.append(.failed(error), for: self)
+        } else {
+            schedule { [self] in finish(error: error) }
+        }
     }
 
     @usableFromInline func sendCompleted() {
-        deliver { [self] in finish(error: nil) }
+        if let events {
+            events.append(.completed, for: self)
+        } else {
+            schedule { [self] in finish(error: nil) }
+        }
+    }
+}
+
+/// The terminal event waiting behind the values of a `DeliveryBuffer`.
+enum DeliveryTerminal {
+    case completed
+    case failed(any Error)
+}
+
+/// The events of one `deliver(on:)` or `deliverOnMainThread` subscription between arrival and
+/// delivery, oldest first, on a `TargetQueueScheduler`. An event is stored under the
+/// scheduler's lock in the same step that queues its unit there (one lock per event on the
+/// sending side); the scheduler's thread, the only one taking events out, moves all that have
+/// arrived to `outgoing` with one more round of that lock, then takes them one unit at a time
+/// without locking. Disposal drops the waiting events at once (releasing the values) and
+/// refuses new ones; the units the scheduler runs afterwards find nothing.
+///
+/// The values wait in `ZipBuffer` rings, not in arrays of `Event`s: in the library's generic
+/// code every use of an `Array<Event<Value>>` looks its metadata up at run time (a few
+/// thousand instructions per event, seen under callgrind in W9).
+final class DeliveryBuffer<Value>: Disposable, @unchecked Sendable {
+    private let scheduler: TargetQueueScheduler
+    // Guarded by the scheduler's lock.
+    @exclusivity(unchecked) private var incoming = ZipBuffer<Value>()
+    @exclusivity(unchecked) private var incomingTerminal: DeliveryTerminal?
+    // Touched only by the units the scheduler runs, one at a time.
+    @exclusivity(unchecked) private var outgoing = ZipBuffer<Value>()
+    @exclusivity(unchecked) private var outgoingTerminal: DeliveryTerminal?
+
+    init(scheduler: TargetQueueScheduler) {
+        self.scheduler = scheduler
+        super.init()
+    }
+
+    /// Queues `value` and one unit of `target` on the scheduler; false once disposed.
+    @discardableResult
+    func append(_ value: Value, for target: any ScheduledDelivery) -> Bool {
+        var accepted = false
+        scheduler.enqueueDelivery(target) {
+            if isDisposed { return false }
+            incoming.append(value)
+            accepted = true
+            return true
+        }
+        return accepted
+    }
+
+    /// Queues the terminal event and one unit of `target`; false once disposed.
+    @discardableResult
+    func append(_ terminal: DeliveryTerminal, for target: any ScheduledDelivery) -> Bool {
+        var accepted = false
+        scheduler.enqueueDelivery(target) {
+            if isDisposed { return false }
+            incomingTerminal = terminal
+            accepted = true
+            return true
+        }
+        return accepted
+    }
+
+    /// Sends the oldest event into `output`; false if there was none (disposed). Called by
+    /// the scheduled units only.
+    @discardableResult
+    func deliverNext(into output: SerialOutputPoint<Value>) -> Bool {
+        if outgoing.count == 0, outgoingTerminal == nil {
+            scheduler.withQueueLock {
+                swap(&incoming, &outgoing)
+                outgoingTerminal = incomingTerminal
+                incomingTerminal = nil
+            }
+        }
+        if isDisposed {
+            outgoing.removeAll()
+            outgoingTerminal = nil
+            return false
+        }
+        if outgoing.count > 0 {
+            let value = outgoing.removeFirst()
+            if output.isOpen { output.send(value) }
+            return true
+        }
+        guard let terminal = outgoingTerminal else { return false }
+        outgoingTerminal = nil
+        switch terminal {
+        case .completed: output.finish(error: nil)
+        case .failed(let error): output.finish(error: error)
+        }
+        return true
+    }
+
+    override func dispose() {
+        let dropped = scheduler.withQueueLock { () -> ZipBuffer<Value>? in
+            guard markDisposedHoldingLock() else { return nil }
+            incomingTerminal = nil
+            defer { incoming = ZipBuffer() }
+            return incoming
+        }
+        // The values are released here, outside the lock.
+        dropped?.removeAll()
     }
 }
 
 /// RAC's `-deliverOnMainThread`: a count of the events between arrival and delivery decides
 /// whether an event on the main thread may skip the queue — only when it is the only one, so
 /// it cannot overtake an event still waiting in the main queue. Every delivery happens on the
-/// main thread, one at a time, so no lock.
+/// main thread, one at a time, so no lock. The others wait in `events` and go through the main
+/// scheduler's queue, one unit each (as RAC schedules them on `mainThreadScheduler`).
 @usableFromInline
-final class DeliverOnMainThreadSink<Value>: SerialOutputPoint<Value>, Subscriber, @unchecked Sendable {
+final class DeliverOnMainThreadSink<Value>: SerialOutputPoint<Value>, Subscriber, ScheduledDelivery, @unchecked Sendable {
     private let queueLength = AtomicCounter()
+    private let events = DeliveryBuffer<Value>(scheduler: Scheduler.mainQueue)
 
-    private func performOnMainThread(_ block: @escaping () -> Void) {
-        let queued = queueLength.add(1)
-        if queued == 1, Thread.isMainThread {
-            if !disposable.isDisposed { block() }
-            queueLength.add(-1)
-        } else {
-            let work = UncheckedSendable(block)
-            DispatchQueue.main.async { [self] in
-                if !disposable.isDisposed { work.value() }
-                queueLength.add(-1)
-            }
-        }
+    @usableFromInline
+    override init(downstream: any Subscriber<Value>, disposable: CompoundDisposable) {
+        super.init(downstream: downstream, disposable: disposable)
+        disposable.add(events)
+    }
+
+    /// Whether the event arriving now may be delivered at once (it is counted either way).
+    private func mayDeliverNow() -> Bool {
+        queueLength.add(1) == 1 && Thread.isMainThread
+    }
+
+    func performDelivery() {
+        if events.deliverNext(into: self) { queueLength.add(-1) }
     }
 
     @usableFromInline func sendNext(_ value: Value) {
-        performOnMainThread { [self] in send(value) }
+        if mayDeliverNow() {
+            if isOpen { send(value) }
+            queueLength.add(-1)
+        } else if !events.append(value, for: self) {
+            queueLength.add(-1)
+        }
+    }
+
+    private func terminate(_ terminal: DeliveryTerminal) {
+        if mayDeliverNow() {
+            switch terminal {
+            case .completed: finish(error: nil)
+            case .failed(let error): finish(error: error)
+            }
+            queueLength.add(-1)
+        } else if !events.append(terminal, for: self) {
+            queueLength.add(-1)
+        }
     }
 
     @usableFromInline func sendError(_ error: any Error) {
-        performOnMainThread { [self] in finish(error: error) }
+        terminate(.failed(error))
     }
 
     @usableFromInline func sendCompleted() {
-        performOnMainThread { [self] in finish(error: nil) }
+        terminate(.completed)
     }
 }

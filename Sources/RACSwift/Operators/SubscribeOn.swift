@@ -8,15 +8,13 @@ extension Signal {
     /// Disposal takes effect at once for the subscriber (nothing more arrives), while the
     /// source's own disposal is scheduled on `scheduler` (or runs at once when disposal happens
     /// on `scheduler` already); disposing before the scheduled subscription has run cancels it.
+    // Inlinable so that the sink is built with the caller's types: built in the library's
+    // generic code, each subscription would look its metadata up at run time (W11).
+    @inlinable
     public func subscribe(on scheduler: Scheduler) -> Signal<Value> {
         OperatorSignal((self, scheduler)) { subscriber, arguments in
-            let (source, scheduler) = arguments
-            let sink = SubscribeOnSink(downstream: subscriber, scheduler: scheduler)
-            let disposable = sink.output.disposable
-            subscriber.didSubscribe(with: disposable)
-            disposable.add(scheduler.schedule { source.subscribe(sink) })
-            disposable.add(Disposable { sink.disposeSource() })
-            return disposable
+            SubscribeOnSink(downstream: subscriber, scheduler: arguments.1)
+                .start(arguments.0, subscriber: subscriber)
         }.named("[\(name)] -subscribeOn: \(scheduler.name)")
     }
 }
@@ -24,21 +22,54 @@ extension Signal {
 /// One input, forwarded as it comes (no lock). It holds the source subscription apart from
 /// the output's subscription, so that disposing the output can hand the source's disposal to
 /// the scheduler instead of running it on the disposing thread.
-final class SubscribeOnSink<Value>: Sink, Subscriber, @unchecked Sendable {
+///
+/// On a queue scheduler (`acceptsDeliveries`) the sink itself is the unit queued for the
+/// subscription (issue 28): no block and no disposable; disposing first makes the unit do
+/// nothing. Elsewhere the subscription is a scheduled block, which disposal cancels.
+@usableFromInline
+final class SubscribeOnSink<Value>: Sink, Subscriber, ScheduledDelivery, @unchecked Sendable {
     /// Its subscription is the result's; the source's stays out of it (see above).
     let output: SerialOutputPoint<Value>
     private let scheduler: Scheduler
     private let lock = UnfairLock()
-    private var source: CompoundDisposable?  // guarded by `lock`
-    private var isDisposed = false  // guarded by `lock`
+    // Guarded by `lock`.
+    @exclusivity(unchecked) private var source: CompoundDisposable?
+    @exclusivity(unchecked) private var isDisposed = false
+    /// The signal to subscribe to, until the scheduled subscription takes it.
+    @exclusivity(unchecked) private var pendingSource: Signal<Value>?
 
+    @usableFromInline
     init(downstream: some Subscriber<Value>, scheduler: Scheduler) {
         self.output = SerialOutputPoint(downstream: downstream, disposable: CompoundDisposable())
         self.scheduler = scheduler
     }
 
+    /// Hands the subscription to `signal` to the scheduler; returns the result's subscription.
+    @usableFromInline
+    func start(_ signal: Signal<Value>, subscriber: any Subscriber<Value>) -> Disposable {
+        let disposable = output.disposable
+        subscriber.didSubscribe(with: disposable)
+        disposable.add(SubscribeOnDisposal(self))
+        if scheduler.acceptsDeliveries {
+            lock.withLock { pendingSource = signal }
+            scheduler.enqueueDelivery(self)
+        } else {
+            disposable.add(scheduler.schedule { signal.subscribe(self) })
+        }
+        return disposable
+    }
+
+    /// The scheduled subscription, on a queue scheduler.
+    func performDelivery() {
+        let signal = lock.withLock { () -> Signal<Value>? in
+            defer { pendingSource = nil }
+            return isDisposed ? nil : pendingSource
+        }
+        signal?.subscribe(self)
+    }
+
     // Called on `scheduler`, inside the scheduled subscription.
-    func didSubscribe(with subscription: CompoundDisposable) {
+    @usableFromInline func didSubscribe(with subscription: CompoundDisposable) {
         let disposeNow = lock.withLock { () -> Bool in
             if isDisposed { return true }
             source = subscription
@@ -48,11 +79,15 @@ final class SubscribeOnSink<Value>: Sink, Subscriber, @unchecked Sendable {
     }
 
     func disposeSource() {
-        let subscription = lock.withLock { () -> CompoundDisposable? in
+        let (subscription, unsubscribed) = lock.withLock { () -> (CompoundDisposable?, Signal<Value>?) in
             isDisposed = true
-            defer { source = nil }
-            return source
+            defer {
+                source = nil
+                pendingSource = nil
+            }
+            return (source, pendingSource)
         }
+        _ = unsubscribed  // released outside the lock
         // A source that has terminated has disposed itself already: nothing to schedule.
         guard let subscription, !subscription.isDisposed else { return }
         if Scheduler.current === scheduler {
@@ -62,10 +97,26 @@ final class SubscribeOnSink<Value>: Sink, Subscriber, @unchecked Sendable {
         }
     }
 
-    func sendNext(_ value: Value) {
+    @usableFromInline func sendNext(_ value: Value) {
         if output.isOpen { output.send(value) }
     }
 
-    func sendError(_ error: any Error) { output.finish(error: error) }
-    func sendCompleted() { output.finish(error: nil) }
+    @usableFromInline func sendError(_ error: any Error) { output.finish(error: error) }
+    @usableFromInline func sendCompleted() { output.finish(error: nil) }
+}
+
+/// Disposing `subscribe(on:)`'s result reaches its sink through this (one object, where a
+/// disposable with a block would be two).
+final class SubscribeOnDisposal<Value>: Disposable, @unchecked Sendable {
+    private let sink: SubscribeOnSink<Value>
+
+    init(_ sink: SubscribeOnSink<Value>) {
+        self.sink = sink
+        super.init()
+    }
+
+    override func dispose() {
+        guard markDisposed() else { return }
+        sink.disposeSource()
+    }
 }

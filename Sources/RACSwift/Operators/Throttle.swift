@@ -79,8 +79,10 @@ extension Signal {
 struct ThrottleState<Value> {
     private enum State {
         case idle
-        /// A value waits for the timer numbered `generation`.
-        case waiting(Value, generation: UInt64)
+        /// A value waits for the timer numbered `generation` (the latest one started).
+        // The generation is not in the payload: a tuple payload makes the library's generic
+        // code look the tuple's metadata up at run time on every value (W12).
+        case waiting(Value)
         case terminated
     }
 
@@ -103,14 +105,14 @@ struct ThrottleState<Value> {
             return .send(value)
         }
         generation &+= 1
-        state = .waiting(value, generation: generation)
+        state = .waiting(value)
         return .startTimer(generation: generation)
     }
 
     /// Timer `generation` fired: the value to send, unless a newer value or a test-failing one
     /// came first (a timer that loses the race against its own cancellation finds nothing).
     mutating func timerFired(generation fired: UInt64) -> Value? {
-        guard case .waiting(let value, let generation) = state, generation == fired else { return nil }
+        guard case .waiting(let value) = state, generation == fired else { return nil }
         state = .idle
         return value
     }
@@ -128,7 +130,7 @@ struct ThrottleState<Value> {
         case .idle:
             state = .terminated
             return .complete(flushing: nil)
-        case .waiting(let value, _):
+        case .waiting(let value):
             state = .terminated
             return .complete(flushing: value)
         }
@@ -143,12 +145,22 @@ struct ThrottleState<Value> {
 }
 
 /// Input plus timer, serialized by the output point.
+///
+/// The wait is one `DeadlineTimer` of the scheduler's, whose deadline each throttled value
+/// moves (issue 28): on a queue scheduler one dispatch timer per subscription, re-armed once
+/// per burst; on a `TestScheduler` one `after` block per value, the replaced one cancelled, as
+/// RAC does.
 @usableFromInline
 final class ThrottleSink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let interval: TimeInterval
     private let schedulers: TimerSchedulerChoice
     private let predicate: (Value) -> Bool
-    private let timer = SerialDisposable()
+    /// Holds the current timer, so that disposal cancels it.
+    private let timerSlot = SerialDisposable()
+    // Touched only by `sendNext`, which the source calls one at a time: the timer and the
+    // scheduler it runs on (a value without a scheduler of its own may arrive on another one).
+    @exclusivity(unchecked) private var timer: DeadlineTimer?
+    @exclusivity(unchecked) private var timerScheduler: Scheduler?
     private var machine = ThrottleState<Value>()  // guarded by `lock`
 
     @usableFromInline
@@ -158,11 +170,16 @@ final class ThrottleSink<Value>: OutputPoint<Value>, Subscriber, @unchecked Send
         self.schedulers = TimerSchedulerChoice(scheduler)
         self.predicate = predicate
         super.init(downstream: downstream, disposable: disposable)
-        disposable.add(timer)
+        disposable.add(timerSlot)
     }
 
     @usableFromInline func didSubscribe(with source: CompoundDisposable) {
         disposable.add(source)
+    }
+
+    private enum TimerAction {
+        case clear
+        case start(generation: UInt64)
     }
 
     @usableFromInline func sendNext(_ value: Value) {
@@ -170,25 +187,42 @@ final class ThrottleSink<Value>: OutputPoint<Value>, Subscriber, @unchecked Send
         // the lock.
         let isThrottled = predicate(value)
         let scheduler = schedulers.scheduler()
-        // The timer a value replaces is cancelled after the lock is let go, as everything the
-        // contract has operators dispose: cancelling may take the scheduler's lock. Should it
-        // fire meanwhile, its generation is stale and the state machine has nothing to send.
-        let replaced = serialize { () -> Disposable? in
+        // The timer is moved or stopped after the lock is let go, as everything the contract
+        // has operators dispose: it may take the scheduler's lock. Should it fire meanwhile,
+        // its generation is stale and the state machine has nothing to send.
+        let action = serialize { () -> TimerAction? in
             guard isOpen else { return nil }
             switch machine.receive(value, isThrottled: isThrottled) {
             case .ignore:
                 return nil
             case .send(let value):
-                let replaced = timer.swap(with: nil)
                 send(value)
-                return replaced
+                return .clear
             case .startTimer(let generation):
-                return timer.swap(with: scheduler.afterDelay(interval) { [self] in
-                    timerFired(generation)
-                })
+                return .start(generation: generation)
             }
         }
-        replaced?.dispose()
+        switch action {
+        case nil:
+            break
+        case .clear:
+            timer?.clear()
+        case .start(let generation):
+            timer(on: scheduler).set(scheduler.now.addingTimeInterval(interval), token: generation)
+        }
+    }
+
+    /// The timer on `scheduler`, made the first time (and again should the scheduler change).
+    private func timer(on scheduler: Scheduler) -> DeadlineTimer {
+        if let timer, timerScheduler === scheduler { return timer }
+        timer?.clear()
+        let made = scheduler.makeDeadlineTimer { [self] generation in timerFired(generation) }
+        timer = made
+        timerScheduler = scheduler
+        // Replacing the slot's timer disposes the previous one; a slot already disposed
+        // disposes the new one.
+        timerSlot.disposable = made
+        return made
     }
 
     private func timerFired(_ generation: UInt64) {

@@ -47,8 +47,10 @@ open class Scheduler: @unchecked Sendable {
 
     /// The main dispatch queue (RAC's `mainThreadScheduler`). `schedule` always enqueues, even
     /// when called on the main thread.
-    public static let main: Scheduler = TargetQueueScheduler(
-        name: "RACSwift.Scheduler.main", targetQueue: .main)
+    public static let main: Scheduler = mainQueue
+
+    /// `main` as what it is, for `deliverOnMainThread`, which queues its events in it.
+    static let mainQueue = TargetQueueScheduler(name: "RACSwift.Scheduler.main", targetQueue: .main)
 
     /// Where subscriptions run (RAC's `subscriptionScheduler`): at once when `current` is
     /// non-nil, else on a shared background scheduler.
@@ -171,6 +173,23 @@ open class Scheduler: @unchecked Sendable {
         return recursion
     }
 
+    /// Whether `enqueueDelivery(_:)` is available: the scheduler keeps its blocks in a queue of
+    /// its own, where a unit of `deliver(on:)` takes its place among them without a block of its
+    /// own (`TargetQueueScheduler`). Other schedulers get one `schedule(_:)` block per event.
+    var acceptsDeliveries: Bool { false }
+
+    /// Queues one `performDelivery()` of `delivery` behind everything scheduled so far; only
+    /// where `acceptsDeliveries`.
+    func enqueueDelivery(_ delivery: any ScheduledDelivery) {
+        preconditionFailure("Scheduler.enqueueDelivery(_:) is not available on \(type(of: self))")
+    }
+
+    /// A timer whose deadline moves (see `DeadlineTimer`): by default one `after` block per
+    /// deadline, the replaced one cancelled, which is what a `TestScheduler` must see.
+    func makeDeadlineTimer(_ handler: @escaping @Sendable (UInt64) -> Void) -> DeadlineTimer {
+        ScheduledDeadlineTimer(scheduler: self, handler: handler)
+    }
+
     /// Whether `schedule(_:)` would run a block at once, on this thread, without making
     /// itself current (the subscription scheduler when a scheduler is current). The
     /// recursion trampoline then runs the block directly: nothing to cancel, nothing to
@@ -189,7 +208,11 @@ open class Scheduler: @unchecked Sendable {
 /// disposables of runs not yet started are kept in `outstanding` (oldest first: serial
 /// schedulers start runs in the order they were scheduled) so that disposal cancels them;
 /// every run also checks for disposal first, so cancellation holds whatever the order.
-private final class RecursiveSchedule: Disposable, @unchecked Sendable {
+///
+/// On a scheduler with a queue of its own (`acceptsDeliveries`) the recursion is itself the
+/// unit queued for each run: no block, no disposable, nothing to cancel (a run that starts
+/// after disposal finds the state disposed and does nothing).
+private final class RecursiveSchedule: Disposable, ScheduledDelivery, @unchecked Sendable {
     typealias Block = (_ reschedule: @escaping @Sendable () -> Void) -> Void
 
     private let scheduler: Scheduler
@@ -225,6 +248,10 @@ private final class RecursiveSchedule: Disposable, @unchecked Sendable {
         if isDisposed { return }
         if scheduler.runsBlocksInline {
             run(counted: false)
+            return
+        }
+        if scheduler.acceptsDeliveries {
+            scheduler.enqueueDelivery(self)
             return
         }
         let index = lock.withLock { () -> Int in
@@ -271,6 +298,11 @@ private final class RecursiveSchedule: Disposable, @unchecked Sendable {
 
     private func reschedule() {
         if case .performRun = lock.withLock({ state.reschedule() }) { scheduleNext() }
+    }
+
+    /// A run queued with `enqueueDelivery`.
+    func performDelivery() {
+        run(counted: false)
     }
 }
 

@@ -6,41 +6,128 @@ import Foundation
 ///
 /// Blocks run one at a time, in the order they were scheduled, with this scheduler as
 /// `Scheduler.current`.
+///
+/// Blocks scheduled with `schedule(_:)` and the events of `deliver(on:)` wait in one queue of
+/// the scheduler's own, in the order they were scheduled, and reach Dispatch in batches: one
+/// `async` on `queue` runs every block waiting when it starts (issue 28). So a block scheduled
+/// between two events of a `deliver(on:)` still runs between them, as with one `async` per
+/// block, while a burst of events costs one hand-off to the queue. A batch takes only what was
+/// waiting when it started; what is scheduled while it runs goes to the next one, behind
+/// whatever reached `queue` meanwhile (timers). Blocks submitted to `queue` directly are not
+/// in that order: like any queue targeting another, they may run after a batch that was
+/// scheduled later.
 public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     /// The private serial queue the blocks run on.
     public let queue: DispatchQueue
+
+    private let lock = UnfairLock()
+    // Guarded by `lock`: the units waiting for the next batch, the buffer the running batch
+    // hands back for reuse, and whether a batch is on `queue` or running.
+    @exclusivity(unchecked) private var waiting: [any ScheduledDelivery] = []
+    @exclusivity(unchecked) private var spare: [any ScheduledDelivery] = []
+    @exclusivity(unchecked) private var isBatchScheduled = false
+    /// What each batch submits to `queue`: made once, so that a hand-off allocates nothing (a
+    /// closure given to `async` is copied into a new block every time). It does not retain
+    /// the scheduler; a scheduled batch does (see `startBatch`).
+    private var batchWork: DispatchWorkItem?
 
     /// A scheduler whose serial queue `name` targets `targetQueue`
     /// (RAC's `-initWithName:targetQueue:`).
     public init(name: String, targetQueue: DispatchQueue) {
         queue = DispatchQueue(label: name, target: targetQueue)
         super.init(name: name)
+        batchWork = DispatchWorkItem { [unowned(unsafe) self] in runBatch() }
+    }
+
+    /// Submits the first batch of a run of them; the scheduler stays alive until the last one
+    /// has run (the work item does not hold it).
+    private func startBatch() {
+        _ = Unmanaged.passRetained(self)
+        queue.async(execute: batchWork.unsafelyUnwrapped)
     }
 
     /// Runs `block` asynchronously on the queue, as the current scheduler; disposing before it
     /// starts cancels it.
     @discardableResult
     override public func schedule(_ block: @escaping @Sendable () -> Void) -> Disposable? {
-        let disposable = Disposable()
-        let work = UncheckedSendable(block)
-        queue.async { [self] in
-            if disposable.isDisposed { return }
-            performAsCurrentScheduler(work.value)
+        let scheduled = QueuedBlock(block: block)
+        enqueue(scheduled)
+        return scheduled
+    }
+
+    override var acceptsDeliveries: Bool { true }
+
+    override func enqueueDelivery(_ delivery: any ScheduledDelivery) {
+        enqueue(delivery)
+    }
+
+    /// Queues `delivery` if `accept`, run under the scheduler's lock, returns true: a
+    /// `DeliveryBuffer` stores its event there, so that the event and its unit are queued in one
+    /// step, under one lock.
+    func enqueueDelivery(_ delivery: any ScheduledDelivery, if accept: () -> Bool) {
+        let startsBatch = lock.withLock { () -> Bool in
+            guard accept() else { return false }
+            waiting.append(delivery)
+            if isBatchScheduled { return false }
+            isBatchScheduled = true
+            return true
         }
-        return disposable
+        if startsBatch { startBatch() }
+    }
+
+    /// Runs `body` under the scheduler's lock (the lock of the `DeliveryBuffer`s queued here).
+    func withQueueLock<R>(_ body: () -> R) -> R {
+        lock.withLock(body)
+    }
+
+    override func makeDeadlineTimer(_ handler: @escaping @Sendable (UInt64) -> Void) -> DeadlineTimer {
+        QueueDeadlineTimer(scheduler: self, handler: handler)
+    }
+
+    private func enqueue(_ unit: any ScheduledDelivery) {
+        let startsBatch = lock.withLock { () -> Bool in
+            waiting.append(unit)
+            if isBatchScheduled { return false }
+            isBatchScheduled = true
+            return true
+        }
+        if startsBatch { startBatch() }
+    }
+
+    /// Runs the units waiting when it starts, then hands on to a new batch if more came.
+    private func runBatch() {
+        var batch = lock.withLock { () -> [any ScheduledDelivery] in
+            let taken = waiting
+            waiting = spare
+            spare = []
+            return taken
+        }
+        performAsCurrentScheduler {
+            for unit in batch { unit.performDelivery() }
+        }
+        batch.removeAll(keepingCapacity: true)
+        let again = lock.withLock { () -> Bool in
+            if spare.capacity < batch.capacity { spare = batch }
+            if waiting.isEmpty {
+                isBatchScheduled = false
+                return false
+            }
+            return true
+        }
+        if again {
+            queue.async(execute: batchWork.unsafelyUnwrapped)
+        } else {
+            Unmanaged.passUnretained(self).release()
+        }
     }
 
     /// Runs `block` on the queue at `date` (wall-clock time), as the current scheduler; disposing
     /// before then cancels it.
     @discardableResult
     override public func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> Disposable? {
-        let disposable = Disposable()
-        let work = UncheckedSendable(block)
-        queue.asyncAfter(wallDeadline: Self.wallTime(date)) { [self] in
-            if disposable.isDisposed { return }
-            performAsCurrentScheduler(work.value)
-        }
-        return disposable
+        let scheduled = TimedBlock(block: block, scheduler: self)
+        queue.asyncAfter(wallDeadline: Self.wallTime(date)) { scheduled.run() }
+        return scheduled
     }
 
     /// A dispatch timer on the queue: first at `date`, then every `interval` seconds within
@@ -88,5 +175,37 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
 
     static func wallTime(_ date: Date) -> DispatchWallTime {
         .now() + dispatchInterval(date.timeIntervalSinceNow)
+    }
+}
+
+/// A block waiting in a `TargetQueueScheduler`, and the disposable that cancels it.
+private final class QueuedBlock: Disposable, ScheduledDelivery, @unchecked Sendable {
+    private let block: @Sendable () -> Void
+
+    init(block: @escaping @Sendable () -> Void) {
+        self.block = block
+        super.init()
+    }
+
+    func performDelivery() {
+        if !isDisposed { block() }
+    }
+}
+
+/// A block waiting in a `TargetQueueScheduler`'s `after`, and the disposable that cancels it;
+/// it knows its scheduler, so that the dispatch block captures it alone.
+private final class TimedBlock: Disposable, @unchecked Sendable {
+    private let block: @Sendable () -> Void
+    private let scheduler: Scheduler
+
+    init(block: @escaping @Sendable () -> Void, scheduler: Scheduler) {
+        self.block = block
+        self.scheduler = scheduler
+        super.init()
+    }
+
+    func run() {
+        if isDisposed { return }
+        scheduler.performAsCurrentScheduler(block)
     }
 }

@@ -80,7 +80,7 @@ class PortedViewModel: ReactiveObject, @unchecked Sendable {
 }
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-final class ViewModelPortTests: VirtualTimeTestCase {
+final class ReactiveViewModelPortTests: VirtualTimeTestCase {
     private var rootViewModel: PortedViewModel!
 
     override func setUp() {

@@ -48,13 +48,11 @@ struct BargingLock: ~Copyable {
 
     init() {}
 
-    @inline(__always)
     func lock() {
         if state.compareExchange(expected: 0, desired: held, ordering: .acquiring).exchanged { return }
         lockContended()
     }
 
-    @inline(__always)
     func unlock() {
         if state.compareExchange(expected: held, desired: 0, ordering: .releasing).exchanged { return }
         unlockWakingSleepers()

@@ -28,13 +28,15 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),
         .executableTarget(name: "RACSwiftAppDemo", dependencies: ["RACSwift"]),
+        // The doc examples' print recorder, shared by both test targets.
+        .target(name: "DocExampleSupport", path: "Tests/DocExampleSupport"),
         .testTarget(
             name: "RACSwiftTests",
             dependencies: [
-                "RACSwift", "RACSwiftTesting",
+                "RACSwift", "RACSwiftTesting", "DocExampleSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),
-        .testTarget(name: "RACSwiftTestingTests", dependencies: ["RACSwift", "RACSwiftTesting"]),
+        .testTarget(name: "RACSwiftTestingTests", dependencies: ["RACSwift", "RACSwiftTesting", "DocExampleSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

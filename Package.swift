@@ -31,13 +31,15 @@ let package = Package(
         .executableTarget(name: "RACSwiftAppDemo", dependencies: ["RACSwift"]),
         // Draws a RAC_TRACE file as an SVG timeline; the toolchain only (Foundation's JSON).
         .executableTarget(name: "RACSwiftTraceTool"),
+        // The doc examples' print recorder, shared by both test targets.
+        .target(name: "DocExampleSupport", path: "Tests/DocExampleSupport"),
         .testTarget(
             name: "RACSwiftTests",
             dependencies: [
-                "RACSwift", "RACSwiftTesting",
+                "RACSwift", "RACSwiftTesting", "DocExampleSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),
-        .testTarget(name: "RACSwiftTestingTests", dependencies: ["RACSwift", "RACSwiftTesting"]),
+        .testTarget(name: "RACSwiftTestingTests", dependencies: ["RACSwift", "RACSwiftTesting", "DocExampleSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -164,8 +164,27 @@ public struct MarbleError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { "MarbleError(\(name))" }
 }
 
-/// Stops with the parse error's message: a bad diagram is a bug in the test itself.
+/// `diagram` with its symbols looked up in `values`, parsed; a parse error stops with its
+/// message, since a bad diagram is a bug in the test itself.
 func parseOrStop<Value>(
+    _ diagram: String, kind: MarbleDiagram<Value>.Kind, values: [Character: Value], error: any Error,
+    file: StaticString, line: UInt
+) -> MarbleDiagram<Value> {
+    stopOnParseError(file: file, line: line) { () throws(MarbleParseError) in
+        try MarbleDiagram(parsing: diagram, kind: kind, values: values, error: error)
+    }
+}
+
+/// `parseOrStop` for `String` values: each letter or digit in `diagram` stands for itself.
+func parseOrStop(
+    _ diagram: String, kind: MarbleDiagram<String>.Kind, error: any Error, file: StaticString, line: UInt
+) -> MarbleDiagram<String> {
+    stopOnParseError(file: file, line: line) { () throws(MarbleParseError) in
+        try MarbleDiagram(parsing: diagram, kind: kind, error: error)
+    }
+}
+
+private func stopOnParseError<Value>(
     file: StaticString, line: UInt, _ parse: () throws(MarbleParseError) -> MarbleDiagram<Value>
 ) -> MarbleDiagram<Value> {
     do {

@@ -16,9 +16,7 @@ extension TestScheduler {
         _ diagram: String, values: [Character: V], error: any Error = MarbleError(),
         file: StaticString = #filePath, line: UInt = #line
     ) -> Signal<V> {
-        createColdSignal(parseOrStop(file: file, line: line) { () throws(MarbleParseError) in
-            try MarbleDiagram(parsing: diagram, kind: .cold, values: values, error: error)
-        }.events)
+        createColdSignal(parseOrStop(diagram, kind: .cold, values: values, error: error, file: file, line: line).events)
     }
 
     /// A cold signal of `String`s: each letter or digit in `diagram` stands for itself.
@@ -26,9 +24,7 @@ extension TestScheduler {
         _ diagram: String, error: any Error = MarbleError(),
         file: StaticString = #filePath, line: UInt = #line
     ) -> Signal<String> {
-        createColdSignal(parseOrStop(file: file, line: line) { () throws(MarbleParseError) in
-            try MarbleDiagram(parsing: diagram, kind: .cold, error: error)
-        }.events)
+        createColdSignal(parseOrStop(diagram, kind: .cold, error: error, file: file, line: line).events)
     }
 
     /// A hot signal playing `diagram` once, its `^` (or its first frame, without one) being
@@ -43,9 +39,7 @@ extension TestScheduler {
         _ diagram: String, values: [Character: V], error: any Error = MarbleError(),
         file: StaticString = #filePath, line: UInt = #line
     ) -> Signal<V> {
-        hotSignal(parseOrStop(file: file, line: line) { () throws(MarbleParseError) in
-            try MarbleDiagram(parsing: diagram, kind: .hot, values: values, error: error)
-        })
+        hotSignal(parseOrStop(diagram, kind: .hot, values: values, error: error, file: file, line: line))
     }
 
     /// A hot signal of `String`s: each letter or digit in `diagram` stands for itself.
@@ -53,9 +47,7 @@ extension TestScheduler {
         _ diagram: String, error: any Error = MarbleError(),
         file: StaticString = #filePath, line: UInt = #line
     ) -> Signal<String> {
-        hotSignal(parseOrStop(file: file, line: line) { () throws(MarbleParseError) in
-            try MarbleDiagram(parsing: diagram, kind: .hot, error: error)
-        })
+        hotSignal(parseOrStop(diagram, kind: .hot, error: error, file: file, line: line))
     }
 
     private func hotSignal<V>(_ diagram: MarbleDiagram<V>) -> Signal<V> {
@@ -78,9 +70,7 @@ extension TestScheduler {
         error: any Error = MarbleError(), until: TimeInterval? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) -> MarbleComparison<V> {
-        let diagram = parseOrStop(file: file, line: line) { () throws(MarbleParseError) in
-            try MarbleDiagram(parsing: expected, kind: .cold, values: values, error: error)
-        }
+        let diagram = parseOrStop(expected, kind: .cold, values: values, error: error, file: file, line: line)
         let actual = run(signal, until: until, frames: diagram.frameCount)
         return MarbleComparison(expected: diagram.events, actual: actual, values: values)
     }
@@ -91,9 +81,7 @@ extension TestScheduler {
         _ signal: Signal<String>, _ expected: String, error: any Error = MarbleError(),
         until: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line
     ) -> MarbleComparison<String> {
-        let diagram = parseOrStop(file: file, line: line) { () throws(MarbleParseError) in
-            try MarbleDiagram(parsing: expected, kind: .cold, error: error)
-        }
+        let diagram = parseOrStop(expected, kind: .cold, error: error, file: file, line: line)
         let actual = run(signal, until: until, frames: diagram.frameCount)
         return MarbleComparison(expected: diagram.events, actual: actual)
     }
@@ -165,9 +153,7 @@ public func expectMarbles<V: Equatable>(
     error: any Error = MarbleError(),
     fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    let diagram = parseOrStop(file: file, line: line) { () throws(MarbleParseError) in
-        try MarbleDiagram(parsing: expected, kind: .cold, values: values, error: error)
-    }
+    let diagram = parseOrStop(expected, kind: .cold, values: values, error: error, file: file, line: line)
     if let message = MarbleComparison(expected: diagram.events, actual: events, values: values).failureMessage {
         recordTestFailure(message, fileID: fileID, file: file, line: line, column: column)
     }
@@ -179,9 +165,7 @@ public func expectMarbles(
     _ events: [Recorded<String>], _ expected: String, error: any Error = MarbleError(),
     fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    let diagram = parseOrStop(file: file, line: line) { () throws(MarbleParseError) in
-        try MarbleDiagram(parsing: expected, kind: .cold, error: error)
-    }
+    let diagram = parseOrStop(expected, kind: .cold, error: error, file: file, line: line)
     if let message = MarbleComparison(expected: diagram.events, actual: events).failureMessage {
         recordTestFailure(message, fileID: fileID, file: file, line: line, column: column)
     }

@@ -92,3 +92,19 @@ class ForwardingSink<Output>: Sink, @unchecked Sendable {
     @usableFromInline final func sendCompleted() { downstream.sendCompleted() }
     @usableFromInline final func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }
+
+/// The base of one input of an operator that serializes several into an `OutputPoint`
+/// (sample, take(until:), take(untilReplacement:)): by default the input's subscription joins
+/// the point's compound, so that disposing the result, or its terminal event, stops every
+/// input.
+@usableFromInline
+class OutputPointInput<Output, Point: OutputPoint<Output>>: Sink, @unchecked Sendable {
+    final let sink: Point
+
+    @usableFromInline
+    init(_ sink: Point) {
+        self.sink = sink
+    }
+
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { sink.disposable.add(disposable) }
+}

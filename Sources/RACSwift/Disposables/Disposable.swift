@@ -56,7 +56,6 @@ open class Disposable: @unchecked Sendable {
     /// and an event path that checks `isDisposed` sees it at once. An owner disposing again a
     /// container that ended on its own (the common case for a subscription) pays a load, not a
     /// lock round trip.
-    @inline(__always)
     final func beginDisposal(locking lock: borrowing UnfairLock) -> Bool {
         if isDisposed { return false }
         lock.lock()

@@ -1,7 +1,7 @@
 /// A compound's children past the first two once there are many: in the order they were
 /// added, with holes where children were removed, and where each one is. Guarded by the
-/// compound's lock, so the dynamic exclusivity checks are redundant (and were a tenth of the
-/// removal's instructions): they are skipped.
+/// compound's lock, so the dynamic exclusivity checks are redundant: they are skipped
+/// (with them, D1 +13% instructions per inner; BENCHMARKS.md, "Issue 26, the annotation audit").
 final class IndexedChildren {
     /// In the order added; nil where a child was removed.
     @exclusivity(unchecked) private(set) var children: [Disposable?]

@@ -57,30 +57,14 @@ final class SampleSink<Value>: OutputPoint<Value>, @unchecked Sendable {
 }
 
 @usableFromInline
-final class SampleSourceInput<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let sink: SampleSink<Value>
-
-    @usableFromInline
-    init(_ sink: SampleSink<Value>) {
-        self.sink = sink
-    }
-
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { sink.disposable.add(disposable) }
+final class SampleSourceInput<Value>: OutputPointInput<Value, SampleSink<Value>>, Subscriber, @unchecked Sendable {
     @usableFromInline func sendNext(_ value: Value) { sink.store(value) }
     @usableFromInline func sendError(_ error: any Error) { sink.terminate(.error(error)) }
     @usableFromInline func sendCompleted() { sink.terminate(.completed) }
 }
 
 @usableFromInline
-final class SamplerInput<Value, U>: Sink, Subscriber, @unchecked Sendable {
-    private let sink: SampleSink<Value>
-
-    @usableFromInline
-    init(_ sink: SampleSink<Value>) {
-        self.sink = sink
-    }
-
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { sink.disposable.add(disposable) }
+final class SamplerInput<Value, U>: OutputPointInput<Value, SampleSink<Value>>, Subscriber, @unchecked Sendable {
     @usableFromInline func sendNext(_ value: U) { sink.sendLatest() }
     @usableFromInline func sendError(_ error: any Error) { sink.terminate(.error(error)) }
     @usableFromInline func sendCompleted() { sink.terminate(.completed) }

@@ -39,33 +39,19 @@ final class TakeUntilSink<Value>: OutputPoint<Value>, @unchecked Sendable {
 }
 
 @usableFromInline
-final class TakeUntilSourceInput<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let sink: TakeUntilSink<Value>
-
-    @usableFromInline
-    init(_ sink: TakeUntilSink<Value>) {
-        self.sink = sink
-    }
-
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { sink.disposable.add(disposable) }
+final class TakeUntilSourceInput<Value>: OutputPointInput<Value, TakeUntilSink<Value>>, Subscriber, @unchecked Sendable {
     @usableFromInline func sendNext(_ value: Value) { sink.forward(value) }
     @usableFromInline func sendError(_ error: any Error) { sink.terminate(error) }
     @usableFromInline func sendCompleted() { sink.terminate(nil) }
 }
 
 @usableFromInline
-final class TakeUntilTriggerInput<Value, U>: Sink, Subscriber, @unchecked Sendable {
-    private let sink: TakeUntilSink<Value>
+final class TakeUntilTriggerInput<Value, U>: OutputPointInput<Value, TakeUntilSink<Value>>, Subscriber, @unchecked Sendable {
     private var subscription: CompoundDisposable?
 
-    @usableFromInline
-    init(_ sink: TakeUntilSink<Value>) {
-        self.sink = sink
-    }
-
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) {
+    @usableFromInline override func didSubscribe(with disposable: CompoundDisposable) {
         subscription = disposable
-        sink.disposable.add(disposable)
+        super.didSubscribe(with: disposable)
     }
 
     @usableFromInline func sendNext(_ value: U) { sink.terminate(nil) }

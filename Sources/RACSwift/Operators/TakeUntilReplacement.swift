@@ -72,15 +72,11 @@ final class TakeUntilReplacementSink<Value>: OutputPoint<Value>, @unchecked Send
 }
 
 @usableFromInline
-final class ReplacedSourceInput<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let sink: TakeUntilReplacementSink<Value>
-
-    @usableFromInline
-    init(_ sink: TakeUntilReplacementSink<Value>) {
-        self.sink = sink
+final class ReplacedSourceInput<Value>: OutputPointInput<Value, TakeUntilReplacementSink<Value>>, Subscriber, @unchecked Sendable {
+    // In its own serial disposable, which the replacement's first event disposes.
+    @usableFromInline override func didSubscribe(with disposable: CompoundDisposable) {
+        sink.sourceSubscription.disposable = disposable
     }
-
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { sink.sourceSubscription.disposable = disposable }
     @usableFromInline func sendNext(_ value: Value) { sink.sourceNext(value) }
     @usableFromInline func sendError(_ error: any Error) { sink.sourceFailed(error) }
     // RAC concatenates `never` to the source: its completion is not the result's.
@@ -88,15 +84,7 @@ final class ReplacedSourceInput<Value>: Sink, Subscriber, @unchecked Sendable {
 }
 
 @usableFromInline
-final class ReplacementInput<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let sink: TakeUntilReplacementSink<Value>
-
-    @usableFromInline
-    init(_ sink: TakeUntilReplacementSink<Value>) {
-        self.sink = sink
-    }
-
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { sink.disposable.add(disposable) }
+final class ReplacementInput<Value>: OutputPointInput<Value, TakeUntilReplacementSink<Value>>, Subscriber, @unchecked Sendable {
     @usableFromInline func sendNext(_ value: Value) { sink.replacementNext(value) }
     @usableFromInline func sendError(_ error: any Error) { sink.replacementFinished(error) }
     @usableFromInline func sendCompleted() { sink.replacementFinished(nil) }

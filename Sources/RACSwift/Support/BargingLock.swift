@@ -48,7 +48,6 @@ struct BargingLock: ~Copyable {
 
     init() {}
 
-    @inline(__always)
     func lock() {
         if state.compareExchange(expected: 0, desired: held, ordering: .acquiring).exchanged { return }
         lockContended()
@@ -61,12 +60,10 @@ struct BargingLock: ~Copyable {
     /// (`HandOffCount`); in the single order of these operations one of the two sees the
     /// other's, so no work is left behind. On x86-64 the instructions are those of the
     /// acquire/release forms.
-    @inline(__always)
     func tryLock() -> Bool {
         state.compareExchange(expected: 0, desired: held, ordering: .sequentiallyConsistent).exchanged
     }
 
-    @inline(__always)
     func unlock() {
         if state.compareExchange(expected: held, desired: 0, ordering: .sequentiallyConsistent).exchanged { return }
         unlockWakingSleepers()

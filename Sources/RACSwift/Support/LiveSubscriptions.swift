@@ -27,14 +27,12 @@ public enum LiveSubscriptions {
         #endif
     }
 
-    @inline(__always)
     static func increment() {
         #if DEBUG
         counter.add(1)
         #endif
     }
 
-    @inline(__always)
     static func decrement() {
         #if DEBUG
         counter.add(-1)

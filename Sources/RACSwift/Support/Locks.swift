@@ -19,21 +19,20 @@ struct UnfairLock: ~Copyable {
     // `BargingLock` is instrumented code and the suite passes under TSan with it too (built
     // without RACSWIFT_TSAN; issue 20d's runs), but the pthread variant stays what CI checks.
     private let base = PthreadMutex(recursive: false)
-    @inline(__always) func lock() { base.lock() }
-    @inline(__always) func unlock() { base.unlock() }
+    func lock() { base.lock() }
+    func unlock() { base.unlock() }
     #elseif canImport(Darwin)
     private let base = OSAllocatedUnfairLock()
-    @inline(__always) func lock() { base.lock() }
-    @inline(__always) func unlock() { base.unlock() }
+    func lock() { base.lock() }
+    func unlock() { base.unlock() }
     #else
     private let base = BargingLock()
-    @inline(__always) func lock() { base.lock() }
-    @inline(__always) func unlock() { base.unlock() }
+    func lock() { base.lock() }
+    func unlock() { base.unlock() }
     #endif
 
     init() {}
 
-    @inline(__always)
     func withLock<R>(_ body: () throws -> R) rethrows -> R {
         lock()
         defer { unlock() }
@@ -54,7 +53,7 @@ struct RecursiveLock: ~Copyable {
     private let base = HoldCountingLock()
     #endif
     init() {}
-    @inline(__always) @discardableResult
+    @discardableResult
     func withLock<R>(_ body: () throws -> R) rethrows -> R {
         base.lock()
         base.holds += 1
@@ -96,7 +95,7 @@ struct RecursiveLock: ~Copyable {
     // proves we already hold the lock.
     private let owner = Atomic<UInt>(0)
     init() {}
-    @inline(__always) @discardableResult
+    @discardableResult
     func withLock<R>(_ body: () throws -> R) rethrows -> R {
         let me = currentThreadID()
         if owner.load(ordering: .relaxed) == me { return try body() }
@@ -152,9 +151,9 @@ struct RecursiveLock: ~Copyable {
 final class HoldCountingLock: @unchecked Sendable {
     private let base = NSRecursiveLock()
     var holds = 0
-    @inline(__always) func lock() { base.lock() }
-    @inline(__always) func tryLock() -> Bool { base.`try`() }
-    @inline(__always) func unlock() { base.unlock() }
+    func lock() { base.lock() }
+    func tryLock() -> Bool { base.`try`() }
+    func unlock() { base.unlock() }
 }
 #endif
 
@@ -163,27 +162,27 @@ struct AtomicFlag: ~Copyable {
     #if canImport(Darwin)
     private let base = OSAllocatedUnfairLock(initialState: false)
     init() {}
-    @inline(__always) var isSet: Bool { base.withLock { $0 } }
+    var isSet: Bool { base.withLock { $0 } }
     /// Sets the flag; true for the one caller that changed it.
-    @inline(__always) func set() -> Bool {
+    func set() -> Bool {
         base.withLock { flag in
             if flag { return false }
             flag = true
             return true
         }
     }
-    @inline(__always) func setExclusively() -> Bool { set() }
+    func setExclusively() -> Bool { set() }
     #else
     private let base = Atomic<Bool>(false)
     init() {}
-    @inline(__always) var isSet: Bool { base.load(ordering: .acquiring) }
+    var isSet: Bool { base.load(ordering: .acquiring) }
     /// Sets the flag; true for the one caller that changed it.
-    @inline(__always) func set() -> Bool {
+    func set() -> Bool {
         !base.exchange(true, ordering: .acquiringAndReleasing)
     }
     /// `set()` for a caller holding the one lock every setter of this flag holds: a load and a
     /// store where `set()` needs an atomic exchange.
-    @inline(__always) func setExclusively() -> Bool {
+    func setExclusively() -> Bool {
         if base.load(ordering: .relaxed) { return false }
         base.store(true, ordering: .releasing)
         return true
@@ -243,14 +242,14 @@ struct AtomicCounter: ~Copyable {
     #if canImport(Darwin)
     private let base = OSAllocatedUnfairLock(initialState: 0)
     init() {}
-    @inline(__always) var value: Int { base.withLock { $0 } }
-    @inline(__always) @discardableResult
+    var value: Int { base.withLock { $0 } }
+    @discardableResult
     func add(_ delta: Int) -> Int { base.withLock { $0 += delta; return $0 } }
     #else
     private let base = Atomic<Int>(0)
     init() {}
-    @inline(__always) var value: Int { base.load(ordering: .acquiring) }
-    @inline(__always) @discardableResult
+    var value: Int { base.load(ordering: .acquiring) }
+    @discardableResult
     func add(_ delta: Int) -> Int { base.add(delta, ordering: .acquiringAndReleasing).newValue }
     #endif
 }
@@ -282,7 +281,6 @@ final class PthreadMutex: @unchecked Sendable {
 }
 #endif
 
-@inline(__always)
 func currentThreadID() -> UInt {
     #if canImport(Darwin)
     return UInt(bitPattern: pthread_self())

@@ -13,7 +13,8 @@ class ZipBufferBase: @unchecked Sendable {
 /// per pair (W8, BENCHMARKS.md, issue 20); a pointer to `T` needs only `T`'s, which the buffer's own type carries.
 @usableFromInline
 final class ZipBuffer<T>: ZipBufferBase, @unchecked Sendable {
-    // Internal for the inlinable `removeFirst`.
+    // Internal for the inlinable `removeFirst`. No dynamic exclusivity checks (the sink's lock
+    // guards them): with them, W8 +147% instructions per event (BENCHMARKS.md, "Issue 26, the annotation audit").
     @exclusivity(unchecked) @usableFromInline internal var storage: UnsafeMutablePointer<T>?
     @exclusivity(unchecked) @usableFromInline internal var capacity = 0
     @exclusivity(unchecked) @usableFromInline internal var head = 0

@@ -1,3 +1,4 @@
+import DocExampleSupport
 import Foundation
 import RACSwift
 import RACSwiftTesting
@@ -120,18 +121,5 @@ final class TestingExamples: TestingTestCase {
         // next 20, next 30, done, released
 
         XCTAssertEqual(printed.lines, ["next 20", "next 30", "done", "released"])
-    }
-}
-
-/// What an example printed (the same helper as RACSwiftTests' DocSupport.swift).
-final class PrintedLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [String] = []
-
-    var lines: [String] { lock.withLock { storage } }
-
-    func record(_ items: [Any]) {
-        let line = items.map { "\($0)" }.joined(separator: " ")
-        lock.withLock { storage.append(line) }
     }
 }

@@ -98,10 +98,15 @@ final class BindTests: RACTestCase {
         XCTAssertEqual(source.disposals, 1)
     }
 
-    func testInnerSignalsOutlivingTheSourceKeepTheResultGoing() {
+    /// A source whose value n binds to `inners[n]` (two of them), and the result's log.
+    private func bindingEachValueToItsInner() -> (source: HigherProbe<Int>, inners: [HigherProbe<Int>], recorder: EventLog<Int>) {
         let source = HigherProbe<Int>()
         let inners = [HigherProbe<Int>(), HigherProbe<Int>()]
-        let recorder = EventLog(source.signal.bind { { index, _ in inners[index].signal } })
+        return (source, inners, EventLog(source.signal.bind { { index, _ in inners[index].signal } }))
+    }
+
+    func testInnerSignalsOutlivingTheSourceKeepTheResultGoing() {
+        let (source, inners, recorder) = bindingEachValueToItsInner()
         source.send(0)
         source.send(1)
         source.sendCompleted()
@@ -115,9 +120,7 @@ final class BindTests: RACTestCase {
     }
 
     func testDisposalDisposesTheSourceAndEveryInnerSubscription() {
-        let source = HigherProbe<Int>()
-        let inners = [HigherProbe<Int>(), HigherProbe<Int>()]
-        let recorder = EventLog(source.signal.bind { { index, _ in inners[index].signal } })
+        let (source, inners, recorder) = bindingEachValueToItsInner()
         source.send(0)
         source.send(1)
         recorder.disposable?.dispose()

@@ -32,10 +32,15 @@ final class ZipWithTests: RACTestCase {
         XCTAssertEqual(recorder.events.last?.isFinished, true)
     }
 
-    func testPairsTheNthValuesWhateverTheArrivalOrder() {
+    /// `left.zip(with: right)` of two driven sources, and its log.
+    private func zipOfTwoProbes() -> (left: HigherProbe<Int>, right: HigherProbe<String>, recorder: EventLog<(Int, String)>) {
         let left = HigherProbe<Int>()
         let right = HigherProbe<String>()
-        let recorder = EventLog(left.signal.zip(with: right.signal))
+        return (left, right, EventLog(left.signal.zip(with: right.signal)))
+    }
+
+    func testPairsTheNthValuesWhateverTheArrivalOrder() {
+        let (left, right, recorder) = zipOfTwoProbes()
         left.send(1)
         left.send(2)
         left.send(3)
@@ -51,9 +56,7 @@ final class ZipWithTests: RACTestCase {
     }
 
     func testASideThatCompletesWithValuesBufferedWaitsForTheirPartners() {
-        let left = HigherProbe<Int>()
-        let right = HigherProbe<String>()
-        let recorder = EventLog(left.signal.zip(with: right.signal))
+        let (left, right, recorder) = zipOfTwoProbes()
         left.send(1)
         left.send(2)
         left.sendCompleted()
@@ -66,9 +69,7 @@ final class ZipWithTests: RACTestCase {
     }
 
     func testASideThatCompletesEmptyEndsTheZipAtOnce() {
-        let left = HigherProbe<Int>()
-        let right = HigherProbe<String>()
-        let recorder = EventLog(left.signal.zip(with: right.signal))
+        let (left, right, recorder) = zipOfTwoProbes()
         right.send("A")
         right.sendCompleted()
         XCTAssertEqual(pairs(recorder), [], "right still has A waiting for a partner")
@@ -94,9 +95,7 @@ final class ZipWithTests: RACTestCase {
 
     func testAnErrorFromEitherSideIsForwardedAtOnce() {
         for failLeft in [true, false] {
-            let left = HigherProbe<Int>()
-            let right = HigherProbe<String>()
-            let recorder = EventLog(left.signal.zip(with: right.signal))
+            let (left, right, recorder) = zipOfTwoProbes()
             left.send(1)
             if failLeft { left.sendError() } else { right.sendError() }
             right.send("A")
@@ -106,9 +105,7 @@ final class ZipWithTests: RACTestCase {
     }
 
     func testDisposalDisposesBothSides() {
-        let left = HigherProbe<Int>()
-        let right = HigherProbe<String>()
-        let recorder = EventLog(left.signal.zip(with: right.signal))
+        let (left, right, recorder) = zipOfTwoProbes()
         left.send(1)
         recorder.disposable?.dispose()
         XCTAssertEqual(left.disposals, 1)

@@ -45,12 +45,4 @@ final class CompoundDisposableStorageTests: RACTestCase {
         compound.dispose()
         XCTAssertEqual(order, [0, 1, 2])
     }
-
-    func testAddingAfterDisposalDisposesAtOnce() {
-        let compound = CompoundDisposable()
-        compound.dispose()
-        let late = Disposable()
-        compound.add(late)
-        XCTAssertTrue(late.isDisposed)
-    }
 }

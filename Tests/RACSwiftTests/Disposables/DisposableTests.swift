@@ -99,21 +99,10 @@ final class CompoundDisposableTests: RACTestCase {
     func testChildrenAddedWhileDisposingAreEachDisposedExactlyOnce() {
         // Eight threads add children while a ninth disposes: whichever side wins for each
         // child, it is disposed exactly once — by the compound or by `add` itself.
-        for _ in 0..<20 {
-            let compound = CompoundDisposable()
-            let counters = (0..<(8 * 50)).map { _ in Fixture.Counter() }
-            DispatchQueue.concurrentPerform(iterations: 9) { thread in
-                if thread == 8 {
-                    compound.dispose()
-                    return
-                }
-                for index in (thread * 50)..<(thread * 50 + 50) {
-                    let counter = counters[index]
-                    compound.add(Disposable { counter.increment() })
-                }
-            }
+        assertEachDisposedOnceWhileDisposing({ CompoundDisposable() }) { compound, child in
+            compound.add(child)
+        } after: { compound in
             XCTAssertTrue(compound.isDisposed)
-            XCTAssertEqual(counters.map(\.value), Array(repeating: 1, count: counters.count))
         }
     }
 
@@ -173,21 +162,10 @@ final class SerialDisposableTests: RACTestCase {
         // Every disposable handed to the serial disposable ends up disposed exactly once:
         // either by the serial disposable (the one it held, or a late one) or by the thread
         // that got it back from `swap`.
-        for _ in 0..<20 {
-            let serial = SerialDisposable()
-            let counters = (0..<(8 * 50)).map { _ in Fixture.Counter() }
-            DispatchQueue.concurrentPerform(iterations: 9) { thread in
-                if thread == 8 {
-                    serial.dispose()
-                    return
-                }
-                for index in (thread * 50)..<(thread * 50 + 50) {
-                    let counter = counters[index]
-                    serial.swap(with: Disposable { counter.increment() })?.dispose()
-                }
-            }
+        assertEachDisposedOnceWhileDisposing({ SerialDisposable() }) { serial, child in
+            serial.swap(with: child)?.dispose()
+        } after: { serial in
             serial.dispose()
-            XCTAssertEqual(counters.map(\.value), Array(repeating: 1, count: counters.count))
         }
     }
 }
@@ -226,5 +204,29 @@ final class ScopedDisposableTests: RACTestCase {
         XCTAssertEqual(values.all, [1])
         XCTAssertEqual(source.disposals, 1)
         XCTAssertFalse(source.isSubscribed)
+    }
+}
+
+/// 20 rounds: eight threads each hand 50 disposables to a fresh `Target` with `hand`
+/// while a ninth disposes it; after `after` has run, each was disposed exactly once.
+private func assertEachDisposedOnceWhileDisposing<Target: Disposable>(
+    _ make: () -> Target, hand: @Sendable (Target, Disposable) -> Void, after: (Target) -> Void,
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    for _ in 0..<20 {
+        let target = make()
+        let counters = (0..<(8 * 50)).map { _ in Fixture.Counter() }
+        DispatchQueue.concurrentPerform(iterations: 9) { thread in
+            if thread == 8 {
+                target.dispose()
+                return
+            }
+            for index in (thread * 50)..<(thread * 50 + 50) {
+                let counter = counters[index]
+                hand(target, Disposable { counter.increment() })
+            }
+        }
+        after(target)
+        XCTAssertEqual(counters.map(\.value), Array(repeating: 1, count: counters.count), file: file, line: line)
     }
 }

@@ -1,3 +1,4 @@
+import DocExampleSupport
 import Foundation
 import RACSwift
 import RACSwiftTesting

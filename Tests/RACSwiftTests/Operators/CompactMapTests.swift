@@ -37,18 +37,11 @@ final class CompactMapTests: RACTestCase {
     }
 
     func testCompactMapResubscriptionRunsTheSourceAgain() {
-        let probe = SyncSource(values: [1, 2, 3])
-        let compacted = probe.signal.compactMap { $0 == 2 ? nil : $0 }
-        XCTAssertEqual(EventLog(compacted).events, .valuesThenCompleted([1, 3]))
-        XCTAssertEqual(EventLog(compacted).events, .valuesThenCompleted([1, 3]))
-        XCTAssertEqual(probe.subscriptions, 2)
+        assertResubscriptionRunsTheSourceAgain({ $0.compactMap { $0 == 2 ? nil : $0 } }, values: [1, 2, 3], receives: [1, 3])
     }
 
     func testCompactMapOnTestSchedulerKeepsTimes() {
-        let scheduler = TestScheduler()
-        let source = scheduler.createColdSignal([.next(1, 1), .next(2, 2), .next(3, 3), .completed(5)])
-        let recorder = scheduler.record(source.compactMap { $0 == 2 ? nil : "\($0)" })
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(1, "1"), .next(3, "3"), .completed(5)])
+        assertKeepsVirtualTimes({ $0.compactMap { $0 == 2 ? nil : "\($0)" } }, of: [.next(1, 1), .next(2, 2), .next(3, 3), .completed(5)],
+                                receives: [.next(1, "1"), .next(3, "3"), .completed(5)])
     }
 }

@@ -24,18 +24,11 @@ final class FilterTests: RACTestCase {
     }
 
     func testFilterResubscriptionRunsTheSourceAgain() {
-        let probe = SyncSource(values: [1, 2, 3])
-        let filtered = probe.signal.filter { $0 != 2 }
-        XCTAssertEqual(EventLog(filtered).events, .valuesThenCompleted([1, 3]))
-        XCTAssertEqual(EventLog(filtered).events, .valuesThenCompleted([1, 3]))
-        XCTAssertEqual(probe.subscriptions, 2)
+        assertResubscriptionRunsTheSourceAgain({ $0.filter { $0 != 2 } }, values: [1, 2, 3], receives: [1, 3])
     }
 
     func testFilterOnTestSchedulerKeepsTimes() {
-        let scheduler = TestScheduler()
-        let source = scheduler.createColdSignal([.next(1, 1), .next(2, 2), .next(3, 3), .completed(5)])
-        let recorder = scheduler.record(source.filter { $0 != 2 })
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(1, 1), .next(3, 3), .completed(5)])
+        assertKeepsVirtualTimes({ $0.filter { $0 != 2 } }, of: [.next(1, 1), .next(2, 2), .next(3, 3), .completed(5)],
+                                receives: [.next(1, 1), .next(3, 3), .completed(5)])
     }
 }

@@ -39,10 +39,15 @@ final class FlattenTests: RACTestCase {
         XCTAssertEqual(log.events, ["2", "4", "completed"])
     }
 
-    func testFlattenMapCompletesOnlyAfterTheSourceAndEveryInnerSignalCompleted() {
+    /// A source whose value n flattens `inners[n]` (`count` of them), and the result's log.
+    private func flatteningEachValueToItsInner(count: Int) -> (outer: HigherProbe<Int>, inners: [HigherProbe<String>], log: HigherLog<String>) {
         let outer = HigherProbe<Int>()
-        let inners = [HigherProbe<String>(), HigherProbe<String>()]
-        let log = HigherLog(outer.signal.flattenMap { inners[$0].signal })
+        let inners = (0..<count).map { _ in HigherProbe<String>() }
+        return (outer, inners, HigherLog(outer.signal.flattenMap { inners[$0].signal }))
+    }
+
+    func testFlattenMapCompletesOnlyAfterTheSourceAndEveryInnerSignalCompleted() {
+        let (outer, inners, log) = flatteningEachValueToItsInner(count: 2)
 
         outer.send(0)
         outer.send(1)
@@ -67,9 +72,7 @@ final class FlattenTests: RACTestCase {
     }
 
     func testFlattenMapForwardsAnInnerErrorAtOnceAndDisposesEverySubscription() {
-        let outer = HigherProbe<Int>()
-        let inners = [HigherProbe<String>(), HigherProbe<String>()]
-        let log = HigherLog(outer.signal.flattenMap { inners[$0].signal })
+        let (outer, inners, log) = flatteningEachValueToItsInner(count: 2)
         outer.send(0)
         outer.send(1)
         inners[0].sendError(TestError("inner"))
@@ -86,9 +89,7 @@ final class FlattenTests: RACTestCase {
     }
 
     func testDisposingFlattenMapDisposesTheSourceAndEveryInnerSubscription() {
-        let outer = HigherProbe<Int>()
-        let inners = [HigherProbe<String>(), HigherProbe<String>(), HigherProbe<String>()]
-        let log = HigherLog(outer.signal.flattenMap { inners[$0].signal })
+        let (outer, inners, log) = flatteningEachValueToItsInner(count: 3)
         outer.send(0)
         outer.send(1)
         outer.send(2)

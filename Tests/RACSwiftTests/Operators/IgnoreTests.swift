@@ -24,10 +24,6 @@ final class IgnoreTests: RACTestCase {
     }
 
     func testIgnoreResubscriptionRunsTheSourceAgain() {
-        let probe = SyncSource(values: ["x", "y"])
-        let signal = probe.signal.ignore("x")
-        XCTAssertEqual(EventLog(signal).events, .valuesThenCompleted(["y"]))
-        XCTAssertEqual(EventLog(signal).events, .valuesThenCompleted(["y"]))
-        XCTAssertEqual(probe.subscriptions, 2)
+        assertResubscriptionRunsTheSourceAgain({ $0.ignore("x") }, values: ["x", "y"], receives: ["y"])
     }
 }

@@ -31,11 +31,7 @@ final class MapTests: RACTestCase {
     }
 
     func testMapResubscriptionRunsTheSourceAgain() {
-        let probe = SyncSource(values: [1, 2])
-        let mapped = probe.signal.map { $0 + 1 }
-        XCTAssertEqual(EventLog(mapped).events, .valuesThenCompleted([2, 3]))
-        XCTAssertEqual(EventLog(mapped).events, .valuesThenCompleted([2, 3]))
-        XCTAssertEqual(probe.subscriptions, 2)
+        let probe = assertResubscriptionRunsTheSourceAgain({ $0.map { $0 + 1 } }, values: [1, 2], receives: [2, 3])
         XCTAssertEqual(probe.disposals, 2)
     }
 
@@ -59,10 +55,7 @@ final class MapTests: RACTestCase {
     }
 
     func testMapOnTestSchedulerKeepsTimes() {
-        let scheduler = TestScheduler()
-        let source = scheduler.createColdSignal([.next(1, 1), .next(3, 2), .completed(4)])
-        let recorder = scheduler.record(source.map { $0 * 100 })
-        scheduler.run()
-        XCTAssertEqual(recorder.events, [.next(1, 100), .next(3, 200), .completed(4)])
+        assertKeepsVirtualTimes({ $0.map { $0 * 100 } }, of: [.next(1, 1), .next(3, 2), .completed(4)],
+                                receives: [.next(1, 100), .next(3, 200), .completed(4)])
     }
 }

@@ -48,11 +48,7 @@ final class ReduceEachTests: RACTestCase {
     }
 
     func testReduceEachResubscriptionRunsTheSourceAgain() {
-        let probe = SyncSource<(Int, Int)>(values: [(1, 2)])
-        let reduced = probe.signal.reduceEach { (a: Int, b: Int) in a + b }
-        XCTAssertEqual(EventLog(reduced).events, .valuesThenCompleted([3]))
-        XCTAssertEqual(EventLog(reduced).events, .valuesThenCompleted([3]))
-        XCTAssertEqual(probe.subscriptions, 2)
+        assertResubscriptionRunsTheSourceAgain({ $0.reduceEach { (a: Int, b: Int) in a + b } }, values: [(1, 2)], receives: [3])
     }
 
     func testReduceEachAfterZipWith() {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import RACSwift
+import RACSwiftTesting
 
 /// A source that counts up from 0, synchronously and forever, until its subscription is
 /// disposed — the "infinite stream" of RAC's specs. It checks the compound it hands to the
@@ -88,4 +89,32 @@ func assertDisposingStopsValuesAndDisposesTheSource<Input, Output: Equatable>(
     XCTAssertEqual(log.values, expected, "values received", file: file, line: line)
     XCTAssertEqual(source.disposals, 1, "source disposals", file: file, line: line)
     source.release()
+}
+
+/// Resubscription of a single-source operator: each subscription to `operate(source)` runs the
+/// synchronous source again and receives `expected`, then completion. Returns the source, for
+/// further checks.
+@discardableResult
+func assertResubscriptionRunsTheSourceAgain<Input, Output: Equatable>(
+    _ operate: (Signal<Input>) -> Signal<Output>, values: [Input], receives expected: [Output],
+    file: StaticString = #filePath, line: UInt = #line
+) -> SyncSource<Input> {
+    let probe = SyncSource(values: values)
+    let signal = operate(probe.signal)
+    XCTAssertEqual(EventLog(signal).events, .valuesThenCompleted(expected), "first subscription", file: file, line: line)
+    XCTAssertEqual(EventLog(signal).events, .valuesThenCompleted(expected), "second subscription", file: file, line: line)
+    XCTAssertEqual(probe.subscriptions, 2, "source subscriptions", file: file, line: line)
+    return probe
+}
+
+/// A single-source operator on virtual time: `operate` of a cold signal of `events` sends
+/// `expected`, each at its source event's time.
+func assertKeepsVirtualTimes<Output: Equatable>(
+    _ operate: (Signal<Int>) -> Signal<Output>, of events: [Recorded<Int>], receives expected: [Recorded<Output>],
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    let scheduler = TestScheduler()
+    let recorder = scheduler.record(operate(scheduler.createColdSignal(events)))
+    scheduler.run()
+    XCTAssertEqual(recorder.events, expected, file: file, line: line)
 }

@@ -251,44 +251,44 @@ final class ZipTests: RACTestCase {
         }
     }
 
-    func testZipForwardsAnErrorSentEarlierAndBeforeACompletion() {
+    /// One source's part in the cases below: its values, then its end.
+    private enum Part {
+        case one([Int], failing: Bool)
+        case two([Int], failing: Bool)
+    }
+
+    /// `first` is played, then `second`; zip must have sent `expected` (TestError(code: 1) is
+    /// a failing source's error).
+    private func assertZip(sends expected: [Event<[Int]>], when first: Part, then second: Part, line: UInt = #line) {
         withTwoSources { one, two, events in
-            one.send(1, 2)
-            one.fail()
-            two.send(1, 2, 3)
-            two.complete()
-            XCTAssertEqual(events(), [.error(TestError(code: 1))])
+            for part in [first, second] {
+                let (source, values, failing) = switch part {
+                case let .one(values, failing): (one, values, failing)
+                case let .two(values, failing): (two, values, failing)
+                }
+                values.forEach { source.send($0) }
+                if failing { source.fail() } else { source.complete() }
+            }
+            XCTAssertEqual(events(), expected, line: line)
         }
+    }
+
+    func testZipForwardsAnErrorSentEarlierAndBeforeACompletion() {
+        assertZip(sends: [.error(TestError(code: 1))], when: .one([1, 2], failing: true), then: .two([1, 2, 3], failing: false))
     }
 
     func testZipForwardsAnErrorSentEarlierAndAfterACompletion() {
-        withTwoSources { one, two, events in
-            one.send(1, 2, 3)
-            one.fail()
-            two.send(1, 2)
-            two.complete()
-            XCTAssertEqual(events(), [.error(TestError(code: 1))])
-        }
+        assertZip(sends: [.error(TestError(code: 1))], when: .one([1, 2, 3], failing: true), then: .two([1, 2], failing: false))
     }
 
     func testZipForwardsAnErrorSentLaterWhileTuplesAreStillPossible() {
-        withTwoSources { one, two, events in
-            two.send(1, 2, 3)
-            two.complete()
-            one.send(1, 2)
-            one.fail()
-            XCTAssertEqual(events(), [.next([1, 1]), .next([2, 2]), .error(TestError(code: 1))])
-        }
+        assertZip(sends: [.next([1, 1]), .next([2, 2]), .error(TestError(code: 1))],
+                  when: .two([1, 2, 3], failing: false), then: .one([1, 2], failing: true))
     }
 
     func testZipIgnoresAnErrorSentAfterItCompleted() {
-        withTwoSources { one, two, events in
-            two.send(1, 2)
-            two.complete()
-            one.send(1, 2, 3)
-            one.fail()
-            XCTAssertEqual(events(), [.next([1, 1]), .next([2, 2]), .completed])
-        }
+        assertZip(sends: [.next([1, 1]), .next([2, 2]), .completed],
+                  when: .two([1, 2], failing: false), then: .one([1, 2, 3], failing: true))
     }
 
     // RACSignalSpec: three inputs, one completes, another fails; later values change nothing.

@@ -8,7 +8,8 @@ extension Signal {
     //
     // Always inlined, with the fusion in a function of its own: the caller then tests for a
     // `return` source with its own metadata (a pointer compare) instead of a run-time cast,
-    // which it did once the fusion made `map` too large to inline (W6 +3% instructions).
+    // which it did once the fusion made `map` too large to inline (W6 +3% instructions;
+    // BENCHMARKS.md, "Issue 20, third session").
     @inlinable @inline(__always)
     public consuming func map<U>(_ transform: consuming @escaping @Sendable (Value) -> U) -> Signal<U> {
         // `copy`: moving the consuming closure into a lifted signal's payload released it once too

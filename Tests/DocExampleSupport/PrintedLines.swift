@@ -12,6 +12,9 @@ public final class PrintedLines: @unchecked Sendable {
     /// The lines recorded so far.
     public var lines: [String] { lock.withLock { storage } }
 
+    /// Forgets the lines recorded so far (a recorder shared by several tests).
+    public func reset() { lock.withLock { storage = [] } }
+
     /// Records one line: `items` as `print` writes them, separated by spaces.
     public func record(_ items: [Any]) {
         let line = items.map { "\($0)" }.joined(separator: " ")

@@ -7,7 +7,7 @@
 /// the consumed prefix is reclaimed later, so a queue of signals retains only those still
 /// waiting (contract §9).
 struct FIFO<Element> {
-    // Slots before `head` are nil (or, when `Element` is trivial, stale).
+    // Slots before `head` are nil.
     private var items: [Element?] = []
     private var head = 0
 
@@ -21,30 +21,22 @@ struct FIFO<Element> {
         items.append(element)
     }
 
-    // Inlined so that only the rare storage upkeep is a call: removal is on delay's and
-    // replay's per-value paths.
-    @discardableResult @inline(__always)
+    @discardableResult
     mutating func removeFirst() -> Element {
         precondition(!isEmpty, "FIFO.removeFirst(): the queue is empty")
-        // Moved out of its slot, which then keeps no reference to it; a trivial element (delay's
-        // due dates) holds none, so its slot is left alone, sparing the array write.
-        let element = _isPOD(Element.self)
-            ? items[head].unsafelyUnwrapped : items[head].take().unsafelyUnwrapped
+        // Moved out of its slot, which keeps no reference to it.
+        let element = items[head].take().unsafelyUnwrapped
         head += 1
-        // Empty (start over in the same storage), or the consumed prefix dominates (reclaim it,
-        // keeping removal amortized O(1)).
-        if head == items.count || (head >= 32 && head * 2 >= items.count) { reclaim() }
-        return element
-    }
-
-    @inline(never)
-    private mutating func reclaim() {
         if head == items.count {
+            // Empty: start over in the same storage.
             items.removeAll(keepingCapacity: true)
-        } else {
+            head = 0
+        } else if head >= 32, head * 2 >= items.count {
+            // Reclaim the consumed prefix once it dominates, keeping removal amortized O(1).
             items.removeFirst(head)
+            head = 0
         }
-        head = 0
+        return element
     }
 
     mutating func removeAll() {

@@ -2,8 +2,13 @@
 /// values, the merge point's waiting signals (`MergeState`), `ReplaySubject`'s values and a
 /// scheduler's outstanding work. (zip keeps its values in `ZipBuffer`, raw storage that its
 /// generic code can append to without a metadata look-up.)
+///
+/// A removed element is released at once: its slot is emptied when it is handed out, not when
+/// the consumed prefix is reclaimed later, so a queue of signals retains only those still
+/// waiting (contract §9).
 struct FIFO<Element> {
-    private var items: [Element] = []
+    // Slots before `head` are nil.
+    private var items: [Element?] = []
     private var head = 0
 
     init() {}
@@ -19,10 +24,15 @@ struct FIFO<Element> {
     @discardableResult
     mutating func removeFirst() -> Element {
         precondition(!isEmpty, "FIFO.removeFirst(): the queue is empty")
-        let element = items[head]
+        // Moved out of its slot, which keeps no reference to it.
+        let element = items[head].take().unsafelyUnwrapped
         head += 1
-        // Reclaim the consumed prefix once it dominates, keeping removal amortized O(1).
-        if head >= 32, head * 2 >= items.count {
+        if head == items.count {
+            // Empty: start over in the same storage.
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 32, head * 2 >= items.count {
+            // Reclaim the consumed prefix once it dominates, keeping removal amortized O(1).
             items.removeFirst(head)
             head = 0
         }
@@ -37,9 +47,9 @@ struct FIFO<Element> {
     /// The element `offset` places after the oldest.
     func element(at offset: Int) -> Element {
         precondition(offset >= 0 && offset < count, "FIFO.element(at:): offset out of range")
-        return items[head + offset]
+        return items[head + offset].unsafelyUnwrapped
     }
 
     /// The queued elements, oldest first.
-    var elements: ArraySlice<Element> { items[head...] }
+    var elements: some RandomAccessCollection<Element> { items[head...].lazy.map { $0.unsafelyUnwrapped } }
 }

@@ -17,7 +17,10 @@ final class URLSessionSignalTests: RACTestCase {
     }
 
     override func tearDown() {
-        session.invalidateAndCancel()
+        // Not `invalidateAndCancel()`: it calls `cancel()` on every task from this thread, which
+        // on Linux can race a task's completion and crash the process inside
+        // swift-corelibs-foundation (`TaskRegistry`), the crash `signal(for:)` itself avoids.
+        session.finishTasksAndInvalidate()
         server.stop()
         // XCTest keeps every test case alive to the end of the run: let go of the server.
         session = nil

@@ -53,6 +53,55 @@ final class StreamRetentionTests: RACTestCase {
         assertReleasedWhileSubscribed { Signal.concat($0, .return(1)) }
     }
 
+    /// Runs `maxConcurrent + 2` signals through `combine`, completes the first, and checks
+    /// that the signal this started from the queue of waiting signals is already released,
+    /// though still running, while the last one, still waiting, is kept.
+    private func assertStartedSignalsReleased(
+        maxConcurrent: Int, through outer: Subject<Signal<Int>>? = nil,
+        _ combine: ([Signal<Int>]) -> Signal<Int>, line: UInt = #line
+    ) {
+        let probes = (0..<(maxConcurrent + 2)).map { _ in HigherProbe<Int>() }
+        weak var weakFirst: Signal<Int>?
+        weak var weakDequeued: Signal<Int>?
+        weak var weakWaiting: Signal<Int>?
+        nonisolated(unsafe) var received: [Int] = []
+        let disposable: Disposable = {
+            // Each access to `probe.signal` makes a new signal, held only here.
+            let signals = probes.map(\.signal)
+            weakFirst = signals[0]
+            weakDequeued = signals[maxConcurrent]
+            weakWaiting = signals[maxConcurrent + 1]
+            let disposable = combine(signals).subscribeNext { received.append($0) }
+            for signal in signals { outer?.sendNext(signal) }
+            return disposable
+        }()
+        probes[0].send(1)
+        probes[0].sendCompleted()
+        XCTAssertTrue(probes[maxConcurrent].isSubscribed, "the completion did not start the next signal", line: line)
+        probes[maxConcurrent].send(2)
+        XCTAssertEqual(received, [1, 2], line: line)
+        XCTAssertNil(weakFirst, line: line)
+        XCTAssertNil(weakDequeued, "the live subscription retains a signal it has already subscribed", line: line)
+        XCTAssertNotNil(weakWaiting, "a signal still waiting must be kept to be subscribed later", line: line)
+        XCTAssertFalse(probes[maxConcurrent + 1].isSubscribed, line: line)
+        disposable.dispose()
+        XCTAssertFalse(probes.contains { $0.isSubscribed }, line: line)
+    }
+
+    func testConcatAndBoundedFlattenReleaseTheSignalsTheyHaveStarted() {
+        assertStartedSignalsReleased(maxConcurrent: 1) { Signal.concat($0) }
+        assertStartedSignalsReleased(maxConcurrent: 1) { Signal.concat($0[0], $0[1], $0[2]) }
+        // Through a subject that stays open: the flatten's source is still live.
+        for maxConcurrent in [1, 2] {
+            let outer = Subject<Signal<Int>>()
+            assertStartedSignalsReleased(maxConcurrent: maxConcurrent, through: outer) { _ in
+                outer.flatten(maxConcurrent: maxConcurrent)
+            }
+        }
+        let outer = Subject<Signal<Int>>()
+        assertStartedSignalsReleased(maxConcurrent: 1, through: outer) { _ in outer.concat() }
+    }
+
     func testFromOnASchedulerDoesNotRetainItsSignal() {
         let scheduler = TestScheduler()
         weak var weakSignal: Signal<Int>?

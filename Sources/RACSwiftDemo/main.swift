@@ -124,7 +124,9 @@ scheduler.schedule {
 
 let finished = done.wait(timeout: interactive ? .distantFuture : .now() + 60) == .success
 subscription.dispose()
-session.invalidateAndCancel()
+// Not invalidateAndCancel(): on Linux, cancelling a task from here can race its completion
+// into swift-corelibs-foundation's TaskRegistry crash (issue 30; URLSession+Signal.swift).
+session.finishTasksAndInvalidate()
 server.stop()
 if interactive {
     Terminal.restore()

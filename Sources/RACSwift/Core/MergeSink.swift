@@ -37,7 +37,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     private let subscribeInput: ((Signal<Value>, MergeSink<Source, Value>) -> Void)?
     // Guarded by `lock`, hence no dynamic exclusivity checks (they cost two runtime calls per
     // access from the closures the lock runs).
-    @exclusivity(unchecked) private var state: MergeState<Signal<Value>>
+    @exclusivity(unchecked) var state: MergeState<Signal<Value>>
     // The thread running the drain loop (`currentThreadID()`), 0 when none runs; guarded by
     // `lock`. Its completions start the next waiting signal nested, as RAC does.
     @exclusivity(unchecked) private var drainer: UInt = 0
@@ -132,8 +132,8 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
         serialize { settle(state.sourceCompleted()) }
     }
 
-    // Always inlined, as are `startConstant` and `constantEnded` below and `OutputPoint.send`:
-    // this class's code is generic (compiled once, for every type of value), and each of these
+    // Always inlined, as are `startConstant` and `constantEnded` (MergeConstantInners.swift) and
+    // `OutputPoint.send`: this class's code is generic (compiled once, for every type of value), and each of these
     // steps was a call of its own for every value at every level of a flatten (R3). `consuming`:
     // the signal moves into the binding; bound from a borrowed optional it was copied, a retain
     // and a release per value and level.
@@ -175,7 +175,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     /// the next waiting signal may start nested (RAC's order; see `MergeState`). Called inside
     /// `serialize`.
     @inline(__always)
-    private func completion() -> MergeAction {
+    func completion() -> MergeAction {
         // `drainer` is 0 unless a drain loop runs (bounded mode only): the usual completion
         // reads one word more than before, and the rest stays out of line.
         if drainer != 0 { return completionWhileDraining() }
@@ -194,7 +194,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     /// released. Called inside `serialize`. Always inlined, as `follow`: both run for every
     /// constant inner (W4, R3), and the compiler stopped inlining them once they grew.
     @inline(__always)
-    private func settle(_ action: MergeAction) -> MergeAction {
+    func settle(_ action: MergeAction) -> MergeAction {
         if case .complete = action {
             finish(error: nil)
             return .none
@@ -211,7 +211,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
 
     /// Performs what `settle` left, with `lock` released.
     @inline(__always)
-    private func follow(_ action: MergeAction) {
+    func follow(_ action: MergeAction) {
         if case .drain = action {
             drainWaiting()
         } else if case .startNested = action {
@@ -282,97 +282,5 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
             return
         }
         startConstant(signal, isArriving: false, isReturn: false)
-    }
-
-    /// Delivers a constant inner signal directly (see `start`); when `isArriving`, it has just
-    /// arrived from the source and is counted (or queued) in the same lock acquisition.
-    /// `isReturn`: `signal` is known to be a `ReturnSignal`.
-    @inline(__always)
-    private func startConstant(_ signal: Signal<Value>, isArriving: Bool, isReturn: Bool) {
-        // One lock acquisition for the arrival, the value and the completion: as if nothing
-        // had run in between, which a concurrent sender could not tell from a subscription.
-        let (failure, action) = serialize { () -> ((any Error)?, MergeAction) in
-            // Queued behind the limit, or dropped once finished: nothing to deliver now.
-            if isArriving, case .none = state.innerArrived(signal) { return (nil, .none) }
-            if isReturn {
-                // What its `deliverConstant` does. `isReturn` says the class is exactly
-                // `ReturnSignal<Value>` (it is final).
-                send(unsafeDowncast(signal, to: ReturnSignal<Value>.self).value)
-            } else if case .failed(let error) = signal.deliverConstant({ value in send(value) }) {
-                return (error, .none)
-            }
-            // Completed (nil is not reached: `signal` is constant).
-            return (nil, settle(constantEnded()))
-        }
-        if let failure {
-            // The inner subscription would have been disposed with this one, and sent nothing.
-            if !disposable.isDisposed { fail(failure) }
-        } else {
-            follow(action)
-        }
-    }
-
-    /// A constant inner signal completed without a subscription. Called with `lock` held.
-    @inline(__always)
-    private func constantEnded() -> MergeAction {
-        // Disposal (by downstream, or by a termination during the value) would have disposed
-        // the inner subscription before its completion.
-        disposable.isDisposed ? .none : completion()
-    }
-}
-
-/// One inner subscription: forwards to the merge point and tells it when it is done. The only
-/// allocation `flattenMap` makes per value beyond the inner signal's own.
-@usableFromInline
-final class MergeInput<Source, Value>: Sink, Subscriber, @unchecked Sendable {
-    private let parent: MergeSink<Source, Value>
-    private var subscription: CompoundDisposable?
-    // Names the subscription's place among the merge point's children: with thousands of
-    // live inners, removing it by identity would hash it twice (adding and removing).
-    private var removal: CompoundDisposable.Removal?
-
-    @usableFromInline
-    init(_ parent: MergeSink<Source, Value>) {
-        self.parent = parent
-    }
-
-    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) {
-        subscription = disposable
-        removal = parent.disposable.addRemovable(disposable)
-    }
-
-    @usableFromInline func sendNext(_ value: Value) { parent.forward(value) }
-    @usableFromInline func sendError(_ error: any Error) { parent.fail(error) }
-    @usableFromInline func sendCompleted() { parent.innerCompleted(subscription, removal: removal) }
-}
-
-/// The signals of `merge` and of both `concat`s given up front: sent into the merge point as
-/// the values of a source that then completes (RAC builds them as a signal of the signals,
-/// flattened), without building that source.
-final class MergeSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let signals: [Signal<Value>]
-    private let maxConcurrent: Int
-
-    init(_ signals: [Signal<Value>], maxConcurrent: Int) {
-        self.signals = signals
-        self.maxConcurrent = maxConcurrent
-    }
-
-    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
-        let sink = MergeSink<Signal<Value>, Value>(downstream: subscriber, maxConcurrent: maxConcurrent) { $0 }
-        subscriber.didSubscribe(with: sink.disposable)
-        if maxConcurrent == 1 {
-            // Both concats: RAC chains `-concat:`, each signal subscribed from inside the
-            // previous one's completion.
-            sink.concatenate(signals)
-            return sink.disposable
-        }
-        for signal in signals {
-            if sink.disposable.isDisposed { break }
-            sink.sendNext(signal)
-        }
-        sink.sendCompleted()
-        return sink.disposable
     }
 }

@@ -1,0 +1,123 @@
+/// The part of a property hook that does not depend on the value's type.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@usableFromInline
+class PropertyHookBase: @unchecked Sendable {
+    /// The key path of the property's storage (`\Type._name`), which names the property.
+    let storageKeyPath: AnyKeyPath
+
+    init(storageKeyPath: AnyKeyPath) {
+        self.storageKeyPath = storageKeyPath
+    }
+
+    /// The object went away: the observers are told and dropped.
+    func objectEnded(_ center: ObservationCenter) {}
+
+    /// Makes `observer` re-evaluate at each change of this property (until removed).
+    func addTrigger(_ observer: any Reevaluating) -> AnyObject? { nil }
+
+    func removeTrigger(_ trigger: AnyObject) {}
+}
+
+/// The synchronous observers of one property of one object.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@usableFromInline
+final class PropertyHook<Value>: PropertyHookBase, @unchecked Sendable {
+    private let lock = UnfairLock()
+    // Guarded by `lock`; copied out (a retain, no allocation) before each delivery so that an
+    // observer may subscribe, dispose or assign again from inside its delivery.
+    private var observers: ContiguousArray<HookObserver<Value>> = []
+    private var isEnded = false
+
+    /// Sends an assigned value to the observers, on the assigning thread.
+    @usableFromInline
+    func send(_ value: Value) {
+        let current = lock.withLock { observers }
+        for observer in current { observer.valueChanged(value) }
+    }
+
+    /// Adds `observer`; false once the object has gone away.
+    func add(_ observer: HookObserver<Value>) -> Bool {
+        lock.withLock {
+            guard !isEnded else { return false }
+            observers.append(observer)
+            return true
+        }
+    }
+
+    func remove(_ observer: HookObserver<Value>) {
+        lock.withLock {
+            if let index = observers.firstIndex(where: { $0 === observer }) { observers.remove(at: index) }
+        }
+    }
+
+    override func objectEnded(_ center: ObservationCenter) {
+        let ended = lock.withLock { () -> ContiguousArray<HookObserver<Value>> in
+            isEnded = true
+            defer { observers = [] }
+            return observers
+        }
+        for observer in ended { observer.ended(center) }
+    }
+
+    override func addTrigger(_ observer: any Reevaluating) -> AnyObject? {
+        let trigger = Trigger<Value>(observer)
+        return add(trigger) ? trigger : nil
+    }
+
+    override func removeTrigger(_ trigger: AnyObject) {
+        if let trigger = trigger as? HookObserver<Value> { remove(trigger) }
+    }
+}
+
+/// An observer of one property's assignments.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+class HookObserver<Value>: @unchecked Sendable {
+    func valueChanged(_ value: Value) {}
+    func ended(_ center: ObservationCenter) {}
+}
+
+/// Collects the `@Observed` properties read while an observation evaluates its key path.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@usableFromInline
+final class AccessRecorder: @unchecked Sendable {
+    @TaskLocal @usableFromInline static var current: AccessRecorder?
+
+    struct Access {
+        let hook: PropertyHookBase
+        let center: ObservationCenter
+        let wrapped: AnyKeyPath
+    }
+
+    private let lock = UnfairLock()
+    private var recorded: [Access] = []  // guarded by `lock`
+
+    func record(_ hook: PropertyHookBase, of center: ObservationCenter, wrapped: AnyKeyPath) {
+        lock.withLock { recorded.append(Access(hook: hook, center: center, wrapped: wrapped)) }
+    }
+
+    var accesses: [Access] { lock.withLock { recorded } }
+
+    /// Runs `body` with its accesses recorded.
+    static func recording<R>(_ body: () -> R) -> (R, [Access]) {
+        let recorder = AccessRecorder()
+        let result = $current.withValue(recorder) { body() }
+        return (result, recorder.accesses)
+    }
+}
+
+/// The name of the `@Observed` property `keyPath` of `object` reads, from its storage's key
+/// path (`\Type._name` becomes `\Type.name`); nil when it reads none or several.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+func observedPropertyName<Root: SynchronouslyObservable, Value>(_ object: Root, _ keyPath: KeyPath<Root, Value>) -> String? {
+    let (_, accesses) = AccessRecorder.recording { _ = object[keyPath: keyPath] }
+    let names = accesses.map { access -> String in
+        let described = String(describing: access.hook.storageKeyPath)
+        guard let dot = described.lastIndex(of: "."), described[described.index(after: dot)...].hasPrefix("_") else {
+            return described
+        }
+        return String(described[...dot]) + described[described.index(dot, offsetBy: 2)...]
+    }
+    guard !names.isEmpty else { return nil }
+    // A key path through several objects names each property read: \A.b, \B.value.
+    return names.joined(separator: " → ")
+}

@@ -1,0 +1,155 @@
+/// The output of one combineLatest subscription: performs `CombineLatestState`'s actions under
+/// the output point's lock, and reads the inputs' latest values through `combine`.
+///
+/// Each input keeps its own latest value, so an event costs one lock and the output value,
+/// nothing else. `combine` refers to the inputs, which refer back to this object; the cycle is
+/// cut when the subscription ends (terminated or disposed).
+@usableFromInline
+final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, @unchecked Sendable {
+    // Guarded by `lock`.
+    @exclusivity(unchecked) var combine: (() -> Output)?
+    @exclusivity(unchecked) private var state: CombineLatestState
+    private let releaseCombine = LockHandOff()
+
+    init(downstream: some Subscriber<Output>, inputCount: Int) {
+        state = CombineLatestState(inputCount: inputCount)
+        super.init(downstream: downstream)
+        // Strong, not unowned: `terminate` on one thread can clear `combine` — dropping the
+        // last other strong reference to this sink — while a `dispose()` on another thread is
+        // about to cut (the stress tests crashed with unowned). The cutter's own reference goes
+        // when the subscription's compound, disposed, lets go of it. Not weak either: a weak
+        // reference gives the sink a side table (an allocation) and moves every retain and
+        // release of it to the slow path (R7).
+        disposable.add(CycleCutter(self))
+    }
+
+    /// Cuts the cycle through `combine` (the closure holds the inputs, which hold this sink),
+    /// once the subscription has ended: under the lock — handed to the thread holding it, if
+    /// another does (the lock rule: a disposal never waits for a lock held across a delivery).
+    func cutCycle() {
+        releaseCombine.run(under: lock) { self.combine = nil }
+    }
+
+    func start() {
+        serialize { perform(state.start(), error: nil) }
+        settleHandOff()
+    }
+
+    /// Called by every thread right after its `serialize`: releases `combine` if a disposal
+    /// handed that to it.
+    @inline(__always)
+    func settleHandOff() {
+        releaseCombine.settle(under: lock) { combine = nil }
+    }
+
+    /// Called inside `serialize`, after an input stored a new latest value.
+    func received(isFirst: Bool) {
+        perform(state.received(isFirst: isFirst), error: nil)
+    }
+
+    func inputCompleted() {
+        serialize { perform(state.completed(), error: nil) }
+        settleHandOff()
+    }
+
+    func fail(_ error: any Error) {
+        serialize { perform(state.failed(), error: error) }
+        settleHandOff()
+    }
+
+    /// Called inside `serialize`.
+    private func perform(_ action: CombineLatestState.Action, error: (any Error)?) {
+        switch action {
+        case .none:
+            break
+        case .sendLatest:
+            if isOpen, let combine { send(combine()) }
+        case .complete, .fail:
+            if finish(error: error) { combine = nil }
+        }
+    }
+}
+
+/// What `CycleCutter` cuts (non-generic, so that the cutter's class is not generic either and
+/// needs no metadata look-up per subscription).
+protocol CombineLatestCycle: AnyObject, Sendable {
+    func cutCycle()
+}
+
+/// Disposed with a combineLatest subscription, cuts its sink's cycle.
+final class CycleCutter: Disposable, @unchecked Sendable {
+    private let target: any CombineLatestCycle
+
+    init(_ target: any CombineLatestCycle) {
+        self.target = target
+        super.init()
+    }
+
+    override func dispose() {
+        guard markDisposed() else { return }
+        target.cutCycle()
+    }
+}
+
+/// Where an input keeps its latest value: `Optional`, passed as a type parameter of the input
+/// so that its metadata is resolved once, with the input's type, instead of at every value
+/// (the library's generic code would look `Optional<Element>` up at run time per access; W5).
+@usableFromInline
+protocol LatestValueSlot {
+    associatedtype Element
+    static var empty: Self { get }
+    init(holding value: Element)
+    /// The value; only called once one was stored.
+    var value: Element { get }
+}
+
+extension Optional: LatestValueSlot {
+    @usableFromInline static var empty: Self { nil }
+    @usableFromInline init(holding value: Wrapped) { self = .some(value) }
+    @inlinable var value: Wrapped { unsafelyUnwrapped }
+}
+
+/// One input: holds that input's latest value.
+@usableFromInline
+final class CombineLatestInput<Element, Output, Slot: LatestValueSlot>: Sink, Subscriber, @unchecked Sendable
+where Slot.Element == Element {
+    private let sink: CombineLatestSink<Output>
+    // Guarded by `sink.lock`.
+    // Read by the inlinable `latest`.
+    @exclusivity(unchecked) @usableFromInline internal var latestValue = Slot.empty
+    @exclusivity(unchecked) @usableFromInline internal var hasValue = false
+
+    init(_ sink: CombineLatestSink<Output>) {
+        self.sink = sink
+    }
+
+    /// The latest value; read only by `sink.combine`, with the lock held, once every input
+    /// has sent.
+    // Inlinable: `combineLatest(with:)`'s pair reads it in the caller's specialized code,
+    // where the slot is a concrete `Optional` (no value-witness calls per read).
+    @inlinable
+    var latest: Element {
+        // `hasValue` rather than a nil check: Element may itself be optional.
+        precondition(hasValue, "combineLatest read an input before its first value")
+        return latestValue.value
+    }
+
+    @usableFromInline
+    func didSubscribe(with disposable: CompoundDisposable) {
+        sink.disposable.add(disposable)
+    }
+
+    @usableFromInline
+    func sendNext(_ value: Element) {
+        sink.serialize {
+            latestValue = Slot(holding: value)
+            let isFirst = !hasValue
+            hasValue = true
+            sink.received(isFirst: isFirst)
+        }
+        sink.settleHandOff()
+    }
+
+    @usableFromInline func sendError(_ error: any Error) { sink.fail(error) }
+    @usableFromInline func sendCompleted() { sink.inputCompleted() }
+}

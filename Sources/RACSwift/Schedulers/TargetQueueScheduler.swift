@@ -180,7 +180,11 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
 
 /// A block waiting in a `TargetQueueScheduler`, and the disposable that cancels it.
 private final class QueuedBlock: Disposable, ScheduledDelivery, @unchecked Sendable {
-    private let block: @Sendable () -> Void
+    /// Let go of once performed: the caller may keep this disposable long after (a recursion's
+    /// outstanding runs, a subscription's compound), and the block's captures often hold the
+    /// caller — kept, they made a cycle (LeakSanitizer found a finished `scheduleRecursive`
+    /// kept alive this way). Only the batch that performs it, once, on the queue, touches it.
+    private var block: (@Sendable () -> Void)?
 
     init(block: @escaping @Sendable () -> Void) {
         self.block = block
@@ -188,7 +192,8 @@ private final class QueuedBlock: Disposable, ScheduledDelivery, @unchecked Senda
     }
 
     func performDelivery() {
-        if !isDisposed { block() }
+        let block = self.block.take()
+        if !isDisposed { block?() }
     }
 }
 

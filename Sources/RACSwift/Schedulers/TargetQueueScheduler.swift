@@ -200,7 +200,9 @@ private final class QueuedBlock: Disposable, ScheduledDelivery, @unchecked Senda
 /// A block waiting in a `TargetQueueScheduler`'s `after`, and the disposable that cancels it;
 /// it knows its scheduler, so that the dispatch block captures it alone.
 private final class TimedBlock: Disposable, @unchecked Sendable {
-    private let block: @Sendable () -> Void
+    /// Let go of once run, as `QueuedBlock`'s: only the dispatch block that runs it, once, on
+    /// the queue, touches it.
+    private var block: (@Sendable () -> Void)?
     private let scheduler: Scheduler
 
     init(block: @escaping @Sendable () -> Void, scheduler: Scheduler) {
@@ -210,7 +212,7 @@ private final class TimedBlock: Disposable, @unchecked Sendable {
     }
 
     func run() {
-        if isDisposed { return }
+        guard let block = self.block.take(), !isDisposed else { return }
         scheduler.performAsCurrentScheduler(block)
     }
 }

@@ -81,8 +81,7 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let followingCompleted = EndFlag()
         let deallocated = EndFlag()
         do {
-            let object = SyncTestObject()
-            object.lifetime.disposable.add(Disposable { deallocated.set() })
+            let object = SyncTestObject(settingOnDeallocation: deallocated)
             let terminal = object.channelTerminal(for: \.stringValue)
             // The leading side is the property: it completes when the channel's observation
             // completes, which a subject subscribed to the following terminal sees.
@@ -103,8 +102,7 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let targetDeallocated = EndFlag()
         weak var weakTerminal: ChannelTerminal<String?>?
         do {
-            let object = SyncTestObject()
-            object.lifetime.disposable.add(Disposable { targetDeallocated.set() })
+            let object = SyncTestObject(settingOnDeallocation: targetDeallocated)
             let terminal = object.channelTerminal(for: \.stringValue)
             weakTerminal = terminal
             XCTAssertFalse(targetDeallocated.isSet)
@@ -361,8 +359,7 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let binding = weakTerminal.bind(to: nestedStringTerminal(b))
         b.strongTestObjectValue = SyncTestObject()
         do {
-            let object = SyncTestObject()
-            object.lifetime.disposable.add(Disposable { wasDisposed.set() })
+            let object = SyncTestObject(settingOnDeallocation: wasDisposed)
             a.weakTestObjectValue = object
             object.stringValue = "sync it!"
             XCTAssertFalse(wasDisposed.isSet)
@@ -417,8 +414,7 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let binding = aTerminal.bind(to: bTerminal)
         b.strongTestObjectValue = SyncTestObject()
         do {
-            let object = SyncTestObject()
-            object.lifetime.disposable.add(Disposable { wasDisposed.set() })
+            let object = SyncTestObject(settingOnDeallocation: wasDisposed)
             a.weakTestObjectValue = object
             object.integerValue = 2
             XCTAssertFalse(wasDisposed.isSet)

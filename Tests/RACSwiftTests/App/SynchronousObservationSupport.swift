@@ -15,6 +15,13 @@ final class SyncTestObject: ReactiveObject, @unchecked Sendable {
     @ObservedWeak var weakTestObjectValue: SyncTestObject?
     /// Not observed: reads of it are not recorded.
     var plainValue = 0
+
+    /// An object whose deallocation sets `flag` (RAC's `[object.rac_deallocDisposable
+    /// addDisposable:]` with a `__block BOOL`).
+    convenience init(settingOnDeallocation flag: EndFlag) {
+        self.init()
+        lifetime.disposable.add(Disposable { flag.set() })
+    }
 }
 
 /// A flag set from a disposal or a completion (RAC's `__block BOOL`).

@@ -323,50 +323,58 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         bc.dispose()
     }
 
-    func testShouldBindChangesMadeInPlaceOnArrays() {
+    /// Binds `keyPath` of two objects, `b`'s starting empty, then changes `b`'s in place.
+    private func assertBindsChangesMadeInPlace<C: Equatable & ExpressibleByArrayLiteral>(
+        _ keyPath: ReferenceWritableKeyPath<SyncTestObject, C> & Sendable, _ change: (inout C) -> Void,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let a = SyncTestObject(), b = SyncTestObject()
-        b.arrayValue = []
-        let binding = a.channelTerminal(for: \.arrayValue).bind(to: b.channelTerminal(for: \.arrayValue))
-        b.arrayValue.append(1)
-        XCTAssertEqual(a.arrayValue, b.arrayValue)
+        b[keyPath: keyPath] = []
+        let binding = a.channelTerminal(for: keyPath).bind(to: b.channelTerminal(for: keyPath))
+        change(&b[keyPath: keyPath])
+        XCTAssertEqual(a[keyPath: keyPath], b[keyPath: keyPath], file: file, line: line)
         binding.dispose()
+    }
+
+    func testShouldBindChangesMadeInPlaceOnArrays() {
+        assertBindsChangesMadeInPlace(\.arrayValue) { $0.append(1) }
     }
 
     func testShouldBindChangesMadeInPlaceOnSets() {
-        let a = SyncTestObject(), b = SyncTestObject()
-        b.setValue = []
-        let binding = a.channelTerminal(for: \.setValue).bind(to: b.channelTerminal(for: \.setValue))
-        b.setValue.insert(1)
-        XCTAssertEqual(a.setValue, b.setValue)
-        binding.dispose()
+        assertBindsChangesMadeInPlace(\.setValue) { $0.insert(1) }
     }
 
     func testShouldBindChangesMadeInPlaceOnOrderedSets() {
-        let a = SyncTestObject(), b = SyncTestObject()
-        b.orderedSetValue = []
-        let binding = a.channelTerminal(for: \.orderedSetValue).bind(to: b.channelTerminal(for: \.orderedSetValue))
-        b.orderedSetValue.append(1)
-        XCTAssertEqual(a.orderedSetValue, b.orderedSetValue)
-        binding.dispose()
+        assertBindsChangesMadeInPlace(\.orderedSetValue) { $0.append(1) }
+    }
+
+    /// Gives `a` a weakly held `weakTestObjectValue` for the length of `body`, and checks that
+    /// it lives through `body` and is gone after it.
+    private func whileAWeakIntermediateObjectLives(
+        on a: SyncTestObject, file: StaticString = #filePath, line: UInt = #line, _ body: (SyncTestObject) -> Void
+    ) {
+        let wasDisposed = EndFlag()
+        do {
+            let object = SyncTestObject(settingOnDeallocation: wasDisposed)
+            a.weakTestObjectValue = object
+            body(object)
+            XCTAssertFalse(wasDisposed.isSet, file: file, line: line)
+        }
+        XCTAssertTrue(wasDisposed.isSet, file: file, line: line)
     }
 
     func testShouldHandleDeallocationOfIntermediateObjectsCorrectly() {
         let a = SyncTestObject(), b = SyncTestObject()
-        let wasDisposed = EndFlag()
         let weakTerminal = a.channelTerminal(for: \.weakTestObjectValue?.stringValue) {
             $0.weakTestObjectValue?.stringValue = $1
         }
         let binding = weakTerminal.bind(to: nestedStringTerminal(b))
         b.strongTestObjectValue = SyncTestObject()
-        do {
-            let object = SyncTestObject(settingOnDeallocation: wasDisposed)
-            a.weakTestObjectValue = object
+        whileAWeakIntermediateObjectLives(on: a) { object in
             object.stringValue = "sync it!"
-            XCTAssertFalse(wasDisposed.isSet)
             XCTAssertEqual(b.strongTestObjectValue?.stringValue, "sync it!")
         }
         // At once (RAC: toEventually): the weak object's end is a change of a's key path to nil.
-        XCTAssertTrue(wasDisposed.isSet)
         XCTAssertNil(b.strongTestObjectValue?.stringValue)
         binding.dispose()
     }
@@ -402,7 +410,6 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
 
     func testShouldUseTheNilValueWhenAnIntermediateObjectIsNil() {
         let a = SyncTestObject(), b = SyncTestObject()
-        let wasDisposed = EndFlag()
         // RACChannelTo(a, weakTestObjectValue.integerValue, @5) =
         //     RACChannelTo(b, strongTestObjectValue.integerValue, @5)
         let aTerminal = a.channelTerminal(for: \.weakTestObjectValue?.integerValue) {
@@ -413,14 +420,10 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         }
         let binding = aTerminal.bind(to: bTerminal)
         b.strongTestObjectValue = SyncTestObject()
-        do {
-            let object = SyncTestObject(settingOnDeallocation: wasDisposed)
-            a.weakTestObjectValue = object
+        whileAWeakIntermediateObjectLives(on: a) { object in
             object.integerValue = 2
-            XCTAssertFalse(wasDisposed.isSet)
             XCTAssertEqual(b.strongTestObjectValue?.integerValue, 2)
         }
-        XCTAssertTrue(wasDisposed.isSet)
         XCTAssertEqual(b.strongTestObjectValue?.integerValue, 5)
         binding.dispose()
     }

@@ -23,6 +23,18 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
     private let value2 = "test value 2"
     private let value3 = "test value 3"
 
+    /// Sends `values` one at a time and checks after each that `property` reads as the
+    /// matching element of `expected`.
+    private func assertSending<Value, Property: Equatable>(
+        _ values: [Value], with send: (Value) -> Void, reads property: () -> Property, as expected: [Property],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        for (value, expected) in zip(values, expected) {
+            send(value)
+            XCTAssertEqual(property(), expected, file: file, line: line)
+        }
+    }
+
     // MARK: RACKVOChannel
 
     func testShouldSendTheObjectsCurrentValueWhenSubscribedToFollowingTerminal() {
@@ -53,10 +65,7 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let object = SyncTestObject()
         let terminal = object.channelTerminal(for: \.stringValue)
         XCTAssertNil(object.stringValue)
-        terminal.sendNext(value1)
-        XCTAssertEqual(object.stringValue, value1)
-        terminal.sendNext(value2)
-        XCTAssertEqual(object.stringValue, value2)
+        assertSending([value1, value2], with: { terminal.sendNext($0) }, reads: { object.stringValue }, as: [value1, value2])
     }
 
     func testShouldBeAbleToSubscribeToSignals() {
@@ -129,12 +138,7 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
             let subject = Subject<Int?>()
             bind(subject)
             XCTAssertNil(testObject.objectValue)
-            subject.sendNext(1)
-            XCTAssertEqual(testObject.objectValue, 1)
-            subject.sendNext(2)
-            XCTAssertEqual(testObject.objectValue, 2)
-            subject.sendNext(nil)
-            XCTAssertNil(testObject.objectValue)
+            assertSending([1, 2, nil], with: { subject.sendNext($0) }, reads: { testObject.objectValue }, as: [1, 2, nil])
         }
     }
 
@@ -145,20 +149,12 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let subject = Subject<Int??>()
         subject.subscribe(testObject.channelTerminal(for: \.objectValue, nilValue: 42))
         XCTAssertNil(testObject.objectValue)
-        subject.sendNext(1)
-        XCTAssertEqual(testObject.objectValue, 1)
-        subject.sendNext(2)
-        XCTAssertEqual(testObject.objectValue, 2)
-        subject.sendNext(nil)
-        XCTAssertEqual(testObject.objectValue, 42)
+        assertSending([1, 2, nil], with: { subject.sendNext($0) }, reads: { testObject.objectValue }, as: [1, 2, 42])
 
         let boundObject = SyncTestObject()
         let values = Subject<Int?>()
         values.setKeyPath(\.objectValue, on: boundObject, nilValue: 42)
-        values.sendNext(1)
-        XCTAssertEqual(boundObject.objectValue, 1)
-        values.sendNext(nil)
-        XCTAssertEqual(boundObject.objectValue, 42)
+        assertSending([1, nil], with: { values.sendNext($0) }, reads: { boundObject.objectValue }, as: [1, 42])
     }
 
     func testShouldLeaveTheValueOfThePropertyAloneAfterTheSignalCompletes() {
@@ -178,12 +174,7 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let subject = Subject<Int>()
         subject.subscribe(testObject.channelTerminal(for: \.integerValue))
         XCTAssertEqual(testObject.integerValue, 0)
-        subject.sendNext(1)
-        XCTAssertEqual(testObject.integerValue, 1)
-        subject.sendNext(2)
-        XCTAssertEqual(testObject.integerValue, 2)
-        subject.sendNext(0)
-        XCTAssertEqual(testObject.integerValue, 0)
+        assertSending([1, 2, 0], with: { subject.sendNext($0) }, reads: { testObject.integerValue }, as: [1, 2, 0])
 
         let boundObject = SyncTestObject()
         let values = Subject<Int>()
@@ -197,12 +188,7 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let subject = Subject<Int?>()
         subject.subscribe(testObject.channelTerminal(for: \.integerValue, nilValue: 42))
         XCTAssertEqual(testObject.integerValue, 0)
-        subject.sendNext(1)
-        XCTAssertEqual(testObject.integerValue, 1)
-        subject.sendNext(2)
-        XCTAssertEqual(testObject.integerValue, 2)
-        subject.sendNext(nil)
-        XCTAssertEqual(testObject.integerValue, 42)
+        assertSending([1, 2, nil], with: { subject.sendNext($0) }, reads: { testObject.integerValue }, as: [1, 2, 42])
     }
 
     // MARK: RACChannelTo
@@ -402,10 +388,7 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let a = SyncTestObject()
         let terminal = a.channelTerminal(for: \.integerValue, nilValue: 5)
         XCTAssertEqual(a.integerValue, 0)
-        terminal.sendNext(2)
-        XCTAssertEqual(a.integerValue, 2)
-        terminal.sendNext(nil)
-        XCTAssertEqual(a.integerValue, 5)
+        assertSending([2, nil], with: { terminal.sendNext($0) }, reads: { a.integerValue }, as: [2, 5])
     }
 
     func testShouldUseTheNilValueWhenAnIntermediateObjectIsNil() {

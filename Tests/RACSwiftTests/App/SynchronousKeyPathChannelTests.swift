@@ -195,22 +195,32 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
 
     func testShouldKeepObjectsPropertiesInSync() {
         let a = SyncTestObject(), b = SyncTestObject()
-        let binding = a.channelTerminal(for: \.stringValue).bind(to: b.channelTerminal(for: \.stringValue))
-        XCTAssertNil(a.stringValue)
-        XCTAssertNil(b.stringValue)
+        let binding = stringTerminal(a).bind(to: stringTerminal(b))
+        XCTAssertEqual([a.stringValue, b.stringValue], [nil, nil])
 
         a.stringValue = "sync it!"
-        XCTAssertEqual(a.stringValue, "sync it!")
-        XCTAssertEqual(b.stringValue, "sync it!")
+        XCTAssertEqual([a.stringValue, b.stringValue], ["sync it!", "sync it!"])
 
         b.stringValue = "sync it again!"
-        XCTAssertEqual(a.stringValue, "sync it again!")
-        XCTAssertEqual(b.stringValue, "sync it again!")
+        XCTAssertEqual([a.stringValue, b.stringValue], ["sync it again!", "sync it again!"])
 
         a.stringValue = nil
-        XCTAssertNil(a.stringValue)
-        XCTAssertNil(b.stringValue)
+        XCTAssertEqual([a.stringValue, b.stringValue], [nil, nil])
         binding.dispose()
+    }
+
+    /// `RACChannelTo(object, stringValue)`.
+    private func stringTerminal(_ object: SyncTestObject) -> ChannelTerminal<String?> {
+        object.channelTerminal(for: \.stringValue)
+    }
+
+    /// Both objects' `strongTestObjectValue.stringValue` read `value`, through distinct objects.
+    private func assertNestedStringsInSync(
+        _ a: SyncTestObject, _ b: SyncTestObject, _ value: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertEqual(a.strongTestObjectValue?.stringValue, value, file: file, line: line)
+        XCTAssertEqual(b.strongTestObjectValue?.stringValue, value, file: file, line: line)
+        XCTAssertFalse(a.strongTestObjectValue === b.strongTestObjectValue, file: file, line: line)
     }
 
     /// `RACChannelTo(object, strongTestObjectValue.stringValue)`.
@@ -225,18 +235,14 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         b.strongTestObjectValue = SyncTestObject()
 
         a.strongTestObjectValue?.stringValue = "sync it!"
-        XCTAssertEqual(a.strongTestObjectValue?.stringValue, "sync it!")
-        XCTAssertEqual(b.strongTestObjectValue?.stringValue, "sync it!")
-        XCTAssertFalse(a.strongTestObjectValue === b.strongTestObjectValue)
+        assertNestedStringsInSync(a, b, "sync it!")
 
         b.strongTestObjectValue = nil
         XCTAssertNil(a.strongTestObjectValue?.stringValue)
 
         c.stringValue = "sync it again!"
         b.strongTestObjectValue = c
-        XCTAssertEqual(a.strongTestObjectValue?.stringValue, "sync it again!")
-        XCTAssertEqual(b.strongTestObjectValue?.stringValue, "sync it again!")
-        XCTAssertFalse(a.strongTestObjectValue === b.strongTestObjectValue)
+        assertNestedStringsInSync(a, b, "sync it again!")
         binding.dispose()
     }
 
@@ -260,9 +266,7 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         c.stringValue = "sync it!"
         a.strongTestObjectValue = c
 
-        XCTAssertEqual(a.strongTestObjectValue?.stringValue, "sync it!")
-        XCTAssertEqual(b.strongTestObjectValue?.stringValue, "sync it!")
-        XCTAssertFalse(a.strongTestObjectValue === b.strongTestObjectValue)
+        assertNestedStringsInSync(a, b, "sync it!")
         binding.dispose()
     }
 
@@ -270,9 +274,8 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let a = SyncTestObject(), b = SyncTestObject()
         a.stringValue = "sync it!"
         b.stringValue = "sync it again!"
-        let binding = a.channelTerminal(for: \.stringValue).bind(to: b.channelTerminal(for: \.stringValue))
-        XCTAssertEqual(a.stringValue, "sync it again!")
-        XCTAssertEqual(b.stringValue, "sync it again!")
+        let binding = stringTerminal(a).bind(to: stringTerminal(b))
+        XCTAssertEqual([a.stringValue, b.stringValue], ["sync it again!", "sync it again!"])
         binding.dispose()
     }
 
@@ -280,13 +283,11 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let a = SyncTestObject(), b = SyncTestObject()
         a.stringValue = "sync it!"
         b.stringValue = "sync it again!"
-        let binding = a.channelTerminal(for: \.stringValue).bind(to: b.channelTerminal(for: \.stringValue))
-        XCTAssertEqual(a.stringValue, "sync it again!")
-        XCTAssertEqual(b.stringValue, "sync it again!")
+        let binding = stringTerminal(a).bind(to: stringTerminal(b))
+        XCTAssertEqual([a.stringValue, b.stringValue], ["sync it again!", "sync it again!"])
 
         b.stringValue = "sync it!"
-        XCTAssertEqual(a.stringValue, "sync it!")
-        XCTAssertEqual(b.stringValue, "sync it!")
+        XCTAssertEqual([a.stringValue, b.stringValue], ["sync it!", "sync it!"])
         binding.dispose()
     }
 
@@ -295,8 +296,8 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         a.stringValue = "1"
         b.stringValue = "2"
         c.stringValue = "3"
-        let ab = a.channelTerminal(for: \.stringValue).bind(to: b.channelTerminal(for: \.stringValue))
-        let bc = b.channelTerminal(for: \.stringValue).bind(to: c.channelTerminal(for: \.stringValue))
+        let ab = stringTerminal(a).bind(to: stringTerminal(b))
+        let bc = stringTerminal(b).bind(to: stringTerminal(c))
         XCTAssertEqual([a.stringValue, b.stringValue, c.stringValue], ["3", "3", "3"])
 
         c.stringValue = "1"
@@ -371,12 +372,10 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let bTerminal = b.channelTerminal(for: \.stringValue)
         a.stringValue = "1"
         let disposable = aTerminal.subscribe(bTerminal)
-        XCTAssertEqual(a.stringValue, "1")
-        XCTAssertEqual(b.stringValue, "1")
+        XCTAssertEqual([a.stringValue, b.stringValue], ["1", "1"])
 
         a.stringValue = "2"
-        XCTAssertEqual(a.stringValue, "2")
-        XCTAssertEqual(b.stringValue, "2")
+        XCTAssertEqual([a.stringValue, b.stringValue], ["2", "2"])
 
         disposable.dispose()
         a.stringValue = "3"

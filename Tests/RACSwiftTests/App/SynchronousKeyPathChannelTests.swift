@@ -270,20 +270,22 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         binding.dispose()
     }
 
-    func testShouldTakeTheValueOfTheObjectBeingBoundToAtTheStart() {
+    /// `a` holding "sync it!" and `b` "sync it again!", then bound.
+    private func objectsBoundAfterDifferentValues() -> (SyncTestObject, SyncTestObject, Disposable) {
         let a = SyncTestObject(), b = SyncTestObject()
         a.stringValue = "sync it!"
         b.stringValue = "sync it again!"
-        let binding = stringTerminal(a).bind(to: stringTerminal(b))
+        return (a, b, stringTerminal(a).bind(to: stringTerminal(b)))
+    }
+
+    func testShouldTakeTheValueOfTheObjectBeingBoundToAtTheStart() {
+        let (a, b, binding) = objectsBoundAfterDifferentValues()
         XCTAssertEqual([a.stringValue, b.stringValue], ["sync it again!", "sync it again!"])
         binding.dispose()
     }
 
     func testShouldUpdateTheValueEvenIfItIsTheSameValueTheObjectHadBeforeItWasBound() {
-        let a = SyncTestObject(), b = SyncTestObject()
-        a.stringValue = "sync it!"
-        b.stringValue = "sync it again!"
-        let binding = stringTerminal(a).bind(to: stringTerminal(b))
+        let (a, b, binding) = objectsBoundAfterDifferentValues()
         XCTAssertEqual([a.stringValue, b.stringValue], ["sync it again!", "sync it again!"])
 
         b.stringValue = "sync it!"

@@ -61,8 +61,7 @@ final class SubjectTests: RACTestCase {
         let subject = Subject<Int>()
         subject.sendNext(1)
         subject.sendCompleted()
-        let log = HotEventLog<Int>()
-        log.subscribe(to: subject)
+        let log = HotEventLog<Int>.subscribed(to: subject)
         XCTAssertEqual(log.events, [])
         subject.sendNext(2)
         subject.sendError(TestError.boom)
@@ -97,8 +96,7 @@ final class SubjectTests: RACTestCase {
         for index in stride(from: 1, to: 50, by: 2) { subscriptions[index].dispose() }
         subject.sendNext(8)
         XCTAssertEqual(logs[1].values, [7])
-        let fresh = HotEventLog<Int>()
-        fresh.subscribe(to: subject)
+        let fresh = HotEventLog<Int>.subscribed(to: subject)
         subject.sendNext(9)
         subject.sendCompleted()
         XCTAssertEqual(fresh.events, [.next(9), .completed])
@@ -191,8 +189,7 @@ final class SubjectTests: RACTestCase {
         subject.sendNext(2)
         XCTAssertEqual(first.events, [.completed])
         XCTAssertEqual(second.events, [.completed])
-        let late = HotEventLog<Int>()
-        late.subscribe(to: subject)
+        let late = HotEventLog<Int>.subscribed(to: subject)
         subject.sendNext(3)
         subject.sendCompleted()
         XCTAssertEqual(late.events, [.next(3), .completed])
@@ -216,8 +213,7 @@ final class SubjectTests: RACTestCase {
 
     func testSubjectSubscribedToASignalForwardsItsEvents() {
         let subject = Subject<Int>()
-        let log = HotEventLog<Int>()
-        log.subscribe(to: subject)
+        let log = HotEventLog<Int>.subscribed(to: subject)
         Signal<Int>.create { s in
             s.sendNext(1); s.sendNext(2); s.sendCompleted()
             return nil
@@ -230,16 +226,14 @@ final class SubjectTests: RACTestCase {
     func testTerminalEventSentToTheSubjectDisposesItsSourceSubscriptions() {
         let subject = Subject<Int>()
         let source = HotCountingSource<Int>()
-        let log = HotEventLog<Int>()
-        log.subscribe(to: subject)
+        let log = HotEventLog<Int>.subscribed(to: subject)
         source.signal.subscribe(subject)
         source.sendNext(1)
         XCTAssertEqual(source.disposals, 0)
         subject.sendCompleted()
         XCTAssertEqual(source.disposals, 1)
         // The source's subscription is over: what it sends no longer reaches the subject.
-        let late = HotEventLog<Int>()
-        late.subscribe(to: subject)
+        let late = HotEventLog<Int>.subscribed(to: subject)
         source.sendNext(2)
         XCTAssertEqual(late.events, [])
         XCTAssertEqual(log.events, [.next(1), .completed])
@@ -273,8 +267,7 @@ final class SubjectTests: RACTestCase {
 
     func testSourceSubscriptionThatEndsOnItsOwnLeavesTheSubjectUsable() {
         let subject = Subject<Int>()
-        let log = HotEventLog<Int>()
-        log.subscribe(to: subject)
+        let log = HotEventLog<Int>.subscribed(to: subject)
         // A source that is disposed from outside (not by a terminal event) stops feeding the
         // subject; the subject and its subscribers carry on.
         let source = HotCountingSource<Int>()
@@ -333,8 +326,7 @@ final class SubjectTests: RACTestCase {
     func testSubscribingAndDisposingWhileValuesFlowIsSafe() {
         let subject = Subject<Int>()
         let total = 20_000
-        let steady = HotEventLog<Int>()
-        steady.subscribe(to: subject)
+        let steady = HotEventLog<Int>.subscribed(to: subject)
         let group = DispatchGroup()
         final class Violations: @unchecked Sendable {
             let lock = NSLock()

@@ -83,6 +83,17 @@ final class SubjectTests: RACTestCase {
         XCTAssertEqual(c.events, [.next(1), .next(2), .completed])
     }
 
+    /// The subject still works for a subscriber that joins now: it gets what is sent from now
+    /// on (`value`, then completion).
+    private func assertANewSubscriberReceivesWhatFollows(
+        _ subject: Subject<Int>, value: Int, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let late = HotEventLog<Int>.subscribed(to: subject)
+        subject.sendNext(value)
+        subject.sendCompleted()
+        XCTAssertEqual(late.events, [.next(value), .completed], file: file, line: line)
+    }
+
     func testManySubscribersDisposedInAnyOrderLeaveTheOthersIntact() {
         let subject = Subject<Int>()
         let logs = (0..<50).map { _ in HotEventLog<Int>() }
@@ -96,10 +107,7 @@ final class SubjectTests: RACTestCase {
         for index in stride(from: 1, to: 50, by: 2) { subscriptions[index].dispose() }
         subject.sendNext(8)
         XCTAssertEqual(logs[1].values, [7])
-        let fresh = HotEventLog<Int>.subscribed(to: subject)
-        subject.sendNext(9)
-        subject.sendCompleted()
-        XCTAssertEqual(fresh.events, [.next(9), .completed])
+        assertANewSubscriberReceivesWhatFollows(subject, value: 9)
     }
 
     func testSubscriberDisposedDuringADeliveryReceivesNothingAfterItsDispose() {
@@ -189,10 +197,7 @@ final class SubjectTests: RACTestCase {
         subject.sendNext(2)
         XCTAssertEqual(first.events, [.completed])
         XCTAssertEqual(second.events, [.completed])
-        let late = HotEventLog<Int>.subscribed(to: subject)
-        subject.sendNext(3)
-        subject.sendCompleted()
-        XCTAssertEqual(late.events, [.next(3), .completed])
+        assertANewSubscriberReceivesWhatFollows(subject, value: 3)
     }
 
     // The delivery lock is recursive: a subscriber that sends into the subject from inside a

@@ -53,12 +53,11 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let object = SyncTestObject()
         let terminal = object.channelTerminal(for: \.stringValue)
         object.stringValue = value1
-        let received = Fixture.Log<String?>()
-        let subscription = terminal.subscribeNext { received.append($0) }
-        object.stringValue = value2
-        object.stringValue = value3
-        XCTAssertEqual(received.all, [value1, value2, value3])
-        subscription.dispose()
+        let received = valuesSent(by: terminal) {
+            object.stringValue = value2
+            object.stringValue = value3
+        }
+        XCTAssertEqual(received, [value1, value2, value3])
     }
 
     func testShouldSetTheObjectsValueUsingValuesSentToTheFollowingTerminal() {

@@ -24,6 +24,16 @@ final class SyncTestObject: ReactiveObject, @unchecked Sendable {
     }
 }
 
+/// The values `signal` sends from its subscription through the end of `body`, after which the
+/// subscription is disposed.
+func valuesSent<Value>(by signal: Signal<Value>, while body: () -> Void) -> [Value] {
+    let values = Fixture.Log<Value>()
+    let subscription = signal.subscribeNext { values.append($0) }
+    body()
+    subscription.dispose()
+    return values.all
+}
+
 /// A flag set from a disposal or a completion (RAC's `__block BOOL`).
 final class EndFlag: @unchecked Sendable {
     private let lock = NSLock()

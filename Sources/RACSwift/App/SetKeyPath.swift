@@ -43,28 +43,22 @@ extension Signal {
 
 /// The binding's subscriber: holds the object weakly and ends the subscription when the
 /// object is gone.
-final class KeyPathBindingSink<Root: AnyObject, Value, Property>: Sink, Subscriber, @unchecked Sendable {
-    private weak var object: Root?
+final class KeyPathBindingSink<Root: AnyObject, Value, Property>: WeakObjectSink<Root>, Subscriber,
+    @unchecked Sendable {
     private let keyPath: ReferenceWritableKeyPath<Root, Property>
     private let convert: (Value) -> Property
     private let signalName: String
-    private var subscription: CompoundDisposable?
 
     init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Property>, signalName: String,
          convert: @escaping (Value) -> Property) {
-        self.object = object
         self.keyPath = keyPath
         self.signalName = signalName
         self.convert = convert
+        super.init(object: object)
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { subscription = disposable }
-
     func sendNext(_ value: Value) {
-        guard let object else {
-            subscription?.dispose()
-            return
-        }
+        guard let object else { return endSubscription() }
         object[keyPath: keyPath] = convert(value)
     }
 
@@ -74,8 +68,8 @@ final class KeyPathBindingSink<Root: AnyObject, Value, Property>: Sink, Subscrib
             + "\(keyPath) on \(object.map { String(describing: $0) } ?? "a deallocated object"): \(error); "
             + "the binding has ended\n"
         FileHandle.standardError.write(Data(message.utf8))
-        subscription?.dispose()
+        endSubscription()
     }
 
-    func sendCompleted() { subscription?.dispose() }
+    func sendCompleted() { endSubscription() }
 }

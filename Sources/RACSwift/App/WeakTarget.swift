@@ -97,12 +97,10 @@ extension Signal {
 /// The weak-target subscriber: looks the target up at each event and ends the subscription
 /// when it is gone. Events arrive one at a time (the signal contract), so its state needs no
 /// lock; the weak reference is the runtime's, safe to read from any thread.
-final class WeakTargetSink<Target: AnyObject, Value>: Sink, Subscriber, @unchecked Sendable {
-    private weak var target: Target?
+final class WeakTargetSink<Target: AnyObject, Value>: WeakObjectSink<Target>, Subscriber, @unchecked Sendable {
     private let next: ((Target, Value) -> Void)?
     private let error: ((Target, any Error) -> Void)?
     private let completed: ((Target) -> Void)?
-    private var subscription: CompoundDisposable?
     private var isTerminated = false
 
     init(
@@ -111,36 +109,50 @@ final class WeakTargetSink<Target: AnyObject, Value>: Sink, Subscriber, @uncheck
         error: ((Target, any Error) -> Void)?,
         completed: ((Target) -> Void)?
     ) {
-        self.target = target
         self.next = next
         self.error = error
         self.completed = completed
+        super.init(object: target)
     }
-
-    func didSubscribe(with disposable: CompoundDisposable) { subscription = disposable }
 
     func sendNext(_ value: Value) {
         if isTerminated { return }
-        guard let target else { return end() }
+        guard let target = object else { return end() }
         next?(target, value)
     }
 
     func sendError(_ error: any Error) {
         if isTerminated { return }
         isTerminated = true
-        if let target { self.error?(target, error) }
+        if let target = object { self.error?(target, error) }
     }
 
     func sendCompleted() {
         if isTerminated { return }
         isTerminated = true
-        if let target { completed?(target) }
+        if let target = object { completed?(target) }
     }
 
     /// The target is gone: nothing more is delivered, and the source is disposed so that it
     /// stops its work (an interval, a request) rather than feed a subscriber that drops it all.
     private func end() {
         isTerminated = true
-        subscription?.dispose()
+        endSubscription()
     }
+}
+
+/// The base of the app layer's weak subscribers (`subscribe(weak:)`'s, `setKeyPath`'s): the
+/// object held weakly, and the subscription's compound from `didSubscribe(with:)`, which
+/// `endSubscription()` disposes once the object is gone or the binding is over.
+class WeakObjectSink<Object: AnyObject>: Sink, @unchecked Sendable {
+    final weak var object: Object?
+    private final var subscription: CompoundDisposable?
+
+    init(object: Object) {
+        self.object = object
+    }
+
+    final func didSubscribe(with disposable: CompoundDisposable) { subscription = disposable }
+
+    final func endSubscription() { subscription?.dispose() }
 }

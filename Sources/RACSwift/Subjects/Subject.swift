@@ -190,10 +190,10 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     @inline(__always)
     final func withDeliveryLock<R>(_ body: () -> R) -> R {
         let result = lock.withLock { () -> R in
-            if handedOffCount.mayBeNonZero { takeHandedOffReleasing() }
+            if handedOffCount.mayBeNonZero { releasingAfter(takeHandedOff) }
             return body()
         }
-        if handedOffCount.mayBeNonZero { settleHandedOffReleasing() }
+        if handedOffCount.mayBeNonZero { releasingAfter(settleHandedOff) }
         return result
     }
 
@@ -225,12 +225,15 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
         }
     }
 
+    /// Runs `carryOut` (`takeHandedOff`, `settleHandedOff`), then releases the subscribers it
+    /// took out. Out of line: `withDeliveryLock`, inlined everywhere, calls it only when
+    /// something was handed off. After `takeHandedOff` this is under `lock`, as a removal by a
+    /// thread holding it releases them; the caller of `withDeliveryLock` holds a reference to
+    /// the subject.
     @inline(never)
-    private func takeHandedOffReleasing() {
+    private func releasingAfter(_ carryOut: (inout ReleasedSubscribers) -> Void) {
         var released = ReleasedSubscribers()
-        takeHandedOff(into: &released)
-        // Under `lock`, as a removal by a thread holding it releases them; the caller of
-        // `withDeliveryLock` holds a reference to the subject.
+        carryOut(&released)
         released.releaseAll()
     }
 
@@ -252,13 +255,6 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
                 register(self)
             }
         }
-    }
-
-    @inline(never)
-    private func settleHandedOffReleasing() {
-        var released = ReleasedSubscribers()
-        settleHandedOff(into: &released)
-        released.releaseAll()
     }
 
     /// Carries out what was handed off while `lock` can be had without waiting; stops when

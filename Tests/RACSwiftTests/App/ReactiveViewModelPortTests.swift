@@ -99,14 +99,23 @@ final class ReactiveViewModelPortTests: VirtualTimeTestCase {
         XCTAssertFalse(rootViewModel.active)
     }
 
-    func testShouldSendOnDidBecomeActiveSignalWhenSetToYes() {
-        let root = rootViewModel!
+    /// Subscribes to one of `root`'s did-become signals, checking that each value is `root`
+    /// with `active` already set as `active`, and counts the values.
+    private func countSends(
+        of signal: Signal<PortedViewModel>, from root: PortedViewModel, withActive active: Bool
+    ) -> (Fixture.Log<Int>, Disposable) {
         let nextEvents = Fixture.Log<Int>()
-        let subscription = root.didBecomeActiveSignal.subscribeNext { viewModel in
+        let subscription = signal.subscribeNext { viewModel in
             XCTAssertTrue(viewModel === root)
-            XCTAssertTrue(viewModel.active)
+            XCTAssertEqual(viewModel.active, active)
             nextEvents.append(1)
         }
+        return (nextEvents, subscription)
+    }
+
+    func testShouldSendOnDidBecomeActiveSignalWhenSetToYes() {
+        let root = rootViewModel!
+        let (nextEvents, subscription) = countSends(of: root.didBecomeActiveSignal, from: root, withActive: true)
         XCTAssertEqual(nextEvents.all.count, 0)
 
         root.active = true
@@ -124,12 +133,7 @@ final class ReactiveViewModelPortTests: VirtualTimeTestCase {
 
     func testShouldSendOnDidBecomeInactiveSignalWhenSetToNo() {
         let root = rootViewModel!
-        let nextEvents = Fixture.Log<Int>()
-        let subscription = root.didBecomeInactiveSignal.subscribeNext { viewModel in
-            XCTAssertTrue(viewModel === root)
-            XCTAssertFalse(viewModel.active)
-            nextEvents.append(1)
-        }
+        let (nextEvents, subscription) = countSends(of: root.didBecomeInactiveSignal, from: root, withActive: false)
         XCTAssertEqual(nextEvents.all.count, 1)
 
         root.active = true

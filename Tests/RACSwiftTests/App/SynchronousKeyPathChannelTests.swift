@@ -23,6 +23,18 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
     private let value2 = "test value 2"
     private let value3 = "test value 3"
 
+    /// Sends `values` one at a time and checks after each that `property` reads as the
+    /// matching element of `expected`.
+    private func assertSending<Value, Property: Equatable>(
+        _ values: [Value], with send: (Value) -> Void, reads property: () -> Property, as expected: [Property],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        for (value, expected) in zip(values, expected) {
+            send(value)
+            XCTAssertEqual(property(), expected, file: file, line: line)
+        }
+    }
+
     // MARK: RACKVOChannel
 
     func testShouldSendTheObjectsCurrentValueWhenSubscribedToFollowingTerminal() {
@@ -41,22 +53,18 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let object = SyncTestObject()
         let terminal = object.channelTerminal(for: \.stringValue)
         object.stringValue = value1
-        let received = Fixture.Log<String?>()
-        let subscription = terminal.subscribeNext { received.append($0) }
-        object.stringValue = value2
-        object.stringValue = value3
-        XCTAssertEqual(received.all, [value1, value2, value3])
-        subscription.dispose()
+        let received = valuesSent(by: terminal) {
+            object.stringValue = value2
+            object.stringValue = value3
+        }
+        XCTAssertEqual(received, [value1, value2, value3])
     }
 
     func testShouldSetTheObjectsValueUsingValuesSentToTheFollowingTerminal() {
         let object = SyncTestObject()
         let terminal = object.channelTerminal(for: \.stringValue)
         XCTAssertNil(object.stringValue)
-        terminal.sendNext(value1)
-        XCTAssertEqual(object.stringValue, value1)
-        terminal.sendNext(value2)
-        XCTAssertEqual(object.stringValue, value2)
+        assertSending([value1, value2], with: { terminal.sendNext($0) }, reads: { object.stringValue }, as: [value1, value2])
     }
 
     func testShouldBeAbleToSubscribeToSignals() {
@@ -81,8 +89,7 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let followingCompleted = EndFlag()
         let deallocated = EndFlag()
         do {
-            let object = SyncTestObject()
-            object.lifetime.disposable.add(Disposable { deallocated.set() })
+            let object = SyncTestObject(settingOnDeallocation: deallocated)
             let terminal = object.channelTerminal(for: \.stringValue)
             // The leading side is the property: it completes when the channel's observation
             // completes, which a subject subscribed to the following terminal sees.
@@ -103,8 +110,7 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let targetDeallocated = EndFlag()
         weak var weakTerminal: ChannelTerminal<String?>?
         do {
-            let object = SyncTestObject()
-            object.lifetime.disposable.add(Disposable { targetDeallocated.set() })
+            let object = SyncTestObject(settingOnDeallocation: targetDeallocated)
             let terminal = object.channelTerminal(for: \.stringValue)
             weakTerminal = terminal
             XCTAssertFalse(targetDeallocated.isSet)
@@ -131,12 +137,7 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
             let subject = Subject<Int?>()
             bind(subject)
             XCTAssertNil(testObject.objectValue)
-            subject.sendNext(1)
-            XCTAssertEqual(testObject.objectValue, 1)
-            subject.sendNext(2)
-            XCTAssertEqual(testObject.objectValue, 2)
-            subject.sendNext(nil)
-            XCTAssertNil(testObject.objectValue)
+            assertSending([1, 2, nil], with: { subject.sendNext($0) }, reads: { testObject.objectValue }, as: [1, 2, nil])
         }
     }
 
@@ -147,20 +148,12 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let subject = Subject<Int??>()
         subject.subscribe(testObject.channelTerminal(for: \.objectValue, nilValue: 42))
         XCTAssertNil(testObject.objectValue)
-        subject.sendNext(1)
-        XCTAssertEqual(testObject.objectValue, 1)
-        subject.sendNext(2)
-        XCTAssertEqual(testObject.objectValue, 2)
-        subject.sendNext(nil)
-        XCTAssertEqual(testObject.objectValue, 42)
+        assertSending([1, 2, nil], with: { subject.sendNext($0) }, reads: { testObject.objectValue }, as: [1, 2, 42])
 
         let boundObject = SyncTestObject()
         let values = Subject<Int?>()
         values.setKeyPath(\.objectValue, on: boundObject, nilValue: 42)
-        values.sendNext(1)
-        XCTAssertEqual(boundObject.objectValue, 1)
-        values.sendNext(nil)
-        XCTAssertEqual(boundObject.objectValue, 42)
+        assertSending([1, nil], with: { values.sendNext($0) }, reads: { boundObject.objectValue }, as: [1, 42])
     }
 
     func testShouldLeaveTheValueOfThePropertyAloneAfterTheSignalCompletes() {
@@ -180,12 +173,7 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let subject = Subject<Int>()
         subject.subscribe(testObject.channelTerminal(for: \.integerValue))
         XCTAssertEqual(testObject.integerValue, 0)
-        subject.sendNext(1)
-        XCTAssertEqual(testObject.integerValue, 1)
-        subject.sendNext(2)
-        XCTAssertEqual(testObject.integerValue, 2)
-        subject.sendNext(0)
-        XCTAssertEqual(testObject.integerValue, 0)
+        assertSending([1, 2, 0], with: { subject.sendNext($0) }, reads: { testObject.integerValue }, as: [1, 2, 0])
 
         let boundObject = SyncTestObject()
         let values = Subject<Int>()
@@ -199,34 +187,39 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let subject = Subject<Int?>()
         subject.subscribe(testObject.channelTerminal(for: \.integerValue, nilValue: 42))
         XCTAssertEqual(testObject.integerValue, 0)
-        subject.sendNext(1)
-        XCTAssertEqual(testObject.integerValue, 1)
-        subject.sendNext(2)
-        XCTAssertEqual(testObject.integerValue, 2)
-        subject.sendNext(nil)
-        XCTAssertEqual(testObject.integerValue, 42)
+        assertSending([1, 2, nil], with: { subject.sendNext($0) }, reads: { testObject.integerValue }, as: [1, 2, 42])
     }
 
     // MARK: RACChannelTo
 
     func testShouldKeepObjectsPropertiesInSync() {
         let a = SyncTestObject(), b = SyncTestObject()
-        let binding = a.channelTerminal(for: \.stringValue).bind(to: b.channelTerminal(for: \.stringValue))
-        XCTAssertNil(a.stringValue)
-        XCTAssertNil(b.stringValue)
+        let binding = stringTerminal(a).bind(to: stringTerminal(b))
+        XCTAssertEqual([a.stringValue, b.stringValue], [nil, nil])
 
         a.stringValue = "sync it!"
-        XCTAssertEqual(a.stringValue, "sync it!")
-        XCTAssertEqual(b.stringValue, "sync it!")
+        XCTAssertEqual([a.stringValue, b.stringValue], ["sync it!", "sync it!"])
 
         b.stringValue = "sync it again!"
-        XCTAssertEqual(a.stringValue, "sync it again!")
-        XCTAssertEqual(b.stringValue, "sync it again!")
+        XCTAssertEqual([a.stringValue, b.stringValue], ["sync it again!", "sync it again!"])
 
         a.stringValue = nil
-        XCTAssertNil(a.stringValue)
-        XCTAssertNil(b.stringValue)
+        XCTAssertEqual([a.stringValue, b.stringValue], [nil, nil])
         binding.dispose()
+    }
+
+    /// `RACChannelTo(object, stringValue)`.
+    private func stringTerminal(_ object: SyncTestObject) -> ChannelTerminal<String?> {
+        object.channelTerminal(for: \.stringValue)
+    }
+
+    /// Both objects' `strongTestObjectValue.stringValue` read `value`, through distinct objects.
+    private func assertNestedStringsInSync(
+        _ a: SyncTestObject, _ b: SyncTestObject, _ value: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertEqual(a.strongTestObjectValue?.stringValue, value, file: file, line: line)
+        XCTAssertEqual(b.strongTestObjectValue?.stringValue, value, file: file, line: line)
+        XCTAssertFalse(a.strongTestObjectValue === b.strongTestObjectValue, file: file, line: line)
     }
 
     /// `RACChannelTo(object, strongTestObjectValue.stringValue)`.
@@ -241,18 +234,14 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         b.strongTestObjectValue = SyncTestObject()
 
         a.strongTestObjectValue?.stringValue = "sync it!"
-        XCTAssertEqual(a.strongTestObjectValue?.stringValue, "sync it!")
-        XCTAssertEqual(b.strongTestObjectValue?.stringValue, "sync it!")
-        XCTAssertFalse(a.strongTestObjectValue === b.strongTestObjectValue)
+        assertNestedStringsInSync(a, b, "sync it!")
 
         b.strongTestObjectValue = nil
         XCTAssertNil(a.strongTestObjectValue?.stringValue)
 
         c.stringValue = "sync it again!"
         b.strongTestObjectValue = c
-        XCTAssertEqual(a.strongTestObjectValue?.stringValue, "sync it again!")
-        XCTAssertEqual(b.strongTestObjectValue?.stringValue, "sync it again!")
-        XCTAssertFalse(a.strongTestObjectValue === b.strongTestObjectValue)
+        assertNestedStringsInSync(a, b, "sync it again!")
         binding.dispose()
     }
 
@@ -276,33 +265,30 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         c.stringValue = "sync it!"
         a.strongTestObjectValue = c
 
-        XCTAssertEqual(a.strongTestObjectValue?.stringValue, "sync it!")
-        XCTAssertEqual(b.strongTestObjectValue?.stringValue, "sync it!")
-        XCTAssertFalse(a.strongTestObjectValue === b.strongTestObjectValue)
+        assertNestedStringsInSync(a, b, "sync it!")
         binding.dispose()
     }
 
-    func testShouldTakeTheValueOfTheObjectBeingBoundToAtTheStart() {
+    /// `a` holding "sync it!" and `b` "sync it again!", then bound.
+    private func objectsBoundAfterDifferentValues() -> (SyncTestObject, SyncTestObject, Disposable) {
         let a = SyncTestObject(), b = SyncTestObject()
         a.stringValue = "sync it!"
         b.stringValue = "sync it again!"
-        let binding = a.channelTerminal(for: \.stringValue).bind(to: b.channelTerminal(for: \.stringValue))
-        XCTAssertEqual(a.stringValue, "sync it again!")
-        XCTAssertEqual(b.stringValue, "sync it again!")
+        return (a, b, stringTerminal(a).bind(to: stringTerminal(b)))
+    }
+
+    func testShouldTakeTheValueOfTheObjectBeingBoundToAtTheStart() {
+        let (a, b, binding) = objectsBoundAfterDifferentValues()
+        XCTAssertEqual([a.stringValue, b.stringValue], ["sync it again!", "sync it again!"])
         binding.dispose()
     }
 
     func testShouldUpdateTheValueEvenIfItIsTheSameValueTheObjectHadBeforeItWasBound() {
-        let a = SyncTestObject(), b = SyncTestObject()
-        a.stringValue = "sync it!"
-        b.stringValue = "sync it again!"
-        let binding = a.channelTerminal(for: \.stringValue).bind(to: b.channelTerminal(for: \.stringValue))
-        XCTAssertEqual(a.stringValue, "sync it again!")
-        XCTAssertEqual(b.stringValue, "sync it again!")
+        let (a, b, binding) = objectsBoundAfterDifferentValues()
+        XCTAssertEqual([a.stringValue, b.stringValue], ["sync it again!", "sync it again!"])
 
         b.stringValue = "sync it!"
-        XCTAssertEqual(a.stringValue, "sync it!")
-        XCTAssertEqual(b.stringValue, "sync it!")
+        XCTAssertEqual([a.stringValue, b.stringValue], ["sync it!", "sync it!"])
         binding.dispose()
     }
 
@@ -311,8 +297,8 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         a.stringValue = "1"
         b.stringValue = "2"
         c.stringValue = "3"
-        let ab = a.channelTerminal(for: \.stringValue).bind(to: b.channelTerminal(for: \.stringValue))
-        let bc = b.channelTerminal(for: \.stringValue).bind(to: c.channelTerminal(for: \.stringValue))
+        let ab = stringTerminal(a).bind(to: stringTerminal(b))
+        let bc = stringTerminal(b).bind(to: stringTerminal(c))
         XCTAssertEqual([a.stringValue, b.stringValue, c.stringValue], ["3", "3", "3"])
 
         c.stringValue = "1"
@@ -325,51 +311,58 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         bc.dispose()
     }
 
-    func testShouldBindChangesMadeInPlaceOnArrays() {
+    /// Binds `keyPath` of two objects, `b`'s starting empty, then changes `b`'s in place.
+    private func assertBindsChangesMadeInPlace<C: Equatable & ExpressibleByArrayLiteral>(
+        _ keyPath: ReferenceWritableKeyPath<SyncTestObject, C> & Sendable, _ change: (inout C) -> Void,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let a = SyncTestObject(), b = SyncTestObject()
-        b.arrayValue = []
-        let binding = a.channelTerminal(for: \.arrayValue).bind(to: b.channelTerminal(for: \.arrayValue))
-        b.arrayValue.append(1)
-        XCTAssertEqual(a.arrayValue, b.arrayValue)
+        b[keyPath: keyPath] = []
+        let binding = a.channelTerminal(for: keyPath).bind(to: b.channelTerminal(for: keyPath))
+        change(&b[keyPath: keyPath])
+        XCTAssertEqual(a[keyPath: keyPath], b[keyPath: keyPath], file: file, line: line)
         binding.dispose()
+    }
+
+    func testShouldBindChangesMadeInPlaceOnArrays() {
+        assertBindsChangesMadeInPlace(\.arrayValue) { $0.append(1) }
     }
 
     func testShouldBindChangesMadeInPlaceOnSets() {
-        let a = SyncTestObject(), b = SyncTestObject()
-        b.setValue = []
-        let binding = a.channelTerminal(for: \.setValue).bind(to: b.channelTerminal(for: \.setValue))
-        b.setValue.insert(1)
-        XCTAssertEqual(a.setValue, b.setValue)
-        binding.dispose()
+        assertBindsChangesMadeInPlace(\.setValue) { $0.insert(1) }
     }
 
     func testShouldBindChangesMadeInPlaceOnOrderedSets() {
-        let a = SyncTestObject(), b = SyncTestObject()
-        b.orderedSetValue = []
-        let binding = a.channelTerminal(for: \.orderedSetValue).bind(to: b.channelTerminal(for: \.orderedSetValue))
-        b.orderedSetValue.append(1)
-        XCTAssertEqual(a.orderedSetValue, b.orderedSetValue)
-        binding.dispose()
+        assertBindsChangesMadeInPlace(\.orderedSetValue) { $0.append(1) }
+    }
+
+    /// Gives `a` a weakly held `weakTestObjectValue` for the length of `body`, and checks that
+    /// it lives through `body` and is gone after it.
+    private func whileAWeakIntermediateObjectLives(
+        on a: SyncTestObject, file: StaticString = #filePath, line: UInt = #line, _ body: (SyncTestObject) -> Void
+    ) {
+        let wasDisposed = EndFlag()
+        do {
+            let object = SyncTestObject(settingOnDeallocation: wasDisposed)
+            a.weakTestObjectValue = object
+            body(object)
+            XCTAssertFalse(wasDisposed.isSet, file: file, line: line)
+        }
+        XCTAssertTrue(wasDisposed.isSet, file: file, line: line)
     }
 
     func testShouldHandleDeallocationOfIntermediateObjectsCorrectly() {
         let a = SyncTestObject(), b = SyncTestObject()
-        let wasDisposed = EndFlag()
         let weakTerminal = a.channelTerminal(for: \.weakTestObjectValue?.stringValue) {
             $0.weakTestObjectValue?.stringValue = $1
         }
         let binding = weakTerminal.bind(to: nestedStringTerminal(b))
         b.strongTestObjectValue = SyncTestObject()
-        do {
-            let object = SyncTestObject()
-            object.lifetime.disposable.add(Disposable { wasDisposed.set() })
-            a.weakTestObjectValue = object
+        whileAWeakIntermediateObjectLives(on: a) { object in
             object.stringValue = "sync it!"
-            XCTAssertFalse(wasDisposed.isSet)
             XCTAssertEqual(b.strongTestObjectValue?.stringValue, "sync it!")
         }
         // At once (RAC: toEventually): the weak object's end is a change of a's key path to nil.
-        XCTAssertTrue(wasDisposed.isSet)
         XCTAssertNil(b.strongTestObjectValue?.stringValue)
         binding.dispose()
     }
@@ -380,12 +373,10 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let bTerminal = b.channelTerminal(for: \.stringValue)
         a.stringValue = "1"
         let disposable = aTerminal.subscribe(bTerminal)
-        XCTAssertEqual(a.stringValue, "1")
-        XCTAssertEqual(b.stringValue, "1")
+        XCTAssertEqual([a.stringValue, b.stringValue], ["1", "1"])
 
         a.stringValue = "2"
-        XCTAssertEqual(a.stringValue, "2")
-        XCTAssertEqual(b.stringValue, "2")
+        XCTAssertEqual([a.stringValue, b.stringValue], ["2", "2"])
 
         disposable.dispose()
         a.stringValue = "3"
@@ -397,15 +388,11 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         let a = SyncTestObject()
         let terminal = a.channelTerminal(for: \.integerValue, nilValue: 5)
         XCTAssertEqual(a.integerValue, 0)
-        terminal.sendNext(2)
-        XCTAssertEqual(a.integerValue, 2)
-        terminal.sendNext(nil)
-        XCTAssertEqual(a.integerValue, 5)
+        assertSending([2, nil], with: { terminal.sendNext($0) }, reads: { a.integerValue }, as: [2, 5])
     }
 
     func testShouldUseTheNilValueWhenAnIntermediateObjectIsNil() {
         let a = SyncTestObject(), b = SyncTestObject()
-        let wasDisposed = EndFlag()
         // RACChannelTo(a, weakTestObjectValue.integerValue, @5) =
         //     RACChannelTo(b, strongTestObjectValue.integerValue, @5)
         let aTerminal = a.channelTerminal(for: \.weakTestObjectValue?.integerValue) {
@@ -416,15 +403,10 @@ final class SynchronousKeyPathChannelTests: RACTestCase {
         }
         let binding = aTerminal.bind(to: bTerminal)
         b.strongTestObjectValue = SyncTestObject()
-        do {
-            let object = SyncTestObject()
-            object.lifetime.disposable.add(Disposable { wasDisposed.set() })
-            a.weakTestObjectValue = object
+        whileAWeakIntermediateObjectLives(on: a) { object in
             object.integerValue = 2
-            XCTAssertFalse(wasDisposed.isSet)
             XCTAssertEqual(b.strongTestObjectValue?.integerValue, 2)
         }
-        XCTAssertTrue(wasDisposed.isSet)
         XCTAssertEqual(b.strongTestObjectValue?.integerValue, 5)
         binding.dispose()
     }

@@ -15,6 +15,23 @@ final class SyncTestObject: ReactiveObject, @unchecked Sendable {
     @ObservedWeak var weakTestObjectValue: SyncTestObject?
     /// Not observed: reads of it are not recorded.
     var plainValue = 0
+
+    /// An object whose deallocation sets `flag` (RAC's `[object.rac_deallocDisposable
+    /// addDisposable:]` with a `__block BOOL`).
+    convenience init(settingOnDeallocation flag: EndFlag) {
+        self.init()
+        lifetime.disposable.add(Disposable { flag.set() })
+    }
+}
+
+/// The values `signal` sends from its subscription through the end of `body`, after which the
+/// subscription is disposed.
+func valuesSent<Value>(by signal: Signal<Value>, while body: () -> Void) -> [Value] {
+    let values = Fixture.Log<Value>()
+    let subscription = signal.subscribeNext { values.append($0) }
+    body()
+    subscription.dispose()
+    return values.all
 }
 
 /// A flag set from a disposal or a completion (RAC's `__block BOOL`).

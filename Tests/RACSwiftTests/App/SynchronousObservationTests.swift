@@ -151,13 +151,12 @@ final class SynchronousObservationTests: RACTestCase {
             }
         }
         let model = Guarded()
-        let values = Fixture.Log<Bool>()
-        let subscription = model.signal(for: \.active).subscribeNext { values.append($0) }
-        model.active = true
-        model.active = true
-        model.active = false
-        XCTAssertEqual(values.all, [false, true, false])
-        subscription.dispose()
+        let values = valuesSent(by: model.signal(for: \.active)) {
+            model.active = true
+            model.active = true
+            model.active = false
+        }
+        XCTAssertEqual(values, [false, true, false])
     }
 
     func testAnAssignmentFromInsideADeliveryIsSentInOrder() {

@@ -44,22 +44,24 @@ final class SynchronousPropertySubscribingTests: RACTestCase {
 
     // MARK: RACPropertySubscribingExamples
 
-    func testShouldSendTheCurrentValueOnceOnSubscription() {
+    /// The examples' setup: an object whose value is 0, with its value signal subscribed.
+    private func subscribedObject() -> (SyncTestObject, Fixture.Log<Int?>, Disposable) {
         let object = SyncTestObject()
         let signal = object.signal(for: \.objectValue)
         let values = Fixture.Log<Int?>()
         object.objectValue = 0
         let subscription = signal.subscribeNext { values.append($0) }
+        return (object, values, subscription)
+    }
+
+    func testShouldSendTheCurrentValueOnceOnSubscription() {
+        let (_, values, subscription) = subscribedObject()
         XCTAssertEqual(values.all, [0])
         subscription.dispose()
     }
 
     func testShouldSendTheNewValueWhenItChanges() {
-        let object = SyncTestObject()
-        let signal = object.signal(for: \.objectValue)
-        let values = Fixture.Log<Int?>()
-        object.objectValue = 0
-        let subscription = signal.subscribeNext { values.append($0) }
+        let (object, values, subscription) = subscribedObject()
         XCTAssertEqual(values.all, [0])
         object.objectValue = 1
         XCTAssertEqual(values.all, [0, 1])
@@ -67,11 +69,7 @@ final class SynchronousPropertySubscribingTests: RACTestCase {
     }
 
     func testShouldStopObservingWhenDisposed() {
-        let object = SyncTestObject()
-        let signal = object.signal(for: \.objectValue)
-        let values = Fixture.Log<Int?>()
-        object.objectValue = 0
-        let subscription = signal.subscribeNext { values.append($0) }
+        let (object, values, subscription) = subscribedObject()
         object.objectValue = 1
         XCTAssertEqual(values.all, [0, 1])
         subscription.dispose()
@@ -84,8 +82,7 @@ final class SynchronousPropertySubscribingTests: RACTestCase {
         let object = SyncTestObject()
         let values = Fixture.Log<Int?>()
         do {
-            let observer = SyncTestObject()
-            observer.lifetime.disposable.add(Disposable { observerDeallocated.set() })
+            let observer = SyncTestObject(settingOnDeallocation: observerDeallocated)
             let signal = object.signal(for: \.objectValue).take(during: observer.lifetime)
             object.objectValue = 1
             signal.subscribeNext { values.append($0) }
@@ -100,10 +97,8 @@ final class SynchronousPropertySubscribingTests: RACTestCase {
         let objectDeallocated = EndFlag()
         let scopeObjectDeallocated = EndFlag()
         do {
-            let object = SyncTestObject()
-            object.lifetime.disposable.add(Disposable { objectDeallocated.set() })
-            let scopeObject = SyncTestObject()
-            scopeObject.lifetime.disposable.add(Disposable { scopeObjectDeallocated.set() })
+            let object = SyncTestObject(settingOnDeallocation: objectDeallocated)
+            let scopeObject = SyncTestObject(settingOnDeallocation: scopeObjectDeallocated)
             object.signal(for: \.objectValue).take(during: scopeObject.lifetime).subscribeNext { _ in }
         }
         XCTAssertTrue(objectDeallocated.isSet)
@@ -114,8 +109,7 @@ final class SynchronousPropertySubscribingTests: RACTestCase {
         let objectDeallocated = EndFlag()
         weak var weakSignal: Signal<Int?>?
         do {
-            let object = SyncTestObject()
-            object.lifetime.disposable.add(Disposable { objectDeallocated.set() })
+            let object = SyncTestObject(settingOnDeallocation: objectDeallocated)
             let signal = object.signal(for: \.objectValue).map { $0 }
             weakSignal = signal
             signal.subscribeNext { _ in }

@@ -91,8 +91,7 @@ final class GroupByTests: RACTestCase {
     }
 
     func testEmptySourceSendsNoGroups() {
-        let outer = HotEventLog<GroupedSignal<Int, Int>>()
-        outer.subscribe(to: Signal<Int>.empty.groupBy { $0 })
+        let outer = HotEventLog<GroupedSignal<Int, Int>>.subscribed(to: Signal<Int>.empty.groupBy { $0 })
         XCTAssertEqual(outer.events.count, 1)
         XCTAssertTrue(outer.events.first?.isFinished == true)
     }

@@ -116,8 +116,7 @@ final class StartTests: RACTestCase {
             s.sendCompleted()
         }
         XCTAssertEqual(runs, 1)
-        let log = HotEventLog<String>()
-        log.subscribe(to: signal)
+        let log = HotEventLog<String>.subscribed(to: signal)
         XCTAssertEqual(log.events, [.next("done"), .completed])
         XCTAssertEqual(runs, 1)
     }

@@ -13,8 +13,7 @@ final class WindowTests: RACTestCase {
             disposable = signal.subscribe(
                 next: { [unowned self] window in
                     outer.record(.next(window))
-                    let log = HotEventLog<Value>()
-                    log.subscribe(to: window)
+                    let log = HotEventLog<Value>.subscribed(to: window)
                     windows.append(log)
                 },
                 error: { [unowned self] in outer.record(.error($0)) },

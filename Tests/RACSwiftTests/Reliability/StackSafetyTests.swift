@@ -120,31 +120,30 @@ final class StackSafetyTests: RACTestCase {
         result.assert(count: Self.many, sum: Self.many)
     }
 
-    func testScheduleRecursiveOnASynchronousSchedulerRunsManyTimesInConstantStack() {
-        // A scheduler that runs blocks at once exercises the base class's trampoline.
+    /// `scheduleRecursive` on `scheduler`, rescheduling until it has run `times` times, all
+    /// within `onSmallStack`'s small stack.
+    private func assertScheduleRecursiveRunsOnASmallStack(
+        on scheduler: Scheduler, times: Int, file: StaticString = #filePath, line: UInt = #line
+    ) {
         let result = StackResult()
         onSmallStack {
             nonisolated(unsafe) var runs = 0
-            SmallStackScheduler().scheduleRecursive { reschedule in
+            scheduler.scheduleRecursive { reschedule in
                 runs += 1
                 result.add(1)
-                if runs < Self.many { reschedule() } else { result.complete() }
+                if runs < times { reschedule() } else { result.complete() }
             }
         }
-        result.assert(count: Self.many, sum: Self.many)
+        result.assert(count: times, sum: times, file: file, line: line)
+    }
+
+    func testScheduleRecursiveOnASynchronousSchedulerRunsManyTimesInConstantStack() {
+        // A scheduler that runs blocks at once exercises the base class's trampoline.
+        assertScheduleRecursiveRunsOnASmallStack(on: SmallStackScheduler(), times: Self.many)
     }
 
     func testScheduleRecursiveOnImmediateSchedulerRunsAMillionTimesInConstantStack() {
-        let result = StackResult()
-        onSmallStack {
-            nonisolated(unsafe) var runs = 0
-            Scheduler.immediate.scheduleRecursive { reschedule in
-                runs += 1
-                result.add(1)
-                if runs < Self.million { reschedule() } else { result.complete() }
-            }
-        }
-        result.assert(count: Self.million, sum: Self.million)
+        assertScheduleRecursiveRunsOnASmallStack(on: Scheduler.immediate, times: Self.million)
     }
 
     func testScheduleRecursiveOnTestSchedulerRunsAHundredThousandTimes() {

@@ -17,6 +17,20 @@ final class SubjectStressTests: RACTestCase {
         }
     }
 
+    /// Subscribes a probe to `combine` of one subject per thread, pumps `perThread` values into
+    /// each subject, checks the probe's contract and returns the values it saw.
+    private func valuesPumped<Value>(
+        perThread: Int, into combine: ([Subject<Int>]) -> Signal<Value>, file: StaticString = #filePath, line: UInt = #line
+    ) -> [Value] {
+        let subjects = (0..<threads).map { _ in Subject<Int>() }
+        let probe = StressProbe<Value>()
+        let disposable = probe.subscribe(combine(subjects))
+        pump(subjects, perThread: perThread)
+        probe.assertContract(file: file, line: line)
+        disposable.dispose()
+        return probe.values
+    }
+
     func testOneSubjectFedByEightThreadsDeliversEachValueOnceToEverySubscriber() {
         let perThread = Stress.values
         let subject = Subject<Int>()
@@ -45,36 +59,21 @@ final class SubjectStressTests: RACTestCase {
 
     func testSubjectsFedByEightThreadsIntoMergeDeliverEachValueOnce() {
         let perThread = Stress.values
-        let subjects = (0..<threads).map { _ in Subject<Int>() }
-        let probe = StressProbe<Int>()
-        let disposable = probe.subscribe(Signal.merge(subjects))
-        pump(subjects, perThread: perThread)
-        probe.assertContract()
-        assertEachValueOnceInThreadOrder(probe.values, threads: threads, perThread: perThread)
-        disposable.dispose()
+        let values = valuesPumped(perThread: perThread) { Signal.merge($0) }
+        assertEachValueOnceInThreadOrder(values, threads: threads, perThread: perThread)
     }
 
     func testSubjectsFedByEightThreadsIntoFlattenDeliverEachValueOnce() {
         let perThread = Stress.values
-        let subjects = (0..<threads).map { _ in Subject<Int>() }
-        let probe = StressProbe<Int>()
-        let disposable = probe.subscribe(Signal.from(subjects).flatten())
-        pump(subjects, perThread: perThread)
-        probe.assertContract()
-        assertEachValueOnceInThreadOrder(probe.values, threads: threads, perThread: perThread)
-        disposable.dispose()
+        let values = valuesPumped(perThread: perThread) { Signal.from($0).flatten() }
+        assertEachValueOnceInThreadOrder(values, threads: threads, perThread: perThread)
     }
 
     func testSubjectsFedByEightThreadsIntoZipPairTheNthValues() {
         let perThread = Stress.values / 2
-        let subjects = (0..<threads).map { _ in Subject<Int>() }
-        let probe = StressProbe<[Int]>()
-        let disposable = probe.subscribe(Signal<[Int]>.zip(subjects))
-        pump(subjects, perThread: perThread)
-        probe.assertContract()
+        let values = valuesPumped(perThread: perThread) { Signal<[Int]>.zip($0) }
         let threads = self.threads
-        XCTAssertEqual(probe.values, (0..<perThread).map { index in (0..<threads).map { $0 * perThread + index } })
-        disposable.dispose()
+        XCTAssertEqual(values, (0..<perThread).map { index in (0..<threads).map { $0 * perThread + index } })
     }
 
     func testSubjectsFedByEightThreadsIntoCombineLatestAdvanceOneInputPerArray() {

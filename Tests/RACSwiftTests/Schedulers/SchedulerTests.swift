@@ -246,10 +246,15 @@ final class BackgroundSchedulerTests: RACTestCase {
         }
         wait(for: [done], timeout: 10)
         // Anything the timer had left would run before this block on the serial queue.
-        let settled = expectation(description: "settled")
-        scheduler.afterDelay(0.05) { settled.fulfill() }
-        wait(for: [settled], timeout: 10)
+        waitForABlockScheduled(on: scheduler, after: 0.05)
         XCTAssertEqual(firings.value, 3)
+    }
+
+    /// Waits until a block scheduled on `scheduler` `delay` seconds from now has run.
+    private func waitForABlockScheduled(on scheduler: Scheduler, after delay: TimeInterval) {
+        let settled = expectation(description: "settled")
+        scheduler.afterDelay(delay) { settled.fulfill() }
+        wait(for: [settled], timeout: 10)
     }
 
     func testARepeatingTimerDisposedBeforeItsFirstFiringNeverFires() {
@@ -258,9 +263,7 @@ final class BackgroundSchedulerTests: RACTestCase {
         scheduler.after(Date().addingTimeInterval(0.02), repeatingEvery: 0.01, withLeeway: 0.005) {
             firings.increment()
         }?.dispose()
-        let settled = expectation(description: "settled")
-        scheduler.afterDelay(0.08) { settled.fulfill() }
-        wait(for: [settled], timeout: 10)
+        waitForABlockScheduled(on: scheduler, after: 0.08)
         XCTAssertEqual(firings.value, 0)
     }
 

@@ -4,8 +4,7 @@ import XCTest
 final class BehaviorSubjectTests: RACTestCase {
     func testNewSubscriberReceivesTheDefaultValueFirst() {
         let subject = BehaviorSubject(defaultValue: 0)
-        let log = HotEventLog<Int>()
-        log.subscribe(to: subject)
+        let log = HotEventLog<Int>.subscribed(to: subject)
         subject.sendNext(1)
         subject.sendCompleted()
         XCTAssertEqual(log.events, [.next(0), .next(1), .completed])
@@ -16,8 +15,7 @@ final class BehaviorSubjectTests: RACTestCase {
         subject.sendNext(1)
         subject.sendNext(2)
         XCTAssertEqual(subject.value, 2)
-        let log = HotEventLog<Int>()
-        log.subscribe(to: subject)
+        let log = HotEventLog<Int>.subscribed(to: subject)
         subject.sendNext(3)
         subject.sendCompleted()
         XCTAssertEqual(log.events, [.next(2), .next(3), .completed])
@@ -25,11 +23,9 @@ final class BehaviorSubjectTests: RACTestCase {
 
     func testEverySubscriberSeesTheLatestValueAtItsSubscription() {
         let subject = BehaviorSubject<String?>(defaultValue: nil)
-        let a = HotEventLog<String?>()
-        a.subscribe(to: subject)
+        let a = HotEventLog<String?>.subscribed(to: subject)
         subject.sendNext("x")
-        let b = HotEventLog<String?>()
-        b.subscribe(to: subject)
+        let b = HotEventLog<String?>.subscribed(to: subject)
         subject.sendCompleted()
         XCTAssertEqual(a.events, [.next(nil), .next("x"), .completed])
         XCTAssertEqual(b.events, [.next("x"), .completed])
@@ -41,8 +37,7 @@ final class BehaviorSubjectTests: RACTestCase {
         let subject = BehaviorSubject(defaultValue: 0)
         subject.sendNext(5)
         subject.sendCompleted()
-        let log = HotEventLog<Int>()
-        log.subscribe(to: subject)
+        let log = HotEventLog<Int>.subscribed(to: subject)
         subject.sendNext(6)
         XCTAssertEqual(log.events, [.next(5), .next(6)])
         subject.sendCompleted()

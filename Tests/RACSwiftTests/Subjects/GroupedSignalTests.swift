@@ -7,8 +7,7 @@ final class GroupedSignalTests: RACTestCase {
     func testAGroupMadeByHandKeepsItsKeyAndBehavesAsASubject() {
         let group = GroupedSignal<String, Int>(key: "odd")
         XCTAssertEqual(group.key, "odd")
-        let log = HotEventLog<Int>()
-        log.subscribe(to: group)
+        let log = HotEventLog<Int>.subscribed(to: group)
         group.sendNext(1)
         group.sendNext(3)
         group.sendCompleted()
@@ -18,8 +17,7 @@ final class GroupedSignalTests: RACTestCase {
 
     func testAGroupForwardsASourceItIsSubscribedTo() {
         let group = GroupedSignal<Int, Int>(key: 7)
-        let log = HotEventLog<Int>()
-        log.subscribe(to: group)
+        let log = HotEventLog<Int>.subscribed(to: group)
         Signal<Int>.create { subscriber in
             subscriber.sendNext(1)
             subscriber.sendError(TestError.boom)

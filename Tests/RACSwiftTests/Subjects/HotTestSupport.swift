@@ -13,6 +13,13 @@ final class HotEventLog<Value>: @unchecked Sendable {
         lock.withLock { stored.append(event) }
     }
 
+    /// A log subscribed to `signal` (the subscription is left to end with the signal).
+    static func subscribed(to signal: Signal<Value>) -> HotEventLog<Value> {
+        let log = HotEventLog<Value>()
+        log.subscribe(to: signal)
+        return log
+    }
+
     /// Subscribes to `signal`, recording into this log.
     @discardableResult
     func subscribe(to signal: Signal<Value>) -> Disposable {

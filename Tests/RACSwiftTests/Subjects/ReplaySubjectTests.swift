@@ -7,8 +7,7 @@ final class ReplaySubjectTests: RACTestCase {
         let subject = ReplaySubject<Int>()
         subject.sendNext(1)
         subject.sendNext(2)
-        let log = HotEventLog<Int>()
-        log.subscribe(to: subject)
+        let log = HotEventLog<Int>.subscribed(to: subject)
         XCTAssertEqual(log.events, [.next(1), .next(2)])
         subject.sendNext(3)
         subject.sendCompleted()
@@ -39,26 +38,22 @@ final class ReplaySubjectTests: RACTestCase {
     func testCapacityKeepsOnlyTheLatestValues() {
         let subject = ReplaySubject<Int>(capacity: 2)
         for value in 1...5 { subject.sendNext(value) }
-        let log = HotEventLog<Int>()
-        log.subscribe(to: subject)
+        let log = HotEventLog<Int>.subscribed(to: subject)
         XCTAssertEqual(log.events, [.next(4), .next(5)])
         subject.sendCompleted()
-        let late = HotEventLog<Int>()
-        late.subscribe(to: subject)
+        let late = HotEventLog<Int>.subscribed(to: subject)
         XCTAssertEqual(late.events, [.next(4), .next(5), .completed])
     }
 
     func testCapacityZeroReplaysOnlyTheTerminalEvent() {
         let subject = ReplaySubject<Int>(capacity: 0)
         subject.sendNext(1)
-        let log = HotEventLog<Int>()
-        log.subscribe(to: subject)
+        let log = HotEventLog<Int>.subscribed(to: subject)
         XCTAssertEqual(log.events, [])
         subject.sendNext(2)
         subject.sendCompleted()
         XCTAssertEqual(log.events, [.next(2), .completed])
-        let late = HotEventLog<Int>()
-        late.subscribe(to: subject)
+        let late = HotEventLog<Int>.subscribed(to: subject)
         XCTAssertEqual(late.events, [.completed])
     }
 
@@ -70,8 +65,7 @@ final class ReplaySubjectTests: RACTestCase {
         subject.sendCompleted()
         subject.sendNext(2)
         subject.sendError(TestError.boom)
-        let log = HotEventLog<Int>()
-        log.subscribe(to: subject)
+        let log = HotEventLog<Int>.subscribed(to: subject)
         XCTAssertEqual(log.events, [.next(1), .completed])
     }
 
@@ -87,14 +81,11 @@ final class ReplaySubjectTests: RACTestCase {
 
     func testEveryReplayingSubscriberSeesTheSameSequence() {
         let subject = ReplaySubject<Int>()
-        let first = HotEventLog<Int>()
-        first.subscribe(to: subject)
+        let first = HotEventLog<Int>.subscribed(to: subject)
         subject.sendNext(1)
-        let second = HotEventLog<Int>()
-        second.subscribe(to: subject)
+        let second = HotEventLog<Int>.subscribed(to: subject)
         subject.sendNext(2)
-        let third = HotEventLog<Int>()
-        third.subscribe(to: subject)
+        let third = HotEventLog<Int>.subscribed(to: subject)
         subject.sendCompleted()
         for log in [first, second, third] {
             XCTAssertEqual(log.events, [.next(1), .next(2), .completed])

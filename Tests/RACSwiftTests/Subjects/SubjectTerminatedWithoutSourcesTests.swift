@@ -38,8 +38,7 @@ final class SubjectTerminatedWithoutSourcesTests: RACTestCase {
 
     func testSecondTerminalEventWithoutSourcesChangesNothing() {
         let subject = Subject<Int>()
-        let log = HotEventLog<Int>()
-        log.subscribe(to: subject)
+        let log = HotEventLog<Int>.subscribed(to: subject)
         subject.sendCompleted()
         subject.sendError(TestError.boom)
         XCTAssertEqual(log.events, [.completed])

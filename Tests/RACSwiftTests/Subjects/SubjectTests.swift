@@ -61,8 +61,7 @@ final class SubjectTests: RACTestCase {
         let subject = Subject<Int>()
         subject.sendNext(1)
         subject.sendCompleted()
-        let log = HotEventLog<Int>()
-        log.subscribe(to: subject)
+        let log = HotEventLog<Int>.subscribed(to: subject)
         XCTAssertEqual(log.events, [])
         subject.sendNext(2)
         subject.sendError(TestError.boom)
@@ -84,6 +83,17 @@ final class SubjectTests: RACTestCase {
         XCTAssertEqual(c.events, [.next(1), .next(2), .completed])
     }
 
+    /// The subject still works for a subscriber that joins now: it gets what is sent from now
+    /// on (`value`, then completion).
+    private func assertANewSubscriberReceivesWhatFollows(
+        _ subject: Subject<Int>, value: Int, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let late = HotEventLog<Int>.subscribed(to: subject)
+        subject.sendNext(value)
+        subject.sendCompleted()
+        XCTAssertEqual(late.events, [.next(value), .completed], file: file, line: line)
+    }
+
     func testManySubscribersDisposedInAnyOrderLeaveTheOthersIntact() {
         let subject = Subject<Int>()
         let logs = (0..<50).map { _ in HotEventLog<Int>() }
@@ -97,11 +107,7 @@ final class SubjectTests: RACTestCase {
         for index in stride(from: 1, to: 50, by: 2) { subscriptions[index].dispose() }
         subject.sendNext(8)
         XCTAssertEqual(logs[1].values, [7])
-        let fresh = HotEventLog<Int>()
-        fresh.subscribe(to: subject)
-        subject.sendNext(9)
-        subject.sendCompleted()
-        XCTAssertEqual(fresh.events, [.next(9), .completed])
+        assertANewSubscriberReceivesWhatFollows(subject, value: 9)
     }
 
     func testSubscriberDisposedDuringADeliveryReceivesNothingAfterItsDispose() {
@@ -191,11 +197,7 @@ final class SubjectTests: RACTestCase {
         subject.sendNext(2)
         XCTAssertEqual(first.events, [.completed])
         XCTAssertEqual(second.events, [.completed])
-        let late = HotEventLog<Int>()
-        late.subscribe(to: subject)
-        subject.sendNext(3)
-        subject.sendCompleted()
-        XCTAssertEqual(late.events, [.next(3), .completed])
+        assertANewSubscriberReceivesWhatFollows(subject, value: 3)
     }
 
     // The delivery lock is recursive: a subscriber that sends into the subject from inside a
@@ -216,8 +218,7 @@ final class SubjectTests: RACTestCase {
 
     func testSubjectSubscribedToASignalForwardsItsEvents() {
         let subject = Subject<Int>()
-        let log = HotEventLog<Int>()
-        log.subscribe(to: subject)
+        let log = HotEventLog<Int>.subscribed(to: subject)
         Signal<Int>.create { s in
             s.sendNext(1); s.sendNext(2); s.sendCompleted()
             return nil
@@ -230,16 +231,14 @@ final class SubjectTests: RACTestCase {
     func testTerminalEventSentToTheSubjectDisposesItsSourceSubscriptions() {
         let subject = Subject<Int>()
         let source = HotCountingSource<Int>()
-        let log = HotEventLog<Int>()
-        log.subscribe(to: subject)
+        let log = HotEventLog<Int>.subscribed(to: subject)
         source.signal.subscribe(subject)
         source.sendNext(1)
         XCTAssertEqual(source.disposals, 0)
         subject.sendCompleted()
         XCTAssertEqual(source.disposals, 1)
         // The source's subscription is over: what it sends no longer reaches the subject.
-        let late = HotEventLog<Int>()
-        late.subscribe(to: subject)
+        let late = HotEventLog<Int>.subscribed(to: subject)
         source.sendNext(2)
         XCTAssertEqual(late.events, [])
         XCTAssertEqual(log.events, [.next(1), .completed])
@@ -273,8 +272,7 @@ final class SubjectTests: RACTestCase {
 
     func testSourceSubscriptionThatEndsOnItsOwnLeavesTheSubjectUsable() {
         let subject = Subject<Int>()
-        let log = HotEventLog<Int>()
-        log.subscribe(to: subject)
+        let log = HotEventLog<Int>.subscribed(to: subject)
         // A source that is disposed from outside (not by a terminal event) stops feeding the
         // subject; the subject and its subscribers carry on.
         let source = HotCountingSource<Int>()
@@ -333,8 +331,7 @@ final class SubjectTests: RACTestCase {
     func testSubscribingAndDisposingWhileValuesFlowIsSafe() {
         let subject = Subject<Int>()
         let total = 20_000
-        let steady = HotEventLog<Int>()
-        steady.subscribe(to: subject)
+        let steady = HotEventLog<Int>.subscribed(to: subject)
         let group = DispatchGroup()
         final class Violations: @unchecked Sendable {
             let lock = NSLock()

@@ -187,12 +187,15 @@ final class CombineLatestAndZipArityTests: RACTestCase {
 
     // MARK: Seven signals: the any-arity forms
 
-    private let seven = (0..<7).map { _ in HigherProbe<Int>() }
+    /// Seven fresh inputs, made by each test: held by the test case instance instead (which
+    /// XCTest never frees), their weak-reference side tables were reported by LeakSanitizer.
+    private func makeSeven() -> [HigherProbe<Int>] { (0..<7).map { _ in HigherProbe<Int>() } }
     private static func sumOfSeven(_ v0: Int, _ v1: Int, _ v2: Int, _ v3: Int, _ v4: Int, _ v5: Int, _ v6: Int) -> Int {
         v0 + v1 + v2 + v3 + v4 + v5 + v6
     }
 
     func testCombineLatestOfSevenSignalsUsesTheAnyArityForm() {
+        let seven = makeSeven()
         let s = seven.map(\.signal)
         let combined: Signal<(Int, Int, Int, Int, Int, Int, Int)> = Signal.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6])
         let log = HigherLog(combined.map { "\($0)\($1)\($2)\($3)\($4)\($5)\($6)" })
@@ -203,6 +206,7 @@ final class CombineLatestAndZipArityTests: RACTestCase {
     }
 
     func testCombineLatestOfSevenSignalsWithReduceUsesTheAnyArityForm() {
+        let seven = makeSeven()
         let s = seven.map(\.signal)
         let log = HigherLog(Signal.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], reduce: Self.sumOfSeven))
         for (index, input) in seven.enumerated() { input.send(index) }
@@ -213,6 +217,7 @@ final class CombineLatestAndZipArityTests: RACTestCase {
     }
 
     func testZipOfSevenSignalsUsesTheAnyArityForm() {
+        let seven = makeSeven()
         let s = seven.map(\.signal)
         let zipped: Signal<(Int, Int, Int, Int, Int, Int, Int)> = Signal.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6])
         let log = HigherLog(zipped.map { "\($0)\($1)\($2)\($3)\($4)\($5)\($6)" })
@@ -223,6 +228,7 @@ final class CombineLatestAndZipArityTests: RACTestCase {
     }
 
     func testZipOfSevenSignalsWithReduceUsesTheAnyArityForm() {
+        let seven = makeSeven()
         let s = seven.map(\.signal)
         let log = HigherLog(Signal.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6], reduce: Self.sumOfSeven))
         for (index, input) in seven.enumerated() { input.send(index) }

@@ -59,6 +59,18 @@ func produceOffMain(_ body: @escaping @Sendable () -> Void, until isDone: () -> 
 
 /// K subscriptions per round; a run of n subscriptions is n / K rounds (K is capped at n, so a
 /// scaled-down run still divides by what it did).
+/// The floor of a hop per value: one `DispatchQueue.async` per value onto a serial queue, then
+/// a last one to wait for (W22's deliver(on:) and W14's schedule measure against it).
+func asyncPerValueFloor(_ label: String, _ n: Int) -> Int {
+    let acc = Acc()
+    let q = benchQueue(label)
+    let done = DispatchSemaphore(value: 0)
+    for i in 0..<n { q.async { acc.sum &+= i } }
+    q.async { done.signal() }
+    done.wait()
+    return acc.sum
+}
+
 func churnWorkload(id: String, k fullK: Int) -> Workload {
     // Made on first use (not when the workload list is built), and kept.
     final class Orders { var byK: [Int: [Int]] = [:] }
@@ -136,15 +148,7 @@ var threadWorkloads: [Workload] {
     [
         Workload(
             id: "W22", title: "subject → deliver(on:) a serial queue, wait", count: 100_000, unit: "event",
-            base: .measured { n in
-                let acc = Acc()
-                let q = benchQueue("W22")
-                let done = DispatchSemaphore(value: 0)
-                for i in 0..<n { q.async { acc.sum &+= i } }
-                q.async { done.signal() }
-                done.wait()
-                return acc.sum
-            },
+            base: .measured { n in asyncPerValueFloor("W22", n) },
             oc: .measured { n in
                 let acc = Acc()
                 let q = benchQueue("W22")
@@ -342,15 +346,7 @@ var threadWorkloads: [Workload] {
 
         Workload(
             id: "W14", title: "schedule on a queue scheduler, wait for all", count: 100_000, unit: "block",
-            base: .measured { n in
-                let acc = Acc()
-                let q = benchQueue("W14")
-                let done = DispatchSemaphore(value: 0)
-                for i in 0..<n { q.async { acc.sum &+= i } }
-                q.async { done.signal() }
-                done.wait()
-                return acc.sum
-            },
+            base: .measured { n in asyncPerValueFloor("W14", n) },
             oc: .measured { n in
                 let acc = Acc()
                 let q = benchQueue("W14").ocombine

@@ -120,6 +120,41 @@ final class BZip {
     }
 }
 
+/// combineLatest of three inputs, reduced by a sum (W23).
+final class BCombineLatest3 {
+    var a = 0, b = 0, c = 0, has = 0
+    let next: Sink
+    init(_ next: @escaping Sink) { self.next = opaque(next) }
+
+    @inline(never)
+    func inputs() -> (Sink, Sink, Sink) {
+        ({ [unowned self] v in a = v; has |= 1; if has == 7 { next(a &+ b &+ c) } },
+         { [unowned self] v in b = v; has |= 2; if has == 7 { next(a &+ b &+ c) } },
+         { [unowned self] v in c = v; has |= 4; if has == 7 { next(a &+ b &+ c) } })
+    }
+}
+
+/// zip of three inputs: queues, combined in order (W24).
+final class BZip3 {
+    var queues: ([Int], [Int], [Int]) = ([], [], [])
+    let next: Sink
+    init(_ next: @escaping Sink) { self.next = opaque(next) }
+
+    @inline(never)
+    func inputs() -> (Sink, Sink, Sink) {
+        ({ [unowned self] v in queues.0.append(v); drain() },
+         { [unowned self] v in queues.1.append(v); drain() },
+         { [unowned self] v in queues.2.append(v); drain() })
+    }
+
+    // Sends arrive in rotation, so a queue holds at most one value and removing the first is cheap.
+    private func drain() {
+        while !queues.0.isEmpty, !queues.1.isEmpty, !queues.2.isEmpty {
+            next(queues.0.removeFirst() &+ queues.1.removeFirst() &+ queues.2.removeFirst())
+        }
+    }
+}
+
 /// A synchronous range source delivering into `sink`.
 @inline(never)
 func bRange(_ count: Int, _ sink: @escaping Sink) {

@@ -297,6 +297,66 @@ nonisolated(unsafe) let workloads: [Workload] = [
         }),
 
     Workload(
+        id: "W23", title: "combineLatest(a, b, c, reduce:) of 3 subjects, rotating", count: 1_000_000,
+        unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let c = BCombineLatest3 { acc.sum &+= $0 }
+            let (ia, ib, ic) = c.inputs()
+            let a = baseSubject(ia), b = baseSubject(ib), s = baseSubject(ic)
+            for i in 0..<n {
+                switch i % 3 { case 0: a.send(i); case 1: b.send(i); default: s.send(i) }
+            }
+            return acc.sum
+        },
+        oc: .missing("n/a (OpenCombine 0.14 has no combineLatest)"),
+        rac: .measured { n in
+            let acc = Acc()
+            let a = RACSwift.Subject<Int>(), b = RACSwift.Subject<Int>(), c = RACSwift.Subject<Int>()
+            let d = Signal.combineLatest(a, b, c, reduce: { x, y, z in x &+ y &+ z })
+                .subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n {
+                switch i % 3 { case 0: a.sendNext(i); case 1: b.sendNext(i); default: c.sendNext(i) }
+            }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
+        id: "W24", title: "zip(a, b, c) of 3 subjects, rotating", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let z = BZip3 { acc.sum &+= $0 }
+            let (ia, ib, ic) = z.inputs()
+            let a = baseSubject(ia), b = baseSubject(ib), s = baseSubject(ic)
+            for i in 0..<n {
+                switch i % 3 { case 0: a.send(i); case 1: b.send(i); default: s.send(i) }
+            }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let a = PassthroughSubject<Int, Never>(), b = PassthroughSubject<Int, Never>()
+            let c = PassthroughSubject<Int, Never>()
+            let k = a.zip(b, c).sink { acc.sum &+= $0.0 &+ $0.1 &+ $0.2 }
+            for i in 0..<n {
+                switch i % 3 { case 0: a.send(i); case 1: b.send(i); default: c.send(i) }
+            }
+            k.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let a = RACSwift.Subject<Int>(), b = RACSwift.Subject<Int>(), c = RACSwift.Subject<Int>()
+            let d = Signal.zip(a, b, c).subscribeNext { acc.sum &+= $0.0 &+ $0.1 &+ $0.2 }
+            for i in 0..<n {
+                switch i % 3 { case 0: a.sendNext(i); case 1: b.sendNext(i); default: c.sendNext(i) }
+            }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
         id: "S1", title: "subject → doNext → skip(1) → take(Int.max)", count: 1_000_000, unit: "event",
         base: .measured { n in
             let acc = Acc()

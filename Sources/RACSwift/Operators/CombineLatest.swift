@@ -12,13 +12,16 @@ extension Signal {
     /// sending, in which case nothing is sent but the result still waits for the other. An
     /// error from either is forwarded at once and disposes the other.
     /// Each pair goes out on the thread of the source event that caused it, one at a time.
-    // Inlinable so that the pair is built with the caller's types (see
-    // `subscribeCombineLatestPair`).
+    // Inlinable so that the pair is formed with the caller's types (see `startCombineLatest`).
     @inlinable
     public func combineLatest<U>(with other: Signal<U>) -> Signal<(Value, U)> {
-        OperatorSignal((self, other)) { subscriber, inputs in
-            subscribeCombineLatestPair(subscriber, inputs.0, inputs.1) { first, second in
-                (first.latest, second.latest)
+        OperatorSignal((self, other)) { subscriber, signals in
+            let sink = CombineLatestSink<(Value, U)>(downstream: subscriber, inputCount: 2)
+            let first = CombineLatestInput<Value, (Value, U), Value?>(sink)
+            let second = CombineLatestInput<U, (Value, U), U?>(sink)
+            return startCombineLatest(subscriber, sink, combine: { (first.latest, second.latest) }) {
+                signals.0.subscribe(first)
+                signals.1.subscribe(second)
             }
         }
         .named("[\(name)] -combineLatestWith: \(other)")
@@ -84,30 +87,33 @@ func makeCombineLatest<each S>(_ signals: repeat Signal<each S>) -> Signal<(repe
 
 /// RAC's description of the signals array in a debug name: `(<signal>, <signal>)`.
 func describeSignals<each S>(_ signals: repeat Signal<each S>) -> String {
-    var parts: [String] = []
-    for signal in repeat each signals { parts.append("\(signal)") }
-    return "(\(parts.joined(separator: ", ")))"
+    var parts: [any CustomStringConvertible] = []
+    for signal in repeat each signals { parts.append(signal) }
+    return describeSignals(parts)
+}
+
+/// `describeSignals` for the fixed-arity forms, which are inlinable.
+@usableFromInline
+func describeSignals(_ signals: [any CustomStringConvertible]) -> String {
+    "(" + signals.map(\.description).joined(separator: ", ") + ")"
 }
 
 // MARK: - The three forms
 
-/// One subscription to `combineLatest(with:)`. `pair` is formed where `combineLatest(with:)` is
-/// inlined, with the caller's concrete types: made here, in generic code, each pair would look
-/// up its tuple's metadata at run time (W5).
+/// Starts one subscription to a typed combineLatest of two to six signals, whose inputs the
+/// caller made for `sink`. `combine` and the inputs are made where those operators are inlined,
+/// with the caller's concrete types: made here, in generic code, each tuple would look up its
+/// metadata at run time (W5, W23).
 @usableFromInline
-func subscribeCombineLatestPair<A, B, Output>(
-    _ subscriber: any Subscriber<Output>, _ first: Signal<A>, _ second: Signal<B>,
-    pair: @escaping (_ first: CombineLatestInput<A, Output, A?>, _ second: CombineLatestInput<B, Output, B?>) -> Output
+func startCombineLatest<Output>(
+    _ subscriber: any Subscriber<Output>, _ sink: CombineLatestSink<Output>,
+    combine: @escaping () -> Output, subscribeInputs: () -> Void
 ) -> Disposable {
-    let sink = CombineLatestSink<Output>(downstream: subscriber, inputCount: 2)
-    let a = CombineLatestInput<A, Output, A?>(sink)
-    let b = CombineLatestInput<B, Output, B?>(sink)
-    sink.combine = { pair(a, b) }
+    sink.combine = combine
     subscriber.didSubscribe(with: sink.disposable)
     // As RAC's -combineLatestWith:, every input is subscribed, also when an earlier one ended
     // the result while being subscribed (that subscription is disposed at once).
-    first.subscribe(a)
-    second.subscribe(b)
+    subscribeInputs()
     return sink.disposable
 }
 

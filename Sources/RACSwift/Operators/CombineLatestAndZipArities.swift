@@ -9,8 +9,11 @@
 // from the signals at once and the same statement takes milliseconds; the solver prefers them
 // over the pack forms (more specialized), so the pack forms only serve seven signals and more.
 //
-// Each overload is the pack form at that arity: it builds the same signal through
-// `makeCombineLatest` / `makeZip`, with the same debug name and the same work per event.
+// Each overload runs the machine the pack form runs (the same sink, inputs, state, debug name
+// and order of subscriptions), but is inlinable, so that the tuple (or the reduced value) is
+// formed in the caller's code with its concrete types: formed in the library's generic code,
+// every tuple looked its metadata up at run time, about 10,000 instructions per event for three
+// signals (W23; two signals, `combineLatest(with:)`, had this shape already: W5).
 
 extension Signal {
     /// The typed `combineLatest` of two signals: sends a tuple of their latest values each time
@@ -19,23 +22,34 @@ extension Signal {
     /// this arity, declared so that calls type-check quickly): completes when every signal has
     /// completed, forwards the first error at once and disposes the others, and sends each
     /// tuple on the thread of the event that caused it, one at a time.
+    @inlinable
     public static func combineLatest<A, B>(
         _ a: Signal<A>, _ b: Signal<B>
     ) -> Signal<Value> where Value == (A, B) {
-        makeCombineLatest(a, b)
+        OperatorSignal((a, b)) { subscriber, signals in
+            let sink = CombineLatestSink<Value>(downstream: subscriber, inputCount: 2)
+            let x = CombineLatestInput<A, Value, A?>(sink)
+            let y = CombineLatestInput<B, Value, B?>(sink)
+            return startCombineLatest(subscriber, sink, combine: { (x.latest, y.latest) }) {
+                signals.0.subscribe(x)
+                signals.1.subscribe(y)
+            }
+        }
+        .named("+combineLatest: \(describeSignals([a, b]))")
     }
 
     /// The typed `combineLatest` of two signals with each set of latest values passed to
     /// `reduce` (RAC's `+combineLatest:reduce:`). Terminates and delivers as the any-arity
     /// `combineLatest(_:reduce:)` does (it is that operator at this arity, declared so that
     /// calls type-check quickly).
+    @inlinable
     public static func combineLatest<A, B>(
         _ a: Signal<A>, _ b: Signal<B>,
         reduce: @escaping @Sendable (A, B) -> Value
     ) -> Signal<Value> {
-        makeCombineLatest(a, b)
+        Signal<(A, B)>.combineLatest(a, b)
             .map { values in reduce(values.0, values.1) }
-            .named("+combineLatest: \(describeSignals(a, b)) reduce:")
+            .named("+combineLatest: \(describeSignals([a, b])) reduce:")
     }
 
     /// The typed `combineLatest` of three signals: sends a tuple of their latest values each time
@@ -44,23 +58,36 @@ extension Signal {
     /// this arity, declared so that calls type-check quickly): completes when every signal has
     /// completed, forwards the first error at once and disposes the others, and sends each
     /// tuple on the thread of the event that caused it, one at a time.
+    @inlinable
     public static func combineLatest<A, B, C>(
         _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>
     ) -> Signal<Value> where Value == (A, B, C) {
-        makeCombineLatest(a, b, c)
+        OperatorSignal((a, b, c)) { subscriber, signals in
+            let sink = CombineLatestSink<Value>(downstream: subscriber, inputCount: 3)
+            let x = CombineLatestInput<A, Value, A?>(sink)
+            let y = CombineLatestInput<B, Value, B?>(sink)
+            let z = CombineLatestInput<C, Value, C?>(sink)
+            return startCombineLatest(subscriber, sink, combine: { (x.latest, y.latest, z.latest) }) {
+                signals.0.subscribe(x)
+                signals.1.subscribe(y)
+                signals.2.subscribe(z)
+            }
+        }
+        .named("+combineLatest: \(describeSignals([a, b, c]))")
     }
 
     /// The typed `combineLatest` of three signals with each set of latest values passed to
     /// `reduce` (RAC's `+combineLatest:reduce:`). Terminates and delivers as the any-arity
     /// `combineLatest(_:reduce:)` does (it is that operator at this arity, declared so that
     /// calls type-check quickly).
+    @inlinable
     public static func combineLatest<A, B, C>(
         _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>,
         reduce: @escaping @Sendable (A, B, C) -> Value
     ) -> Signal<Value> {
-        makeCombineLatest(a, b, c)
+        Signal<(A, B, C)>.combineLatest(a, b, c)
             .map { values in reduce(values.0, values.1, values.2) }
-            .named("+combineLatest: \(describeSignals(a, b, c)) reduce:")
+            .named("+combineLatest: \(describeSignals([a, b, c])) reduce:")
     }
 
     /// The typed `combineLatest` of four signals: sends a tuple of their latest values each time
@@ -69,23 +96,38 @@ extension Signal {
     /// this arity, declared so that calls type-check quickly): completes when every signal has
     /// completed, forwards the first error at once and disposes the others, and sends each
     /// tuple on the thread of the event that caused it, one at a time.
+    @inlinable
     public static func combineLatest<A, B, C, D>(
         _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, _ d: Signal<D>
     ) -> Signal<Value> where Value == (A, B, C, D) {
-        makeCombineLatest(a, b, c, d)
+        OperatorSignal((a, b, c, d)) { subscriber, signals in
+            let sink = CombineLatestSink<Value>(downstream: subscriber, inputCount: 4)
+            let x = CombineLatestInput<A, Value, A?>(sink)
+            let y = CombineLatestInput<B, Value, B?>(sink)
+            let z = CombineLatestInput<C, Value, C?>(sink)
+            let u = CombineLatestInput<D, Value, D?>(sink)
+            return startCombineLatest(subscriber, sink, combine: { (x.latest, y.latest, z.latest, u.latest) }) {
+                signals.0.subscribe(x)
+                signals.1.subscribe(y)
+                signals.2.subscribe(z)
+                signals.3.subscribe(u)
+            }
+        }
+        .named("+combineLatest: \(describeSignals([a, b, c, d]))")
     }
 
     /// The typed `combineLatest` of four signals with each set of latest values passed to
     /// `reduce` (RAC's `+combineLatest:reduce:`). Terminates and delivers as the any-arity
     /// `combineLatest(_:reduce:)` does (it is that operator at this arity, declared so that
     /// calls type-check quickly).
+    @inlinable
     public static func combineLatest<A, B, C, D>(
         _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, _ d: Signal<D>,
         reduce: @escaping @Sendable (A, B, C, D) -> Value
     ) -> Signal<Value> {
-        makeCombineLatest(a, b, c, d)
+        Signal<(A, B, C, D)>.combineLatest(a, b, c, d)
             .map { values in reduce(values.0, values.1, values.2, values.3) }
-            .named("+combineLatest: \(describeSignals(a, b, c, d)) reduce:")
+            .named("+combineLatest: \(describeSignals([a, b, c, d])) reduce:")
     }
 
     /// The typed `combineLatest` of five signals: sends a tuple of their latest values each time
@@ -94,23 +136,42 @@ extension Signal {
     /// this arity, declared so that calls type-check quickly): completes when every signal has
     /// completed, forwards the first error at once and disposes the others, and sends each
     /// tuple on the thread of the event that caused it, one at a time.
+    @inlinable
     public static func combineLatest<A, B, C, D, E>(
         _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, _ d: Signal<D>, _ e: Signal<E>
     ) -> Signal<Value> where Value == (A, B, C, D, E) {
-        makeCombineLatest(a, b, c, d, e)
+        OperatorSignal((a, b, c, d, e)) { subscriber, signals in
+            let sink = CombineLatestSink<Value>(downstream: subscriber, inputCount: 5)
+            let x = CombineLatestInput<A, Value, A?>(sink)
+            let y = CombineLatestInput<B, Value, B?>(sink)
+            let z = CombineLatestInput<C, Value, C?>(sink)
+            let u = CombineLatestInput<D, Value, D?>(sink)
+            let v = CombineLatestInput<E, Value, E?>(sink)
+            return startCombineLatest(subscriber, sink, combine: {
+                (x.latest, y.latest, z.latest, u.latest, v.latest)
+            }) {
+                signals.0.subscribe(x)
+                signals.1.subscribe(y)
+                signals.2.subscribe(z)
+                signals.3.subscribe(u)
+                signals.4.subscribe(v)
+            }
+        }
+        .named("+combineLatest: \(describeSignals([a, b, c, d, e]))")
     }
 
     /// The typed `combineLatest` of five signals with each set of latest values passed to
     /// `reduce` (RAC's `+combineLatest:reduce:`). Terminates and delivers as the any-arity
     /// `combineLatest(_:reduce:)` does (it is that operator at this arity, declared so that
     /// calls type-check quickly).
+    @inlinable
     public static func combineLatest<A, B, C, D, E>(
         _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, _ d: Signal<D>, _ e: Signal<E>,
         reduce: @escaping @Sendable (A, B, C, D, E) -> Value
     ) -> Signal<Value> {
-        makeCombineLatest(a, b, c, d, e)
+        Signal<(A, B, C, D, E)>.combineLatest(a, b, c, d, e)
             .map { values in reduce(values.0, values.1, values.2, values.3, values.4) }
-            .named("+combineLatest: \(describeSignals(a, b, c, d, e)) reduce:")
+            .named("+combineLatest: \(describeSignals([a, b, c, d, e])) reduce:")
     }
 
     /// The typed `combineLatest` of six signals: sends a tuple of their latest values each time
@@ -119,23 +180,44 @@ extension Signal {
     /// this arity, declared so that calls type-check quickly): completes when every signal has
     /// completed, forwards the first error at once and disposes the others, and sends each
     /// tuple on the thread of the event that caused it, one at a time.
+    @inlinable
     public static func combineLatest<A, B, C, D, E, F>(
         _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, _ d: Signal<D>, _ e: Signal<E>, _ f: Signal<F>
     ) -> Signal<Value> where Value == (A, B, C, D, E, F) {
-        makeCombineLatest(a, b, c, d, e, f)
+        OperatorSignal((a, b, c, d, e, f)) { subscriber, signals in
+            let sink = CombineLatestSink<Value>(downstream: subscriber, inputCount: 6)
+            let x = CombineLatestInput<A, Value, A?>(sink)
+            let y = CombineLatestInput<B, Value, B?>(sink)
+            let z = CombineLatestInput<C, Value, C?>(sink)
+            let u = CombineLatestInput<D, Value, D?>(sink)
+            let v = CombineLatestInput<E, Value, E?>(sink)
+            let w = CombineLatestInput<F, Value, F?>(sink)
+            return startCombineLatest(subscriber, sink, combine: {
+                (x.latest, y.latest, z.latest, u.latest, v.latest, w.latest)
+            }) {
+                signals.0.subscribe(x)
+                signals.1.subscribe(y)
+                signals.2.subscribe(z)
+                signals.3.subscribe(u)
+                signals.4.subscribe(v)
+                signals.5.subscribe(w)
+            }
+        }
+        .named("+combineLatest: \(describeSignals([a, b, c, d, e, f]))")
     }
 
     /// The typed `combineLatest` of six signals with each set of latest values passed to
     /// `reduce` (RAC's `+combineLatest:reduce:`). Terminates and delivers as the any-arity
     /// `combineLatest(_:reduce:)` does (it is that operator at this arity, declared so that
     /// calls type-check quickly).
+    @inlinable
     public static func combineLatest<A, B, C, D, E, F>(
         _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, _ d: Signal<D>, _ e: Signal<E>, _ f: Signal<F>,
         reduce: @escaping @Sendable (A, B, C, D, E, F) -> Value
     ) -> Signal<Value> {
-        makeCombineLatest(a, b, c, d, e, f)
+        Signal<(A, B, C, D, E, F)>.combineLatest(a, b, c, d, e, f)
             .map { values in reduce(values.0, values.1, values.2, values.3, values.4, values.5) }
-            .named("+combineLatest: \(describeSignals(a, b, c, d, e, f)) reduce:")
+            .named("+combineLatest: \(describeSignals([a, b, c, d, e, f])) reduce:")
     }
 
     /// Zips two signals: the n-th value of the result is the tuple of the n-th values of each
@@ -143,20 +225,34 @@ extension Signal {
     /// operator at this arity, declared so that calls type-check quickly): completes once a
     /// completed input's values have all been zipped, forwards the first error at once, and
     /// sends tuples one at a time.
+    @inlinable
     public static func zip<A, B>(
         _ a: Signal<A>, _ b: Signal<B>
     ) -> Signal<(A, B)> where Value == (A, B) {
-        makeZip(a, b)
+        zip(a, b, reduce: { ($0, $1) })
+            .named("+zip: \(describeSignals([a, b]))")
     }
 
     /// Zips two signals and sends `reduce` of each set of n-th values (RAC's `+zip:reduce:`).
     /// Terminates and delivers as the any-arity `zip(_:reduce:)` does (it is that operator at
     /// this arity, declared so that calls type-check quickly).
+    @inlinable
     public static func zip<A, B>(
         _ a: Signal<A>, _ b: Signal<B>,
         reduce: @escaping @Sendable (A, B) -> Value
     ) -> Signal<Value> {
-        makeZip(a, b, reduce: reduce)
+        OperatorSignal((a, b)) { subscriber, signals in
+            let x = ZipBuffer<A>()
+            let y = ZipBuffer<B>()
+            let sink = ZipSink<Value>(downstream: subscriber, buffers: [x, y]) {
+                reduce(x.removeFirst(), y.removeFirst())
+            }
+            return startZip(subscriber, sink) {
+                sink.subscribeInput(signals.0, x, 0)
+                sink.subscribeInput(signals.1, y, 1)
+            }
+        }
+        .named("+zip: \(describeSignals([a, b])) reduce:")
     }
 
     /// Zips three signals: the n-th value of the result is the tuple of the n-th values of each
@@ -164,20 +260,36 @@ extension Signal {
     /// operator at this arity, declared so that calls type-check quickly): completes once a
     /// completed input's values have all been zipped, forwards the first error at once, and
     /// sends tuples one at a time.
+    @inlinable
     public static func zip<A, B, C>(
         _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>
     ) -> Signal<(A, B, C)> where Value == (A, B, C) {
-        makeZip(a, b, c)
+        zip(a, b, c, reduce: { ($0, $1, $2) })
+            .named("+zip: \(describeSignals([a, b, c]))")
     }
 
     /// Zips three signals and sends `reduce` of each set of n-th values (RAC's `+zip:reduce:`).
     /// Terminates and delivers as the any-arity `zip(_:reduce:)` does (it is that operator at
     /// this arity, declared so that calls type-check quickly).
+    @inlinable
     public static func zip<A, B, C>(
         _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>,
         reduce: @escaping @Sendable (A, B, C) -> Value
     ) -> Signal<Value> {
-        makeZip(a, b, c, reduce: reduce)
+        OperatorSignal((a, b, c)) { subscriber, signals in
+            let x = ZipBuffer<A>()
+            let y = ZipBuffer<B>()
+            let z = ZipBuffer<C>()
+            let sink = ZipSink<Value>(downstream: subscriber, buffers: [x, y, z]) {
+                reduce(x.removeFirst(), y.removeFirst(), z.removeFirst())
+            }
+            return startZip(subscriber, sink) {
+                sink.subscribeInput(signals.0, x, 0)
+                sink.subscribeInput(signals.1, y, 1)
+                sink.subscribeInput(signals.2, z, 2)
+            }
+        }
+        .named("+zip: \(describeSignals([a, b, c])) reduce:")
     }
 
     /// Zips four signals: the n-th value of the result is the tuple of the n-th values of each
@@ -185,20 +297,38 @@ extension Signal {
     /// operator at this arity, declared so that calls type-check quickly): completes once a
     /// completed input's values have all been zipped, forwards the first error at once, and
     /// sends tuples one at a time.
+    @inlinable
     public static func zip<A, B, C, D>(
         _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, _ d: Signal<D>
     ) -> Signal<(A, B, C, D)> where Value == (A, B, C, D) {
-        makeZip(a, b, c, d)
+        zip(a, b, c, d, reduce: { ($0, $1, $2, $3) })
+            .named("+zip: \(describeSignals([a, b, c, d]))")
     }
 
     /// Zips four signals and sends `reduce` of each set of n-th values (RAC's `+zip:reduce:`).
     /// Terminates and delivers as the any-arity `zip(_:reduce:)` does (it is that operator at
     /// this arity, declared so that calls type-check quickly).
+    @inlinable
     public static func zip<A, B, C, D>(
         _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, _ d: Signal<D>,
         reduce: @escaping @Sendable (A, B, C, D) -> Value
     ) -> Signal<Value> {
-        makeZip(a, b, c, d, reduce: reduce)
+        OperatorSignal((a, b, c, d)) { subscriber, signals in
+            let x = ZipBuffer<A>()
+            let y = ZipBuffer<B>()
+            let z = ZipBuffer<C>()
+            let u = ZipBuffer<D>()
+            let sink = ZipSink<Value>(downstream: subscriber, buffers: [x, y, z, u]) {
+                reduce(x.removeFirst(), y.removeFirst(), z.removeFirst(), u.removeFirst())
+            }
+            return startZip(subscriber, sink) {
+                sink.subscribeInput(signals.0, x, 0)
+                sink.subscribeInput(signals.1, y, 1)
+                sink.subscribeInput(signals.2, z, 2)
+                sink.subscribeInput(signals.3, u, 3)
+            }
+        }
+        .named("+zip: \(describeSignals([a, b, c, d])) reduce:")
     }
 
     /// Zips five signals: the n-th value of the result is the tuple of the n-th values of each
@@ -206,20 +336,40 @@ extension Signal {
     /// operator at this arity, declared so that calls type-check quickly): completes once a
     /// completed input's values have all been zipped, forwards the first error at once, and
     /// sends tuples one at a time.
+    @inlinable
     public static func zip<A, B, C, D, E>(
         _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, _ d: Signal<D>, _ e: Signal<E>
     ) -> Signal<(A, B, C, D, E)> where Value == (A, B, C, D, E) {
-        makeZip(a, b, c, d, e)
+        zip(a, b, c, d, e, reduce: { ($0, $1, $2, $3, $4) })
+            .named("+zip: \(describeSignals([a, b, c, d, e]))")
     }
 
     /// Zips five signals and sends `reduce` of each set of n-th values (RAC's `+zip:reduce:`).
     /// Terminates and delivers as the any-arity `zip(_:reduce:)` does (it is that operator at
     /// this arity, declared so that calls type-check quickly).
+    @inlinable
     public static func zip<A, B, C, D, E>(
         _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, _ d: Signal<D>, _ e: Signal<E>,
         reduce: @escaping @Sendable (A, B, C, D, E) -> Value
     ) -> Signal<Value> {
-        makeZip(a, b, c, d, e, reduce: reduce)
+        OperatorSignal((a, b, c, d, e)) { subscriber, signals in
+            let x = ZipBuffer<A>()
+            let y = ZipBuffer<B>()
+            let z = ZipBuffer<C>()
+            let u = ZipBuffer<D>()
+            let v = ZipBuffer<E>()
+            let sink = ZipSink<Value>(downstream: subscriber, buffers: [x, y, z, u, v]) {
+                reduce(x.removeFirst(), y.removeFirst(), z.removeFirst(), u.removeFirst(), v.removeFirst())
+            }
+            return startZip(subscriber, sink) {
+                sink.subscribeInput(signals.0, x, 0)
+                sink.subscribeInput(signals.1, y, 1)
+                sink.subscribeInput(signals.2, z, 2)
+                sink.subscribeInput(signals.3, u, 3)
+                sink.subscribeInput(signals.4, v, 4)
+            }
+        }
+        .named("+zip: \(describeSignals([a, b, c, d, e])) reduce:")
     }
 
     /// Zips six signals: the n-th value of the result is the tuple of the n-th values of each
@@ -227,19 +377,44 @@ extension Signal {
     /// operator at this arity, declared so that calls type-check quickly): completes once a
     /// completed input's values have all been zipped, forwards the first error at once, and
     /// sends tuples one at a time.
+    @inlinable
     public static func zip<A, B, C, D, E, F>(
         _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, _ d: Signal<D>, _ e: Signal<E>, _ f: Signal<F>
     ) -> Signal<(A, B, C, D, E, F)> where Value == (A, B, C, D, E, F) {
-        makeZip(a, b, c, d, e, f)
+        zip(a, b, c, d, e, f, reduce: { ($0, $1, $2, $3, $4, $5) })
+            .named("+zip: \(describeSignals([a, b, c, d, e, f]))")
     }
 
     /// Zips six signals and sends `reduce` of each set of n-th values (RAC's `+zip:reduce:`).
     /// Terminates and delivers as the any-arity `zip(_:reduce:)` does (it is that operator at
     /// this arity, declared so that calls type-check quickly).
+    @inlinable
     public static func zip<A, B, C, D, E, F>(
         _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, _ d: Signal<D>, _ e: Signal<E>, _ f: Signal<F>,
         reduce: @escaping @Sendable (A, B, C, D, E, F) -> Value
     ) -> Signal<Value> {
-        makeZip(a, b, c, d, e, f, reduce: reduce)
+        OperatorSignal((a, b, c, d, e, f)) { subscriber, signals in
+            let x = ZipBuffer<A>()
+            let y = ZipBuffer<B>()
+            let z = ZipBuffer<C>()
+            let u = ZipBuffer<D>()
+            let v = ZipBuffer<E>()
+            let w = ZipBuffer<F>()
+            let sink = ZipSink<Value>(downstream: subscriber, buffers: [x, y, z, u, v, w]) {
+                reduce(
+                    x.removeFirst(), y.removeFirst(), z.removeFirst(),
+                    u.removeFirst(), v.removeFirst(), w.removeFirst()
+                )
+            }
+            return startZip(subscriber, sink) {
+                sink.subscribeInput(signals.0, x, 0)
+                sink.subscribeInput(signals.1, y, 1)
+                sink.subscribeInput(signals.2, z, 2)
+                sink.subscribeInput(signals.3, u, 3)
+                sink.subscribeInput(signals.4, v, 4)
+                sink.subscribeInput(signals.5, w, 5)
+            }
+        }
+        .named("+zip: \(describeSignals([a, b, c, d, e, f])) reduce:")
     }
 }

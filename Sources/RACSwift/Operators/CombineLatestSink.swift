@@ -7,10 +7,11 @@
 @usableFromInline
 final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, @unchecked Sendable {
     // Guarded by `lock`.
-    @exclusivity(unchecked) var combine: (() -> Output)?
+    @exclusivity(unchecked) @usableFromInline var combine: (() -> Output)?
     @exclusivity(unchecked) private var state: CombineLatestState
     private let releaseCombine = LockHandOff()
 
+    @usableFromInline
     init(downstream: some Subscriber<Output>, inputCount: Int) {
         state = CombineLatestState(inputCount: inputCount)
         super.init(downstream: downstream)
@@ -119,6 +120,7 @@ where Slot.Element == Element {
     @exclusivity(unchecked) @usableFromInline internal var latestValue = Slot.empty
     @exclusivity(unchecked) @usableFromInline internal var hasValue = false
 
+    @usableFromInline
     init(_ sink: CombineLatestSink<Output>) {
         self.sink = sink
     }

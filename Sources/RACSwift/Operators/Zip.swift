@@ -43,7 +43,7 @@ extension Signal {
 /// fixed arities in CombineLatestAndZipArities.swift) builds.
 func makeZip<each S>(_ signals: repeat Signal<each S>) -> Signal<(repeat each S)> {
     makeZip(repeat each signals, reduce: { (values: repeat each S) in (repeat each values) })
-        .named("+zip: \(zipSignalsDescription(repeat each signals))")
+        .named("+zip: \(describeSignals(repeat each signals))")
 }
 
 /// The typed zip of any number of signals, reduced: what every typed `zip(_:reduce:)` builds.
@@ -56,26 +56,21 @@ func makeZip<each S, R>(
     // (PlatformSupportTests keeps pack-declaring types out of the library).
     return OperatorSignal(()) { subscriber, _ in
         subscribeZip(subscriber, repeat each signals, reduce: reduce)
-    }.named("+zip: \(zipSignalsDescription(repeat each signals)) reduce:")
-}
-
-/// "(sig1, sig2, ...)" for debug names.
-func zipSignalsDescription<each S>(_ signals: repeat Signal<each S>) -> String {
-    var parts: [String] = []
-    for signal in repeat each signals { parts.append(signal.description) }
-    return "(" + parts.joined(separator: ", ") + ")"
+    }.named("+zip: \(describeSignals(repeat each signals)) reduce:")
 }
 
 // MARK: - The zip machine
 
 /// The output of one zip subscription: performs `ZipState`'s actions under the output point's
 /// lock.
+@usableFromInline
 final class ZipSink<Output>: OutputPoint<Output>, @unchecked Sendable {
     // Guarded by `lock`.
     @exclusivity(unchecked) private var state: ZipState
     private let buffers: [ZipBufferBase]
     private let makeOutput: () -> Output  // pops the head of every buffer
 
+    @usableFromInline
     init(downstream: some Subscriber<Output>, buffers: [ZipBufferBase], makeOutput: @escaping () -> Output) {
         self.state = ZipState(inputCount: buffers.count)
         self.buffers = buffers
@@ -149,11 +144,14 @@ final class ZipInput<T, Output>: Sink, Subscriber, @unchecked Sendable {
     func sendCompleted() { sink.complete(input: index) }
 }
 
-/// Subscribes `signal` as input `index` of `sink` — also when the zip has already ended (an
-/// earlier input failed or completed empty while being subscribed): as RAC's `-zipWith:`, it
-/// subscribes every input, and the subscription is disposed at once.
-private func subscribeInput<T, Output>(_ signal: Signal<T>, _ buffer: ZipBuffer<T>, _ index: Int, _ sink: ZipSink<Output>) {
-    signal.subscribe(ZipInput(sink: sink, buffer: buffer, index: index))
+extension ZipSink {
+    /// Subscribes `signal` as input `index` — also when the zip has already ended (an earlier
+    /// input failed or completed empty while being subscribed): as RAC's `-zipWith:`, it
+    /// subscribes every input, and the subscription is disposed at once.
+    @usableFromInline
+    func subscribeInput<T>(_ signal: Signal<T>, _ buffer: ZipBuffer<T>, _ index: Int) {
+        signal.subscribe(ZipInput(sink: self, buffer: buffer, index: index))
+    }
 }
 
 /// One subscription to `Signal.zip` of a parameter pack (see `Signal.zip(_:reduce:)` for why this
@@ -172,28 +170,22 @@ private func subscribeZip<each S, Output>(
     sink.start()
     var index = 0
     for (signal, buffer) in repeat (each signals, each buffers) {
-        subscribeInput(signal, buffer, index, sink)
+        sink.subscribeInput(signal, buffer, index)
         index += 1
     }
     return sink.disposable
 }
 
-/// One subscription to `zip(with:)`: the zip machine for exactly two inputs. `pair` is formed
-/// where `zip(with:)` is inlined, with the caller's concrete types: made here, in generic code,
-/// each pair would look up its tuple's metadata at run time (W8).
+/// Starts one subscription to a typed zip of two to six signals, whose buffers the caller made
+/// for `sink`. The sink's output closure and the buffers are made where those operators are
+/// inlined, with the caller's concrete types: made here, in generic code, each tuple would look
+/// up its metadata at run time (W8, W24).
 @usableFromInline
-func subscribeZipPair<A, B, Output>(
-    _ subscriber: any Subscriber<Output>, _ first: Signal<A>, _ second: Signal<B>,
-    pair: @escaping (_ first: ZipBuffer<A>, _ second: ZipBuffer<B>) -> Output
+func startZip<Output>(
+    _ subscriber: any Subscriber<Output>, _ sink: ZipSink<Output>, subscribeInputs: () -> Void
 ) -> Disposable {
-    let firstBuffer = ZipBuffer<A>()
-    let secondBuffer = ZipBuffer<B>()
-    let sink = ZipSink(downstream: subscriber, buffers: [firstBuffer, secondBuffer]) {
-        pair(firstBuffer, secondBuffer)
-    }
     subscriber.didSubscribe(with: sink.disposable)
-    subscribeInput(first, firstBuffer, 0, sink)
-    subscribeInput(second, secondBuffer, 1, sink)
+    subscribeInputs()
     return sink.disposable
 }
 
@@ -208,7 +200,7 @@ private func subscribeZip<T, Output>(
     subscriber.didSubscribe(with: sink.disposable)
     sink.start()
     for (index, (signal, buffer)) in Swift.zip(signals, buffers).enumerated() {
-        subscribeInput(signal, buffer, index, sink)
+        sink.subscribeInput(signal, buffer, index)
     }
     return sink.disposable
 }
@@ -227,12 +219,18 @@ extension Signal {
     /// forwarded at once. Values from the two sides may arrive on different threads; pairs go
     /// out one at a time. It behaves as `Signal.zip(self, other)`: both run on the same zip
     /// machine (above).
-    // Inlinable so that the pair is built with the caller's types (see `subscribeZipPair`).
+    // Inlinable so that the pair is formed with the caller's types (see `startZip`).
     @inlinable
     public func zip<U>(with other: Signal<U>) -> Signal<(Value, U)> {
-        OperatorSignal((self, other)) { subscriber, inputs in
-            subscribeZipPair(subscriber, inputs.0, inputs.1) { first, second in
+        OperatorSignal((self, other)) { subscriber, signals in
+            let first = ZipBuffer<Value>()
+            let second = ZipBuffer<U>()
+            let sink = ZipSink<(Value, U)>(downstream: subscriber, buffers: [first, second]) {
                 (first.removeFirst(), second.removeFirst())
+            }
+            return startZip(subscriber, sink) {
+                sink.subscribeInput(signals.0, first, 0)
+                sink.subscribeInput(signals.1, second, 1)
             }
         }
         .named("[\(name)] -zipWith: \(other)")

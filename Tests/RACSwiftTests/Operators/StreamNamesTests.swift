@@ -41,6 +41,12 @@ final class StreamNamesTests: RACTestCase {
         assertName(Signal.zip([a, b], reduce: { $0.count }), "+zip: \([a, b]) reduce:")
         assertName(Signal.zip(a, b), "+zip: (\(a), \(b))")
         assertName(Signal.zip(a, b, reduce: { $0 + $1 }), "+zip: (\(a), \(b)) reduce:")
+        let c = Signal<Int>.never.setName("c")
+        assertName(Signal.zip(a, b, c), "+zip: (\(a), \(b), \(c))")
+        assertName(Signal.zip(a, b, c, reduce: { $0 + $1 + $2 }), "+zip: (\(a), \(b), \(c)) reduce:")
+        assertName(Signal.combineLatest(a, b, c), "+combineLatest: (\(a), \(b), \(c))")
+        assertName(
+            Signal.combineLatest(a, b, c, reduce: { $0 + $1 + $2 }), "+combineLatest: (\(a), \(b), \(c)) reduce:")
         assertName(Signal.concat([a, b]), "+concat: \([a, b])")
         assertName(Signal.from([1], on: nil), "[Array<Int>] -signalWithScheduler: nil")
     }

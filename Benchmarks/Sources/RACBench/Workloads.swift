@@ -357,6 +357,89 @@ nonisolated(unsafe) let workloads: [Workload] = [
         }),
 
     Workload(
+        id: "W25", title: "subject → distinctUntilChanged (every value sent twice)", count: 1_000_000,
+        unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            var last: Int?
+            let s = baseSubject { if $0 != last { last = $0; acc.sum &+= $0 } }
+            for i in 0..<n { s.send(i >> 1) }
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let s = PassthroughSubject<Int, Never>()
+            let c = s.removeDuplicates().sink { acc.sum &+= $0 }
+            for i in 0..<n { s.send(i >> 1) }
+            c.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.Subject<Int>()
+            let d = s.distinctUntilChanged().subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i >> 1) }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
+        id: "W26", title: "ReplaySubject(capacity: 1) (replayLast's subject), one subscriber", count: 1_000_000,
+        unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            let latest = Acc()
+            let s = baseSubject { latest.sum = $0; acc.sum &+= $0 }
+            for i in 0..<n { s.send(i) }
+            return acc.sum
+        },
+        oc: .measured("CurrentValueSubject (keeps the latest value as well)") { n in
+            let acc = Acc()
+            let s = CurrentValueSubject<Int, Never>(0)
+            let c = s.dropFirst().sink { acc.sum &+= $0 }
+            for i in 0..<n { s.send(i) }
+            c.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.ReplaySubject<Int>(capacity: 1)
+            let d = s.subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
+        id: "W27", title: "subject → collect, completed", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            var values: [Int] = []
+            let s = baseSubject { values.append($0) }
+            for i in 0..<n { s.send(i) }
+            acc.sum = values.count
+            return acc.sum
+        },
+        oc: .measured { n in
+            let acc = Acc()
+            let s = PassthroughSubject<Int, Never>()
+            let c = s.collect().sink { acc.sum = $0.count }
+            for i in 0..<n { s.send(i) }
+            s.send(completion: .finished)
+            c.cancel()
+            return acc.sum
+        },
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.Subject<Int>()
+            let d = s.collect().subscribeNext { acc.sum = $0.count }
+            for i in 0..<n { s.sendNext(i) }
+            s.sendCompleted()
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
         id: "S1", title: "subject → doNext → skip(1) → take(Int.max)", count: 1_000_000, unit: "event",
         base: .measured { n in
             let acc = Acc()

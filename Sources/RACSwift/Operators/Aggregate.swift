@@ -41,14 +41,18 @@ extension Signal {
     /// Sends the array and completes on the thread that delivered this signal's completion.
     @inlinable
     public func collect() -> Signal<[Value]> {
-        LiftedSignal(self, ()) { downstream, _, subscription in CollectSink(downstream: downstream, disposable: subscription) }.named("[\(name)] -collect")
+        LiftedSignal(self, ()) { downstream, _, subscription in
+            CollectSink<Value, [Value]>(downstream: downstream, disposable: subscription)
+        }.named("[\(name)] -collect")
     }
 }
 
 @usableFromInline
 final class AggregateSink<Value, U>: SerialOutputPoint<U>, Subscriber, @unchecked Sendable {
-    private var running: U
-    private var index = 0
+    // The signal contract's serial delivery guards them; the dynamic exclusivity checks doubled
+    // the cost of a value (BENCHMARKS.md, "Operators that looked up metadata per value").
+    @exclusivity(unchecked) private var running: U
+    @exclusivity(unchecked) private var index = 0
     private let reduce: (U, Value, Int) -> U
 
     @usableFromInline
@@ -68,21 +72,24 @@ final class AggregateSink<Value, U>: SerialOutputPoint<U>, Subscriber, @unchecke
     @usableFromInline func sendCompleted() { finish(sending: running) }
 }
 
-/// Appends in place: a `reduce` closure would copy the array for every value.
+/// Appends in place: a `reduce` closure would copy the array for every value. `Values` is
+/// `[Value]`, named by the inlinable operator (see `BufferCountSink`).
 @usableFromInline
-final class CollectSink<Value>: SerialOutputPoint<[Value]>, Subscriber, @unchecked Sendable {
-    private var values: [Value] = []
+final class CollectSink<Value, Values: RangeReplaceableCollection>: SerialOutputPoint<Values>, Subscriber,
+    @unchecked Sendable where Values.Element == Value {
+    // The signal contract's serial delivery guards it; no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var values = Values()
 
     @usableFromInline func sendNext(_ value: Value) { values.append(value) }
 
     @usableFromInline func sendError(_ error: any Error) {
-        values = []
+        values = Values()
         finish(error: error)
     }
 
     @usableFromInline func sendCompleted() {
         let collected = values
-        values = []
+        values = Values()
         finish(sending: collected)
     }
 }

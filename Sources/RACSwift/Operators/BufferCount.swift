@@ -12,20 +12,24 @@ extension Signal {
     @inlinable
     public func buffer(_ count: Int) -> Signal<[Value]> {
         precondition(count > 0, "Signal.buffer(_:): count must be positive, got \(count)")
-        return LiftedSignal(self, count) { BufferCountSink(downstream: $0, count: $1) }.named("[\(name)] -buffer: \(count)")
+        return LiftedSignal(self, count) { BufferCountSink<Value, [Value]>(downstream: $0, count: $1) }.named("[\(name)] -buffer: \(count)")
     }
 }
 
 /// One input (no lock); the array being filled lives in the sink, so each subscription starts
-/// empty.
+/// empty. `Values` is `[Value]`, named by the inlinable operator so that its metadata comes with
+/// the sink's type: written `[Value]` here, the library's generic code would look it up at run
+/// time at every value (BENCHMARKS.md, "Operators that looked up metadata per value").
 @usableFromInline
-final class BufferCountSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let downstream: any Subscriber<[Value]>
+final class BufferCountSink<Value, Values: RangeReplaceableCollection>: Sink, Subscriber, @unchecked Sendable
+where Values.Element == Value {
+    private let downstream: any Subscriber<Values>
     private let count: Int
-    private var values: [Value] = []
+    // The signal contract's serial delivery guards it; no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var values = Values()
 
     @usableFromInline
-    init(downstream: some Subscriber<[Value]>, count: Int) {
+    init(downstream: some Subscriber<Values>, count: Int) {
         self.downstream = downstream
         self.count = count
     }
@@ -37,17 +41,17 @@ final class BufferCountSink<Value>: Sink, Subscriber, @unchecked Sendable {
         values.append(value)
         guard values.count == count else { return }
         let full = values
-        values = []
+        values = Values()
         downstream.sendNext(full)
     }
 
     @usableFromInline func sendError(_ error: any Error) {
-        values = []
+        values = Values()
         downstream.sendError(error)
     }
 
     @usableFromInline func sendCompleted() {
-        values = []
+        values = Values()
         downstream.sendCompleted()
     }
 }

@@ -242,8 +242,8 @@ extension Signal {
         reduce: @escaping @Sendable (A, B) -> Value
     ) -> Signal<Value> {
         OperatorSignal((a, b)) { subscriber, signals in
-            let x = ZipBuffer<A>()
-            let y = ZipBuffer<B>()
+            let x = RingBuffer<A>()
+            let y = RingBuffer<B>()
             let sink = ZipSink<Value>(downstream: subscriber, buffers: [x, y]) {
                 reduce(x.removeFirst(), y.removeFirst())
             }
@@ -277,9 +277,9 @@ extension Signal {
         reduce: @escaping @Sendable (A, B, C) -> Value
     ) -> Signal<Value> {
         OperatorSignal((a, b, c)) { subscriber, signals in
-            let x = ZipBuffer<A>()
-            let y = ZipBuffer<B>()
-            let z = ZipBuffer<C>()
+            let x = RingBuffer<A>()
+            let y = RingBuffer<B>()
+            let z = RingBuffer<C>()
             let sink = ZipSink<Value>(downstream: subscriber, buffers: [x, y, z]) {
                 reduce(x.removeFirst(), y.removeFirst(), z.removeFirst())
             }
@@ -314,10 +314,10 @@ extension Signal {
         reduce: @escaping @Sendable (A, B, C, D) -> Value
     ) -> Signal<Value> {
         OperatorSignal((a, b, c, d)) { subscriber, signals in
-            let x = ZipBuffer<A>()
-            let y = ZipBuffer<B>()
-            let z = ZipBuffer<C>()
-            let u = ZipBuffer<D>()
+            let x = RingBuffer<A>()
+            let y = RingBuffer<B>()
+            let z = RingBuffer<C>()
+            let u = RingBuffer<D>()
             let sink = ZipSink<Value>(downstream: subscriber, buffers: [x, y, z, u]) {
                 reduce(x.removeFirst(), y.removeFirst(), z.removeFirst(), u.removeFirst())
             }
@@ -353,11 +353,11 @@ extension Signal {
         reduce: @escaping @Sendable (A, B, C, D, E) -> Value
     ) -> Signal<Value> {
         OperatorSignal((a, b, c, d, e)) { subscriber, signals in
-            let x = ZipBuffer<A>()
-            let y = ZipBuffer<B>()
-            let z = ZipBuffer<C>()
-            let u = ZipBuffer<D>()
-            let v = ZipBuffer<E>()
+            let x = RingBuffer<A>()
+            let y = RingBuffer<B>()
+            let z = RingBuffer<C>()
+            let u = RingBuffer<D>()
+            let v = RingBuffer<E>()
             let sink = ZipSink<Value>(downstream: subscriber, buffers: [x, y, z, u, v]) {
                 reduce(x.removeFirst(), y.removeFirst(), z.removeFirst(), u.removeFirst(), v.removeFirst())
             }
@@ -394,12 +394,12 @@ extension Signal {
         reduce: @escaping @Sendable (A, B, C, D, E, F) -> Value
     ) -> Signal<Value> {
         OperatorSignal((a, b, c, d, e, f)) { subscriber, signals in
-            let x = ZipBuffer<A>()
-            let y = ZipBuffer<B>()
-            let z = ZipBuffer<C>()
-            let u = ZipBuffer<D>()
-            let v = ZipBuffer<E>()
-            let w = ZipBuffer<F>()
+            let x = RingBuffer<A>()
+            let y = RingBuffer<B>()
+            let z = RingBuffer<C>()
+            let u = RingBuffer<D>()
+            let v = RingBuffer<E>()
+            let w = RingBuffer<F>()
             let sink = ZipSink<Value>(downstream: subscriber, buffers: [x, y, z, u, v, w]) {
                 reduce(
                     x.removeFirst(), y.removeFirst(), z.removeFirst(),

@@ -73,7 +73,7 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
     // date), and the completion's, which comes after them. A ring of `Value` and an array of
     // `Double` rather than an array of events: in the library's generic code every use of an
     // `Array<Event<Value>>` looks its metadata up at run time.
-    @exclusivity(unchecked) private var values = ZipBuffer<Value>()
+    @exclusivity(unchecked) private var values = RingBuffer<Value>()
     @exclusivity(unchecked) private var due = FIFO<Double>()
     @exclusivity(unchecked) private var completionDue: Double?
 

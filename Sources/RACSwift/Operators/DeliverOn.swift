@@ -114,16 +114,16 @@ enum DeliveryTerminal {
 /// without locking. Disposal drops the waiting events at once (releasing the values) and
 /// refuses new ones; the units the scheduler runs afterwards find nothing.
 ///
-/// The values wait in `ZipBuffer` rings, not in arrays of `Event`s: in the library's generic
+/// The values wait in `RingBuffer` rings, not in arrays of `Event`s: in the library's generic
 /// code every use of an `Array<Event<Value>>` looks its metadata up at run time (a few
 /// thousand instructions per event, seen under callgrind in W9).
 final class DeliveryBuffer<Value>: Disposable, @unchecked Sendable {
     private let scheduler: TargetQueueScheduler
     // Guarded by the scheduler's lock.
-    @exclusivity(unchecked) private var incoming = ZipBuffer<Value>()
+    @exclusivity(unchecked) private var incoming = RingBuffer<Value>()
     @exclusivity(unchecked) private var incomingTerminal: DeliveryTerminal?
     // Touched only by the units the scheduler runs, one at a time.
-    @exclusivity(unchecked) private var outgoing = ZipBuffer<Value>()
+    @exclusivity(unchecked) private var outgoing = RingBuffer<Value>()
     @exclusivity(unchecked) private var outgoingTerminal: DeliveryTerminal?
 
     init(scheduler: TargetQueueScheduler) {
@@ -188,10 +188,10 @@ final class DeliveryBuffer<Value>: Disposable, @unchecked Sendable {
     }
 
     override func dispose() {
-        let dropped = scheduler.withQueueLock { () -> ZipBuffer<Value>? in
+        let dropped = scheduler.withQueueLock { () -> RingBuffer<Value>? in
             guard markDisposedHoldingLock() else { return nil }
             incomingTerminal = nil
-            defer { incoming = ZipBuffer() }
+            defer { incoming = RingBuffer() }
             return incoming
         }
         // The values are released here, outside the lock.

@@ -22,15 +22,20 @@ extension Signal {
     /// `==` is not `@Sendable` (it would capture `Value`'s metatype), hence this internal form.
     @inlinable
     func droppingRepeats(_ isEqual: @escaping (Value, Value) -> Bool) -> Signal<Value> {
-        LiftedSignal(self, isEqual) { DistinctUntilChangedSink(downstream: $0, isEqual: $1) }
+        LiftedSignal(self, isEqual) { DistinctUntilChangedSink<Value, Value?>(downstream: $0, isEqual: $1) }
     }
 }
 
+/// `Slot` is `Value?`, named by the inlinable operator so that its metadata comes with the
+/// sink's type: written `Value?` here, the library's generic code would look it up at run time
+/// at every value (see `LatestValueSlot`).
 @usableFromInline
-final class DistinctUntilChangedSink<Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
+final class DistinctUntilChangedSink<Value, Slot: LatestValueSlot>: ForwardingSink<Value>, Subscriber,
+    @unchecked Sendable where Slot.Element == Value {
     private let isEqual: (Value, Value) -> Bool
-    // nil until the first value; for an optional `Value` a nil value is stored as `.some(nil)`.
-    private var last: Value?
+    // The signal contract's serial delivery guards them; no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var last = Slot.empty
+    @exclusivity(unchecked) private var hasLast = false
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, isEqual: @escaping (Value, Value) -> Bool) {
@@ -39,8 +44,9 @@ final class DistinctUntilChangedSink<Value>: ForwardingSink<Value>, Subscriber, 
     }
 
     @usableFromInline func sendNext(_ value: Value) {
-        if let last, isEqual(last, value) { return }
-        last = value
+        if hasLast, isEqual(last.value, value) { return }
+        last = Slot(holding: value)
+        hasLast = true
         downstream.sendNext(value)
     }
 }

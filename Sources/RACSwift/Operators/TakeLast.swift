@@ -16,7 +16,9 @@ extension Signal {
 @usableFromInline
 final class TakeLastSink<Value>: SerialOutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let count: Int
-    private var buffer = FIFO<Value>()
+    // A ring rather than a `FIFO`: see `RingBuffer` (takeLast: 3,500 → see BENCHMARKS.md,
+    // "Operators that looked up metadata per value").
+    private let buffer = RingBuffer<Value>()
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, count: Int, disposable: CompoundDisposable) {

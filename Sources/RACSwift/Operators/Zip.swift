@@ -67,11 +67,11 @@ func makeZip<each S, R>(
 final class ZipSink<Output>: OutputPoint<Output>, @unchecked Sendable {
     // Guarded by `lock`.
     @exclusivity(unchecked) private var state: ZipState
-    private let buffers: [ZipBufferBase]
+    private let buffers: [RingBufferBase]
     private let makeOutput: () -> Output  // pops the head of every buffer
 
     @usableFromInline
-    init(downstream: some Subscriber<Output>, buffers: [ZipBufferBase], makeOutput: @escaping () -> Output) {
+    init(downstream: some Subscriber<Output>, buffers: [RingBufferBase], makeOutput: @escaping () -> Output) {
         self.state = ZipState(inputCount: buffers.count)
         self.buffers = buffers
         self.makeOutput = makeOutput
@@ -83,7 +83,7 @@ final class ZipSink<Output>: OutputPoint<Output>, @unchecked Sendable {
     }
 
     /// Queues `value` on `buffer`, input `index`'s, and sends a tuple if it completes one.
-    func receive<T>(_ value: T, into buffer: ZipBuffer<T>, from index: Int) {
+    func receive<T>(_ value: T, into buffer: RingBuffer<T>, from index: Int) {
         serialize {
             guard isOpen else { return }
             buffer.append(value)
@@ -129,10 +129,10 @@ final class ZipSink<Output>: OutputPoint<Output>, @unchecked Sendable {
 /// One input of a zip: queues its values on its buffer.
 final class ZipInput<T, Output>: Sink, Subscriber, @unchecked Sendable {
     private let sink: ZipSink<Output>
-    private let buffer: ZipBuffer<T>
+    private let buffer: RingBuffer<T>
     private let index: Int
 
-    init(sink: ZipSink<Output>, buffer: ZipBuffer<T>, index: Int) {
+    init(sink: ZipSink<Output>, buffer: RingBuffer<T>, index: Int) {
         self.sink = sink
         self.buffer = buffer
         self.index = index
@@ -149,7 +149,7 @@ extension ZipSink {
     /// input failed or completed empty while being subscribed): as RAC's `-zipWith:`, it
     /// subscribes every input, and the subscription is disposed at once.
     @usableFromInline
-    func subscribeInput<T>(_ signal: Signal<T>, _ buffer: ZipBuffer<T>, _ index: Int) {
+    func subscribeInput<T>(_ signal: Signal<T>, _ buffer: RingBuffer<T>, _ index: Int) {
         signal.subscribe(ZipInput(sink: self, buffer: buffer, index: index))
     }
 }
@@ -160,8 +160,8 @@ private func subscribeZip<each S, Output>(
     _ subscriber: any Subscriber<Output>, _ signals: repeat Signal<each S>,
     reduce: @escaping (repeat each S) -> Output
 ) -> Disposable {
-    let buffers = (repeat ZipBuffer<each S>())
-    var all: [ZipBufferBase] = []
+    let buffers = (repeat RingBuffer<each S>())
+    var all: [RingBufferBase] = []
     for buffer in repeat each buffers { all.append(buffer) }
     let sink = ZipSink(downstream: subscriber, buffers: all) {
         reduce(repeat (each buffers).removeFirst())
@@ -193,7 +193,7 @@ func startZip<Output>(
 private func subscribeZip<T, Output>(
     _ subscriber: any Subscriber<Output>, _ signals: [Signal<T>], reduce: @escaping ([T]) -> Output
 ) -> Disposable {
-    let buffers = signals.map { _ in ZipBuffer<T>() }
+    let buffers = signals.map { _ in RingBuffer<T>() }
     let sink = ZipSink(downstream: subscriber, buffers: buffers) {
         reduce(buffers.map { $0.removeFirst() })
     }
@@ -223,8 +223,8 @@ extension Signal {
     @inlinable
     public func zip<U>(with other: Signal<U>) -> Signal<(Value, U)> {
         OperatorSignal((self, other)) { subscriber, signals in
-            let first = ZipBuffer<Value>()
-            let second = ZipBuffer<U>()
+            let first = RingBuffer<Value>()
+            let second = RingBuffer<U>()
             let sink = ZipSink<(Value, U)>(downstream: subscriber, buffers: [first, second]) {
                 (first.removeFirst(), second.removeFirst())
             }

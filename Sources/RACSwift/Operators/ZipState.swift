@@ -3,7 +3,7 @@
 /// completes when an input has completed with nothing left to pair — checked when it completes
 /// and after each tuple has gone out, as RAC's `-zipWith:` does (with the lock still held, so a
 /// value that arrives while a tuple is being delivered counts). The values themselves live in
-/// the inputs' `ZipBuffer`s; the sink performs the actions.
+/// the inputs' `RingBuffer`s; the sink performs the actions.
 struct ZipState: Sendable {
     enum Action: Equatable, Sendable {
         case none

@@ -1,7 +1,7 @@
-/// A first-in-first-out queue with amortized O(1) `append` and `removeFirst`: takeLast's
-/// values, the merge point's waiting signals (`MergeState`), `ReplaySubject`'s values and a
-/// scheduler's outstanding work. (zip keeps its values in `ZipBuffer`, raw storage that its
-/// generic code can append to without a metadata look-up.)
+/// A first-in-first-out queue with amortized O(1) `append` and `removeFirst`: the merge point's
+/// waiting signals (`MergeState`), delay's due dates and a scheduler's outstanding work. (Zip
+/// inputs, replay subjects and takeLast keep their values in `RingBuffer`, raw storage that
+/// their generic code can use without a metadata look-up per value.)
 ///
 /// A removed element is released at once: its slot is emptied when it is handed out, not when
 /// the consumed prefix is reclaimed later, so a queue of signals retains only those still

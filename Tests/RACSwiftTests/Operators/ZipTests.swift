@@ -178,7 +178,7 @@ final class ZipTests: RACTestCase {
         b.release()
     }
 
-    func testZipBuffersStartEmptyOnEachSubscription() {
+    func testRingBuffersStartEmptyOnEachSubscription() {
         assertEachSubscriptionStartsAfresh({ Signal.zip($0, $1, reduce: { $0 + $1 }) }, a: [1, 2, 3], b: [10, 20], receives: [11, 22])
     }
 

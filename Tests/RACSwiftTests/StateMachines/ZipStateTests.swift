@@ -114,7 +114,7 @@ final class ZipStateTests: RACTestCase {
     // MARK: The buffer the state counts for
 
     func testBufferKeepsOrderAcrossWrapAroundAndGrowth() {
-        let buffer = ZipBuffer<Int>()
+        let buffer = RingBuffer<Int>()
         var expected: [Int] = []
         var next = 0
         // Interleave appends and removals so the ring wraps, then grows while wrapped.
@@ -134,7 +134,7 @@ final class ZipStateTests: RACTestCase {
         weak var kept: Token?
         weak var dropped: Token?
         do {
-            let buffer = ZipBuffer<Token>()
+            let buffer = RingBuffer<Token>()
             do {
                 let first = Token(), second = Token()
                 dropped = first

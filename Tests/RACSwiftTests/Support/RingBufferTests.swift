@@ -1,9 +1,10 @@
 @testable import RACSwift
 import XCTest
 
-/// `ZipBuffer`, zip's ring of values not yet paired: first in, first out across growth and
-/// wrap-around, and every value released when removed or dropped.
-final class ZipBufferTests: RACTestCase {
+/// `RingBuffer` (zip's values not yet paired, a replay subject's kept values, takeLast's): first
+/// in, first out across growth and wrap-around, read by position, and every value released when
+/// removed or dropped.
+final class RingBufferTests: RACTestCase {
     private final class Tracked {
         let id: Int
         let released: Fixture.Log<Int>
@@ -12,7 +13,7 @@ final class ZipBufferTests: RACTestCase {
     }
 
     func testValuesComeOutInTheOrderTheyWentInAcrossGrowthAndWrapAround() {
-        let buffer = ZipBuffer<Int>()
+        let buffer = RingBuffer<Int>()
         var expected: [Int] = []
         var taken: [Int] = []
         var next = 0
@@ -25,10 +26,23 @@ final class ZipBufferTests: RACTestCase {
         XCTAssertEqual(taken, expected)
     }
 
+    func testElementAtCountsFromTheOldestAcrossWrapAround() {
+        let buffer = RingBuffer<Int>()
+        for value in 0..<4 { buffer.append(value) }  // fills the first storage of 4
+        buffer.removeFirst()
+        buffer.removeFirst()
+        buffer.append(4)
+        buffer.append(5)  // wraps to the storage's start
+        XCTAssertEqual((0..<buffer.count).map(buffer.element(at:)), [2, 3, 4, 5])
+        XCTAssertFalse(buffer.isEmpty)
+        while !buffer.isEmpty { buffer.removeFirst() }
+        XCTAssertEqual(buffer.count, 0)
+    }
+
     func testRemoveAllAndDeinitReleaseEveryValue() {
         let released = Fixture.Log<Int>()
         do {
-            let buffer = ZipBuffer<Tracked>()
+            let buffer = RingBuffer<Tracked>()
             for id in 0..<6 { buffer.append(Tracked(id, released)) }
             XCTAssertEqual(buffer.removeFirst().id, 0)
             buffer.removeAll()

@@ -1,18 +1,21 @@
-/// One input's values not yet zipped. The untyped base lets the sink drop every input's values
-/// when the zip ends.
+/// The untyped base of `RingBuffer`: lets a zip's sink drop every input's values when the zip
+/// ends.
 @usableFromInline
-class ZipBufferBase: @unchecked Sendable {
+class RingBufferBase: @unchecked Sendable {
     @usableFromInline init() {}
     func removeAll() {}
 }
 
-/// A ring of values, guarded by the sink's lock.
+/// A first-in-first-out ring of values for the library's generic code: a zip input's values not
+/// yet zipped, a `ReplaySubject`'s kept values, `takeLast`'s last values. Guarded by its
+/// owner's lock.
 ///
 /// Raw storage rather than `FIFO` or an `Array`: in the library's generic code, every append
 /// to an `Array<T>` looks up `Array<T>`'s metadata at run time (and `FIFO<T>`'s with it), twice
-/// per pair (W8, BENCHMARKS.md, issue 20); a pointer to `T` needs only `T`'s, which the buffer's own type carries.
+/// per pair (W8, BENCHMARKS.md, issue 20); a pointer to `T` needs only `T`'s, which the buffer's
+/// own type carries. (`FIFO` stays where its element type is concrete in the library.)
 @usableFromInline
-final class ZipBuffer<T>: ZipBufferBase, @unchecked Sendable {
+final class RingBuffer<T>: RingBufferBase, @unchecked Sendable {
     // Internal for the inlinable `removeFirst`. No dynamic exclusivity checks (the sink's lock
     // guards them): with them, W8 +147% instructions per event (BENCHMARKS.md, "Issue 26, the annotation audit").
     @exclusivity(unchecked) @usableFromInline internal var storage: UnsafeMutablePointer<T>?
@@ -34,12 +37,21 @@ final class ZipBuffer<T>: ZipBufferBase, @unchecked Sendable {
         count += 1
     }
 
-    /// Only called when the state has counted a value here.
-    // Inlinable: `zip(with:)`'s pair takes the values in the caller's specialized code, where
+    var isEmpty: Bool { count == 0 }
+
+    /// The value `offset` places after the oldest.
+    func element(at offset: Int) -> T {
+        precondition(offset >= 0 && offset < count, "RingBuffer.element(at:): offset \(offset) out of range")
+        let index = head + offset
+        return storage.unsafelyUnwrapped[index < capacity ? index : index - capacity]
+    }
+
+    /// Only called when the buffer holds a value.
+    // Inlinable: the typed zips take the values in the caller's specialized code, where
     // moving a concrete `T` out needs no value-witness call.
-    @inlinable
+    @inlinable @discardableResult
     func removeFirst() -> T {
-        precondition(count > 0, "zip took a value from an empty buffer")
+        precondition(count > 0, "RingBuffer.removeFirst(): the buffer is empty")
         let value = storage.unsafelyUnwrapped.advanced(by: head).move()
         head += 1
         if head == capacity { head = 0 }

@@ -440,6 +440,29 @@ nonisolated(unsafe) let workloads: [Workload] = [
         }),
 
     Workload(
+        id: "W28", title: "combineLatest of an array of 3 subjects, rotating (RAC's +combineLatest: of an NSArray)",
+        count: 1_000_000, unit: "event",
+        base: .measured { n in
+            let acc = Acc()
+            var latest = [0, 0, 0]
+            var has = 0
+            let inputs = (0..<3).map { k in
+                baseSubject { latest[k] = $0; has |= 1 << k; if has == 7 { acc.sum &+= Array(latest)[0] } }
+            }
+            for i in 0..<n { inputs[i % 3].send(i) }
+            return acc.sum
+        },
+        oc: .missing("n/a (OpenCombine 0.14 has no combineLatest)"),
+        rac: .measured { n in
+            let acc = Acc()
+            let inputs = (0..<3).map { _ in RACSwift.Subject<Int>() }
+            let d = Signal.combineLatest(inputs as [Signal<Int>]).subscribeNext { acc.sum &+= $0[0] }
+            for i in 0..<n { inputs[i % 3].sendNext(i) }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
         id: "S1", title: "subject → doNext → skip(1) → take(Int.max)", count: 1_000_000, unit: "event",
         base: .measured { n in
             let acc = Acc()

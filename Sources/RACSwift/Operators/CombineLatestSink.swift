@@ -31,6 +31,7 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
         releaseCombine.run(under: lock) { self.combine = nil }
     }
 
+    @usableFromInline
     func start() {
         serialize { perform(state.start(), error: nil) }
         settleHandOff()

@@ -14,80 +14,63 @@ extension Signal {
     public func subscribe(on scheduler: Scheduler) -> Signal<Value> {
         OperatorSignal((self, scheduler)) { subscriber, arguments in
             SubscribeOnSink(downstream: subscriber, scheduler: arguments.1)
-                .start(arguments.0, subscriber: subscriber)
+                .start(arguments.0)
         }.named("[\(name)] -subscribeOn: \(scheduler.name)")
     }
 }
 
-/// One input, forwarded as it comes (no lock). It holds the source subscription apart from
-/// the output's subscription, so that disposing the output can hand the source's disposal to
-/// the scheduler instead of running it on the disposing thread.
+/// The part of `subscribe(on:)`'s sink that does not depend on the value type: the
+/// subscription's compound (the sink *is* the result's subscription) and the unit queued on a
+/// queue scheduler.
 ///
-/// On a queue scheduler (`acceptsDeliveries`) the sink itself is the unit queued for the
-/// subscription (issue 28): no block and no disposable; disposing first makes the unit do
-/// nothing. Elsewhere the subscription is a scheduled block, which disposal cancels.
+/// One object per subscription (issue 28c): before, the sink, its output point, the compound
+/// and the disposal hook were four, and the generic ones were looked up at run time per
+/// subscription. Not generic, so that queuing it as a `ScheduledDelivery` needs no run-time
+/// witness table look-up either.
 @usableFromInline
-final class SubscribeOnSink<Value>: Sink, Subscriber, ScheduledDelivery, @unchecked Sendable {
-    /// Its subscription is the result's; the source's stays out of it (see above).
-    let output: SerialOutputPoint<Value>
-    private let scheduler: Scheduler
-    private let lock = UnfairLock()
-    // Guarded by `lock`.
-    @exclusivity(unchecked) private var source: CompoundDisposable?
-    @exclusivity(unchecked) private var isDisposed = false
-    /// The signal to subscribe to, until the scheduled subscription takes it.
-    @exclusivity(unchecked) private var pendingSource: Signal<Value>?
+class SubscribeOnSubscription: CompoundDisposable, ScheduledDelivery, @unchecked Sendable {
+    final let scheduler: Scheduler
+    /// Guards the subclass's state.
+    final let lock = UnfairLock()
 
-    @usableFromInline
-    init(downstream: some Subscriber<Value>, scheduler: Scheduler) {
-        self.output = SerialOutputPoint(downstream: downstream, disposable: CompoundDisposable())
+    init(scheduler: Scheduler) {
         self.scheduler = scheduler
+        super.init()
+        // A live subscription part, as every `Sink` is (CompoundDisposable is its base here).
+        LiveSubscriptions.increment()
     }
 
-    /// Hands the subscription to `signal` to the scheduler; returns the result's subscription.
-    @usableFromInline
-    func start(_ signal: Signal<Value>, subscriber: any Subscriber<Value>) -> Disposable {
-        let disposable = output.disposable
-        subscriber.didSubscribe(with: disposable)
-        disposable.add(SubscribeOnDisposal(self))
+    deinit { LiveSubscriptions.decrement() }
+
+    /// Queues the scheduled subscription: on a queue scheduler (`acceptsDeliveries`) this
+    /// object is the queued unit (no block, no disposable; disposal makes it do nothing);
+    /// elsewhere a scheduled block, which disposal cancels.
+    final func schedule() {
         if scheduler.acceptsDeliveries {
-            lock.withLock { pendingSource = signal }
             scheduler.enqueueDelivery(self)
         } else {
-            disposable.add(scheduler.schedule { signal.subscribe(self) })
+            add(scheduler.schedule { self.performDelivery() })
         }
-        return disposable
     }
 
-    /// The scheduled subscription, on a queue scheduler.
+    /// The scheduled subscription (the subclass's).
     func performDelivery() {
-        let signal = lock.withLock { () -> Signal<Value>? in
-            defer { pendingSource = nil }
-            return isDisposed ? nil : pendingSource
-        }
-        signal?.subscribe(self)
+        preconditionFailure("SubscribeOnSubscription.performDelivery() must be overridden")
     }
 
-    // Called on `scheduler`, inside the scheduled subscription.
-    @usableFromInline func didSubscribe(with subscription: CompoundDisposable) {
-        let disposeNow = lock.withLock { () -> Bool in
-            if isDisposed { return true }
-            source = subscription
-            return false
-        }
-        if disposeNow { subscription.dispose() }
+    /// Disposing the result: nothing more goes out, and the source's subscription is disposed
+    /// on the scheduler.
+    override final func dispose() {
+        if disposeChildren() { didDispose() }
     }
 
-    func disposeSource() {
-        let (subscription, unsubscribed) = lock.withLock { () -> (CompoundDisposable?, Signal<Value>?) in
-            isDisposed = true
-            defer {
-                source = nil
-                pendingSource = nil
-            }
-            return (source, pendingSource)
-        }
-        _ = unsubscribed  // released outside the lock
+    /// Run once, by whoever disposed the compound: lets go of what the subscription holds
+    /// (the subclass's).
+    func didDispose() {}
+
+    /// Disposes the source's subscription on the scheduler: at once if this is the
+    /// scheduler's thread, else in a scheduled block.
+    final func dispose(source subscription: CompoundDisposable?) {
         // A source that has terminated has disposed itself already: nothing to schedule.
         guard let subscription, !subscription.isDisposed else { return }
         if Scheduler.current === scheduler {
@@ -96,27 +79,118 @@ final class SubscribeOnSink<Value>: Sink, Subscriber, ScheduledDelivery, @unchec
             scheduler.schedule { subscription.dispose() }
         }
     }
-
-    @usableFromInline func sendNext(_ value: Value) {
-        if output.isOpen { output.send(value) }
-    }
-
-    @usableFromInline func sendError(_ error: any Error) { output.finish(error: error) }
-    @usableFromInline func sendCompleted() { output.finish(error: nil) }
 }
 
-/// Disposing `subscribe(on:)`'s result reaches its sink through this (one object, where a
-/// disposable with a block would be two).
-final class SubscribeOnDisposal<Value>: Disposable, @unchecked Sendable {
-    private let sink: SubscribeOnSink<Value>
+/// `subscribe(on:)`'s sink: forwards the source's events as they come (the source serializes
+/// them), and stops them once the subscription is disposed.
+///
+/// A constant source (`return`, `empty`, `error`) is not subscribed: the scheduled
+/// subscription delivers its events itself, as the constant signal would deliver them there
+/// (at once, since a scheduler is current), checking disposal between them. One object and no
+/// source subscription per `return(x).subscribe(on:)` (W11; the fast path is listed in the
+/// contract article's "Fast paths").
+@usableFromInline
+final class SubscribeOnSink<Value>: SubscribeOnSubscription, Subscriber, @unchecked Sendable {
+    // All three guarded by `lock` and let go of by disposal: this object is the subscription
+    // its holder keeps, so once disposed it must not keep the subscriber (and what its
+    // closures capture). Hence a lock round per value of a subscribed source: it may be
+    // sending on another thread while the subscription is disposed.
+    @exclusivity(unchecked) private var downstream: (any Subscriber<Value>)?
+    /// The signal to subscribe to, until the scheduled subscription takes it.
+    @exclusivity(unchecked) private var pendingSource: Signal<Value>?
+    /// The source's subscription, once it has begun; kept apart from the compound so that
+    /// disposal can hand it to the scheduler instead of disposing it on the disposing thread.
+    @exclusivity(unchecked) private var source: CompoundDisposable?
 
-    init(_ sink: SubscribeOnSink<Value>) {
-        self.sink = sink
-        super.init()
+    @usableFromInline
+    init(downstream: any Subscriber<Value>, scheduler: Scheduler) {
+        self.downstream = downstream
+        super.init(scheduler: scheduler)
     }
 
-    override func dispose() {
-        guard markDisposed() else { return }
-        sink.disposeSource()
+    /// Hands the subscription to `signal` to the scheduler; returns the result's subscription.
+    @usableFromInline
+    func start(_ signal: Signal<Value>) -> Disposable {
+        pendingSource = signal  // before anything else can see this object
+        downstream.unsafelyUnwrapped.didSubscribe(with: self)
+        schedule()
+        return self
+    }
+
+    override func performDelivery() {
+        lock.lock()
+        let signal = isDisposed ? nil : pendingSource
+        pendingSource = nil
+        let subscriber = downstream
+        lock.unlock()
+        guard let signal, let subscriber else { return }
+        // What the constant signal's subscription would do here, where a scheduler is current.
+        if signal.isConstant, Scheduler.isCurrentSet {
+            let termination = signal.deliverConstant { value in
+                if !isDisposed { subscriber.sendNext(value) }
+            }
+            if case .failed(let error) = termination {
+                if end() != nil { subscriber.sendError(error) }
+            } else {
+                if end() != nil { subscriber.sendCompleted() }
+            }
+        } else {
+            signal.subscribe(self)
+        }
+    }
+
+    /// For a terminal event: the subscriber to send it to, if this ended the subscription.
+    private func end() -> (any Subscriber<Value>)? {
+        guard disposeChildren() else { return nil }
+        return releaseAll()
+    }
+
+    override func didDispose() {
+        _ = releaseAll()
+    }
+
+    /// Lets go of everything (once, after the compound's disposal) and returns the subscriber.
+    private func releaseAll() -> (any Subscriber<Value>)? {
+        lock.lock()
+        let subscriber = downstream
+        let signal = pendingSource
+        let subscription = source
+        downstream = nil
+        pendingSource = nil
+        source = nil
+        lock.unlock()
+        // Released outside the lock: freeing it may run any code.
+        _ = signal
+        dispose(source: subscription)
+        return subscriber
+    }
+
+    /// The subscriber, while the subscription is not disposed.
+    private var liveDownstream: (any Subscriber<Value>)? {
+        lock.lock()
+        let live = isDisposed ? nil : downstream
+        lock.unlock()
+        return live
+    }
+
+    // Called on `scheduler`, inside the scheduled subscription.
+    @usableFromInline func didSubscribe(with subscription: CompoundDisposable) {
+        lock.lock()
+        let disposeNow = isDisposed
+        if !disposeNow { source = subscription }
+        lock.unlock()
+        if disposeNow { subscription.dispose() }
+    }
+
+    @usableFromInline func sendNext(_ value: Value) {
+        liveDownstream?.sendNext(value)
+    }
+
+    @usableFromInline func sendError(_ error: any Error) {
+        end()?.sendError(error)
+    }
+
+    @usableFromInline func sendCompleted() {
+        end()?.sendCompleted()
     }
 }

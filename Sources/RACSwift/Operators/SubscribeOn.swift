@@ -8,14 +8,37 @@ extension Signal {
     /// Disposal takes effect at once for the subscriber (nothing more arrives), while the
     /// source's own disposal is scheduled on `scheduler` (or runs at once when disposal happens
     /// on `scheduler` already); disposing before the scheduled subscription has run cancels it.
-    // Inlinable so that the sink is built with the caller's types: built in the library's
-    // generic code, each subscription would look its metadata up at run time (W11).
+    // Inlinable so that the signal and the sink's class are named with the caller's types,
+    // whose metadata the caller caches: named in the library's generic code, each would be
+    // looked up at run time (W11).
     @inlinable
     public func subscribe(on scheduler: Scheduler) -> Signal<Value> {
-        OperatorSignal((self, scheduler)) { subscriber, arguments in
-            SubscribeOnSink(downstream: subscriber, scheduler: arguments.1)
-                .start(arguments.0)
-        }.named("[\(name)] -subscribeOn: \(scheduler.name)")
+        SubscribeOnSignal(self, on: scheduler, sink: SubscribeOnSink<Value>.self)
+            .named("[\(name)] -subscribeOn: \(scheduler.name)")
+    }
+}
+
+/// `subscribe(on:)`'s signal. Its own class rather than an `OperatorSignal`, whose generic
+/// payload (the source and the scheduler as a tuple) was copied and destroyed through value
+/// witnesses at every construction (W11, issue 28c).
+@usableFromInline
+final class SubscribeOnSignal<Value>: Signal<Value>, @unchecked Sendable {
+    private let source: Signal<Value>
+    private let scheduler: Scheduler
+    /// The sink's class, from the caller's code (see `subscribe(on:)`): spelled out here, in
+    /// the library's generic code, it would be looked up at every subscription.
+    private let sinkType: SubscribeOnSink<Value>.Type
+
+    @usableFromInline
+    init(_ source: Signal<Value>, on scheduler: Scheduler, sink sinkType: SubscribeOnSink<Value>.Type) {
+        self.source = source
+        self.scheduler = scheduler
+        self.sinkType = sinkType
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
+        return sinkType.init(downstream: subscriber, scheduler: scheduler).start(source)
     }
 }
 

@@ -149,6 +149,28 @@ final class SubscribeOnConstantQueueTests: RACTestCase {
         XCTAssertTrue(disposables.allSatisfy(\.isDisposed))
     }
 
+    func testSubscribingFromADeliveryOnTheSchedulerQueuesBehindIt() {
+        let scheduler = Scheduler.background()
+        let log = Fixture.Log<String>()
+        let innerDone = expectation(description: "inner completed")
+        let inner = UncheckedBox<Disposable?>(nil)
+        let outer = Signal<Int>.return(1).subscribe(on: scheduler).subscribe(
+            next: { value in
+                log.append("outer \(value)")
+                inner.value = Signal<Int>.return(2).subscribe(on: scheduler).subscribe(
+                    next: { log.append("inner \($0), on scheduler: \(Scheduler.current === scheduler)") },
+                    completed: {
+                        log.append("inner |")
+                        innerDone.fulfill()
+                    })
+            },
+            completed: { log.append("outer |") })
+        wait(for: [innerDone], timeout: 5)
+        XCTAssertEqual(log.all, ["outer 1", "outer |", "inner 2, on scheduler: true", "inner |"])
+        XCTAssertTrue(outer.isDisposed)
+        XCTAssertTrue(inner.value!.isDisposed)
+    }
+
     func testDisposalBeforeTheQueuedSubscriptionRunsDropsIt() {
         let scheduler = Scheduler.background()
         let gate = DispatchSemaphore(value: 0)

@@ -38,7 +38,10 @@ final class SubscribeOnSignal<Value>: Signal<Value>, @unchecked Sendable {
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
         if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
-        return sinkType.init(downstream: subscriber, scheduler: scheduler).start(source)
+        let sink = sinkType.init(source: source, downstream: subscriber, scheduler: scheduler)
+        subscriber.didSubscribe(with: sink)
+        sink.schedule()
+        return sink
     }
 }
 
@@ -125,19 +128,13 @@ final class SubscribeOnSink<Value>: SubscribeOnSubscription, Subscriber, @unchec
     /// disposal can hand it to the scheduler instead of disposing it on the disposing thread.
     @exclusivity(unchecked) private var source: CompoundDisposable?
 
+    /// Then the subscriber gets it as its subscription, and `schedule()` queues the
+    /// subscription to `source`.
     @usableFromInline
-    init(downstream: any Subscriber<Value>, scheduler: Scheduler) {
+    init(source: Signal<Value>, downstream: any Subscriber<Value>, scheduler: Scheduler) {
         self.downstream = downstream
+        self.pendingSource = source
         super.init(scheduler: scheduler)
-    }
-
-    /// Hands the subscription to `signal` to the scheduler; returns the result's subscription.
-    @usableFromInline
-    func start(_ signal: Signal<Value>) -> Disposable {
-        pendingSource = signal  // before anything else can see this object
-        downstream.unsafelyUnwrapped.didSubscribe(with: self)
-        schedule()
-        return self
     }
 
     override func performDelivery() {

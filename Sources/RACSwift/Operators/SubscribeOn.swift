@@ -13,7 +13,7 @@ extension Signal {
     // looked up at run time (W11).
     @inlinable
     public func subscribe(on scheduler: Scheduler) -> Signal<Value> {
-        SubscribeOnSignal(self, on: scheduler, sink: SubscribeOnSink<Value>.self)
+        SubscribeOnSignal(self, on: scheduler, sink: SubscribeOnSink<Value>.self, relay: SubscribeOnRelay<Value>.self)
             .named("[\(name)] -subscribeOn: \(scheduler.name)")
     }
 }
@@ -25,20 +25,26 @@ extension Signal {
 final class SubscribeOnSignal<Value>: Signal<Value>, @unchecked Sendable {
     private let source: Signal<Value>
     private let scheduler: Scheduler
-    /// The sink's class, from the caller's code (see `subscribe(on:)`): spelled out here, in
-    /// the library's generic code, it would be looked up at every subscription.
+    /// The sink's and the relay's classes, from the caller's code (see `subscribe(on:)`):
+    /// spelled out here, in the library's generic code, they would be looked up at every
+    /// subscription.
     private let sinkType: SubscribeOnSink<Value>.Type
+    private let relayType: SubscribeOnRelay<Value>.Type
 
     @usableFromInline
-    init(_ source: Signal<Value>, on scheduler: Scheduler, sink sinkType: SubscribeOnSink<Value>.Type) {
+    init(
+        _ source: Signal<Value>, on scheduler: Scheduler, sink sinkType: SubscribeOnSink<Value>.Type,
+        relay relayType: SubscribeOnRelay<Value>.Type
+    ) {
         self.source = source
         self.scheduler = scheduler
         self.sinkType = sinkType
+        self.relayType = relayType
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
         if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
-        let sink = sinkType.init(source: source, downstream: subscriber, scheduler: scheduler)
+        let sink = sinkType.init(source: source, downstream: subscriber, relay: relayType, scheduler: scheduler)
         subscriber.didSubscribe(with: sink)
         sink.schedule()
         return sink
@@ -107,33 +113,35 @@ class SubscribeOnSubscription: CompoundDisposable, ScheduledDelivery, @unchecked
     }
 }
 
-/// `subscribe(on:)`'s sink: forwards the source's events as they come (the source serializes
-/// them), and stops them once the subscription is disposed.
+/// `subscribe(on:)`'s sink: the result's subscription, which runs the scheduled subscription
+/// and lets go of the subscriber once disposed (its holder must not keep the subscriber, and
+/// what its closures capture, alive).
 ///
 /// A constant source (`return`, `empty`, `error`) is not subscribed: the scheduled
 /// subscription delivers its events itself, as the constant signal would deliver them there
 /// (at once, since a scheduler is current), checking disposal between them. One object and no
 /// source subscription per `return(x).subscribe(on:)` (W11; the fast path is listed in the
-/// contract article's "Fast paths").
+/// contract article's "Fast paths"). Any other source is subscribed with a
+/// `SubscribeOnRelay`, which holds the subscriber for the source, so that its values go out
+/// without a lock.
 @usableFromInline
-final class SubscribeOnSink<Value>: SubscribeOnSubscription, Subscriber, @unchecked Sendable {
-    // All three guarded by `lock` and let go of by disposal: this object is the subscription
-    // its holder keeps, so once disposed it must not keep the subscriber (and what its
-    // closures capture). Hence a lock round per value of a subscribed source: it may be
-    // sending on another thread while the subscription is disposed.
+final class SubscribeOnSink<Value>: SubscribeOnSubscription, @unchecked Sendable {
+    // All three guarded by `lock` and let go of by disposal.
     @exclusivity(unchecked) private var downstream: (any Subscriber<Value>)?
     /// The signal to subscribe to, until the scheduled subscription takes it.
     @exclusivity(unchecked) private var pendingSource: Signal<Value>?
     /// The source's subscription, once it has begun; kept apart from the compound so that
     /// disposal can hand it to the scheduler instead of disposing it on the disposing thread.
     @exclusivity(unchecked) private var source: CompoundDisposable?
+    private let relayType: SubscribeOnRelay<Value>.Type
 
     /// Then the subscriber gets it as its subscription, and `schedule()` queues the
     /// subscription to `source`.
     @usableFromInline
-    init(source: Signal<Value>, downstream: any Subscriber<Value>, scheduler: Scheduler) {
+    init(source: Signal<Value>, downstream: any Subscriber<Value>, relay: SubscribeOnRelay<Value>.Type, scheduler: Scheduler) {
         self.downstream = downstream
         self.pendingSource = source
+        self.relayType = relay
         super.init(scheduler: scheduler)
     }
 
@@ -150,27 +158,28 @@ final class SubscribeOnSink<Value>: SubscribeOnSubscription, Subscriber, @unchec
                 if !isDisposed { subscriber.sendNext(value) }
             }
             if case .failed(let error) = termination {
-                if end() != nil { subscriber.sendError(error) }
+                if end() { subscriber.sendError(error) }
             } else {
-                if end() != nil { subscriber.sendCompleted() }
+                if end() { subscriber.sendCompleted() }
             }
         } else {
-            signal.subscribe(self)
+            signal.subscribe(relayType.init(sink: self, downstream: subscriber))
         }
     }
 
-    /// For a terminal event: the subscriber to send it to, if this ended the subscription.
-    private func end() -> (any Subscriber<Value>)? {
-        guard disposeChildren() else { return nil }
-        return releaseAll()
+    /// For a terminal event: true if it ended the subscription (and the event goes out).
+    func end() -> Bool {
+        guard disposeChildren() else { return false }
+        releaseAll()
+        return true
     }
 
     override func didDispose() {
-        _ = releaseAll()
+        releaseAll()
     }
 
-    /// Lets go of everything (once, after the compound's disposal) and returns the subscriber.
-    private func releaseAll() -> (any Subscriber<Value>)? {
+    /// Lets go of everything, once, after the compound's disposal.
+    private func releaseAll() {
         lock.lock()
         let subscriber = downstream
         let signal = pendingSource
@@ -179,38 +188,52 @@ final class SubscribeOnSink<Value>: SubscribeOnSubscription, Subscriber, @unchec
         pendingSource = nil
         source = nil
         lock.unlock()
-        // Released outside the lock: freeing it may run any code.
+        // Released outside the lock: freeing them may run any code.
+        _ = subscriber
         _ = signal
         dispose(source: subscription)
-        return subscriber
     }
 
-    /// The subscriber, while the subscription is not disposed.
-    private var liveDownstream: (any Subscriber<Value>)? {
-        lock.lock()
-        let live = isDisposed ? nil : downstream
-        lock.unlock()
-        return live
-    }
-
-    // Called on `scheduler`, inside the scheduled subscription.
-    @usableFromInline func didSubscribe(with subscription: CompoundDisposable) {
+    /// The source's subscription (from the relay, on `scheduler`).
+    func sourceSubscribed(_ subscription: CompoundDisposable) {
         lock.lock()
         let disposeNow = isDisposed
         if !disposeNow { source = subscription }
         lock.unlock()
         if disposeNow { subscription.dispose() }
     }
+}
+
+/// The subscriber of a non-constant source under `subscribe(on:)`: forwards its events as they
+/// come (the source serializes them) while the subscription (`sink`) is not disposed. It holds
+/// the subscriber itself, immutably, so that a value costs one flag check; the sink, which the
+/// subscription's holder keeps, lets go of its own reference on disposal, and this one goes
+/// when the source lets go of the relay.
+@usableFromInline
+final class SubscribeOnRelay<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let sink: SubscribeOnSink<Value>
+    private let downstream: any Subscriber<Value>
+
+    @usableFromInline
+    init(sink: SubscribeOnSink<Value>, downstream: any Subscriber<Value>) {
+        self.sink = sink
+        self.downstream = downstream
+    }
+
+    // Called on the scheduler, inside the scheduled subscription.
+    @usableFromInline func didSubscribe(with subscription: CompoundDisposable) {
+        sink.sourceSubscribed(subscription)
+    }
 
     @usableFromInline func sendNext(_ value: Value) {
-        liveDownstream?.sendNext(value)
+        if !sink.isDisposed { downstream.sendNext(value) }
     }
 
     @usableFromInline func sendError(_ error: any Error) {
-        end()?.sendError(error)
+        if sink.end() { downstream.sendError(error) }
     }
 
     @usableFromInline func sendCompleted() {
-        end()?.sendCompleted()
+        if sink.end() { downstream.sendCompleted() }
     }
 }

@@ -8,86 +8,101 @@ extension Signal {
     /// Disposal takes effect at once for the subscriber (nothing more arrives), while the
     /// source's own disposal is scheduled on `scheduler` (or runs at once when disposal happens
     /// on `scheduler` already); disposing before the scheduled subscription has run cancels it.
-    // Inlinable so that the sink is built with the caller's types: built in the library's
-    // generic code, each subscription would look its metadata up at run time (W11).
+    // Inlinable so that the signal and the sink's class are named with the caller's types,
+    // whose metadata the caller caches: named in the library's generic code, each would be
+    // looked up at run time (W11).
     @inlinable
     public func subscribe(on scheduler: Scheduler) -> Signal<Value> {
-        OperatorSignal((self, scheduler)) { subscriber, arguments in
-            SubscribeOnSink(downstream: subscriber, scheduler: arguments.1)
-                .start(arguments.0, subscriber: subscriber)
-        }.named("[\(name)] -subscribeOn: \(scheduler.name)")
+        SubscribeOnSignal(self, on: scheduler, sink: SubscribeOnSink<Value>.self, relay: SubscribeOnRelay<Value>.self)
+            .named("[\(name)] -subscribeOn: \(scheduler.name)")
     }
 }
 
-/// One input, forwarded as it comes (no lock). It holds the source subscription apart from
-/// the output's subscription, so that disposing the output can hand the source's disposal to
-/// the scheduler instead of running it on the disposing thread.
-///
-/// On a queue scheduler (`acceptsDeliveries`) the sink itself is the unit queued for the
-/// subscription (issue 28): no block and no disposable; disposing first makes the unit do
-/// nothing. Elsewhere the subscription is a scheduled block, which disposal cancels.
+/// `subscribe(on:)`'s signal. Its own class rather than an `OperatorSignal`, whose generic
+/// payload (the source and the scheduler as a tuple) was copied and destroyed through value
+/// witnesses at every construction (W11, issue 28c).
 @usableFromInline
-final class SubscribeOnSink<Value>: Sink, Subscriber, ScheduledDelivery, @unchecked Sendable {
-    /// Its subscription is the result's; the source's stays out of it (see above).
-    let output: SerialOutputPoint<Value>
+final class SubscribeOnSignal<Value>: Signal<Value>, @unchecked Sendable {
+    private let source: Signal<Value>
     private let scheduler: Scheduler
-    private let lock = UnfairLock()
-    // Guarded by `lock`.
-    @exclusivity(unchecked) private var source: CompoundDisposable?
-    @exclusivity(unchecked) private var isDisposed = false
-    /// The signal to subscribe to, until the scheduled subscription takes it.
-    @exclusivity(unchecked) private var pendingSource: Signal<Value>?
+    /// The sink's and the relay's classes, from the caller's code (see `subscribe(on:)`):
+    /// spelled out here, in the library's generic code, they would be looked up at every
+    /// subscription.
+    private let sinkType: SubscribeOnSink<Value>.Type
+    private let relayType: SubscribeOnRelay<Value>.Type
 
     @usableFromInline
-    init(downstream: some Subscriber<Value>, scheduler: Scheduler) {
-        self.output = SerialOutputPoint(downstream: downstream, disposable: CompoundDisposable())
+    init(
+        _ source: Signal<Value>, on scheduler: Scheduler, sink sinkType: SubscribeOnSink<Value>.Type,
+        relay relayType: SubscribeOnRelay<Value>.Type
+    ) {
+        self.source = source
         self.scheduler = scheduler
+        self.sinkType = sinkType
+        self.relayType = relayType
     }
 
-    /// Hands the subscription to `signal` to the scheduler; returns the result's subscription.
-    @usableFromInline
-    func start(_ signal: Signal<Value>, subscriber: any Subscriber<Value>) -> Disposable {
-        let disposable = output.disposable
-        subscriber.didSubscribe(with: disposable)
-        disposable.add(SubscribeOnDisposal(self))
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
+        let sink = sinkType.init(source: source, downstream: subscriber, relay: relayType, scheduler: scheduler)
+        subscriber.didSubscribe(with: sink)
+        sink.schedule()
+        return sink
+    }
+}
+
+/// The part of `subscribe(on:)`'s sink that does not depend on the value type: the
+/// subscription's compound (the sink *is* the result's subscription) and the unit queued on a
+/// queue scheduler.
+///
+/// One object per subscription (issue 28c): before, the sink, its output point, the compound
+/// and the disposal hook were four, and the generic ones were looked up at run time per
+/// subscription. Not generic, so that queuing it as a `ScheduledDelivery` needs no run-time
+/// witness table look-up either.
+@usableFromInline
+class SubscribeOnSubscription: CompoundDisposable, ScheduledDelivery, @unchecked Sendable {
+    final let scheduler: Scheduler
+    /// Guards the subclass's state.
+    final let lock = UnfairLock()
+
+    init(scheduler: Scheduler) {
+        self.scheduler = scheduler
+        super.init()
+        // A live subscription part, as every `Sink` is (CompoundDisposable is its base here).
+        LiveSubscriptions.increment()
+    }
+
+    deinit { LiveSubscriptions.decrement() }
+
+    /// Queues the scheduled subscription: on a queue scheduler (`acceptsDeliveries`) this
+    /// object is the queued unit (no block, no disposable; disposal makes it do nothing);
+    /// elsewhere a scheduled block, which disposal cancels.
+    final func schedule() {
         if scheduler.acceptsDeliveries {
-            lock.withLock { pendingSource = signal }
             scheduler.enqueueDelivery(self)
         } else {
-            disposable.add(scheduler.schedule { signal.subscribe(self) })
+            add(scheduler.schedule { self.performDelivery() })
         }
-        return disposable
     }
 
-    /// The scheduled subscription, on a queue scheduler.
+    /// The scheduled subscription (the subclass's).
     func performDelivery() {
-        let signal = lock.withLock { () -> Signal<Value>? in
-            defer { pendingSource = nil }
-            return isDisposed ? nil : pendingSource
-        }
-        signal?.subscribe(self)
+        preconditionFailure("SubscribeOnSubscription.performDelivery() must be overridden")
     }
 
-    // Called on `scheduler`, inside the scheduled subscription.
-    @usableFromInline func didSubscribe(with subscription: CompoundDisposable) {
-        let disposeNow = lock.withLock { () -> Bool in
-            if isDisposed { return true }
-            source = subscription
-            return false
-        }
-        if disposeNow { subscription.dispose() }
+    /// Disposing the result: nothing more goes out, and the source's subscription is disposed
+    /// on the scheduler.
+    override final func dispose() {
+        if disposeChildren() { didDispose() }
     }
 
-    func disposeSource() {
-        let (subscription, unsubscribed) = lock.withLock { () -> (CompoundDisposable?, Signal<Value>?) in
-            isDisposed = true
-            defer {
-                source = nil
-                pendingSource = nil
-            }
-            return (source, pendingSource)
-        }
-        _ = unsubscribed  // released outside the lock
+    /// Run once, by whoever disposed the compound: lets go of what the subscription holds
+    /// (the subclass's).
+    func didDispose() {}
+
+    /// Disposes the source's subscription on the scheduler: at once if this is the
+    /// scheduler's thread, else in a scheduled block.
+    final func dispose(source subscription: CompoundDisposable?) {
         // A source that has terminated has disposed itself already: nothing to schedule.
         guard let subscription, !subscription.isDisposed else { return }
         if Scheduler.current === scheduler {
@@ -96,27 +111,129 @@ final class SubscribeOnSink<Value>: Sink, Subscriber, ScheduledDelivery, @unchec
             scheduler.schedule { subscription.dispose() }
         }
     }
-
-    @usableFromInline func sendNext(_ value: Value) {
-        if output.isOpen { output.send(value) }
-    }
-
-    @usableFromInline func sendError(_ error: any Error) { output.finish(error: error) }
-    @usableFromInline func sendCompleted() { output.finish(error: nil) }
 }
 
-/// Disposing `subscribe(on:)`'s result reaches its sink through this (one object, where a
-/// disposable with a block would be two).
-final class SubscribeOnDisposal<Value>: Disposable, @unchecked Sendable {
-    private let sink: SubscribeOnSink<Value>
+/// `subscribe(on:)`'s sink: the result's subscription, which runs the scheduled subscription
+/// and lets go of the subscriber once disposed (its holder must not keep the subscriber, and
+/// what its closures capture, alive).
+///
+/// A constant source (`return`, `empty`, `error`) is not subscribed: the scheduled
+/// subscription delivers its events itself, as the constant signal would deliver them there
+/// (at once, since a scheduler is current), checking disposal between them. One object and no
+/// source subscription per `return(x).subscribe(on:)` (W11; the fast path is listed in the
+/// contract article's "Fast paths"). Any other source is subscribed with a
+/// `SubscribeOnRelay`, which holds the subscriber for the source, so that its values go out
+/// without a lock.
+@usableFromInline
+final class SubscribeOnSink<Value>: SubscribeOnSubscription, @unchecked Sendable {
+    // All three guarded by `lock` and let go of by disposal.
+    @exclusivity(unchecked) private var downstream: (any Subscriber<Value>)?
+    /// The signal to subscribe to, until the scheduled subscription takes it.
+    @exclusivity(unchecked) private var pendingSource: Signal<Value>?
+    /// The source's subscription, once it has begun; kept apart from the compound so that
+    /// disposal can hand it to the scheduler instead of disposing it on the disposing thread.
+    @exclusivity(unchecked) private var source: CompoundDisposable?
+    private let relayType: SubscribeOnRelay<Value>.Type
 
-    init(_ sink: SubscribeOnSink<Value>) {
-        self.sink = sink
-        super.init()
+    /// Then the subscriber gets it as its subscription, and `schedule()` queues the
+    /// subscription to `source`.
+    @usableFromInline
+    init(source: Signal<Value>, downstream: any Subscriber<Value>, relay: SubscribeOnRelay<Value>.Type, scheduler: Scheduler) {
+        self.downstream = downstream
+        self.pendingSource = source
+        self.relayType = relay
+        super.init(scheduler: scheduler)
     }
 
-    override func dispose() {
-        guard markDisposed() else { return }
-        sink.disposeSource()
+    override func performDelivery() {
+        lock.lock()
+        let signal = isDisposed ? nil : pendingSource
+        pendingSource = nil
+        let subscriber = downstream
+        lock.unlock()
+        guard let signal, let subscriber else { return }
+        // What the constant signal's subscription would do here, where a scheduler is current.
+        if signal.isConstant, Scheduler.isCurrentSet {
+            let termination = signal.deliverConstant { value in
+                if !isDisposed { subscriber.sendNext(value) }
+            }
+            if case .failed(let error) = termination {
+                if end() { subscriber.sendError(error) }
+            } else {
+                if end() { subscriber.sendCompleted() }
+            }
+        } else {
+            signal.subscribe(relayType.init(sink: self, downstream: subscriber))
+        }
+    }
+
+    /// For a terminal event: true if it ended the subscription (and the event goes out).
+    func end() -> Bool {
+        guard disposeChildren() else { return false }
+        releaseAll()
+        return true
+    }
+
+    override func didDispose() {
+        releaseAll()
+    }
+
+    /// Lets go of everything, once, after the compound's disposal.
+    private func releaseAll() {
+        lock.lock()
+        let subscriber = downstream
+        let signal = pendingSource
+        let subscription = source
+        downstream = nil
+        pendingSource = nil
+        source = nil
+        lock.unlock()
+        // Released outside the lock: freeing them may run any code.
+        _ = subscriber
+        _ = signal
+        dispose(source: subscription)
+    }
+
+    /// The source's subscription (from the relay, on `scheduler`).
+    func sourceSubscribed(_ subscription: CompoundDisposable) {
+        lock.lock()
+        let disposeNow = isDisposed
+        if !disposeNow { source = subscription }
+        lock.unlock()
+        if disposeNow { subscription.dispose() }
+    }
+}
+
+/// The subscriber of a non-constant source under `subscribe(on:)`: forwards its events as they
+/// come (the source serializes them) while the subscription (`sink`) is not disposed. It holds
+/// the subscriber itself, immutably, so that a value costs one flag check; the sink, which the
+/// subscription's holder keeps, lets go of its own reference on disposal, and this one goes
+/// when the source lets go of the relay.
+@usableFromInline
+final class SubscribeOnRelay<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let sink: SubscribeOnSink<Value>
+    private let downstream: any Subscriber<Value>
+
+    @usableFromInline
+    init(sink: SubscribeOnSink<Value>, downstream: any Subscriber<Value>) {
+        self.sink = sink
+        self.downstream = downstream
+    }
+
+    // Called on the scheduler, inside the scheduled subscription.
+    @usableFromInline func didSubscribe(with subscription: CompoundDisposable) {
+        sink.sourceSubscribed(subscription)
+    }
+
+    @usableFromInline func sendNext(_ value: Value) {
+        if !sink.isDisposed { downstream.sendNext(value) }
+    }
+
+    @usableFromInline func sendError(_ error: any Error) {
+        if sink.end() { downstream.sendError(error) }
+    }
+
+    @usableFromInline func sendCompleted() {
+        if sink.end() { downstream.sendCompleted() }
     }
 }

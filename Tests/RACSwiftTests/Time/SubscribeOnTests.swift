@@ -96,4 +96,27 @@ final class SubscribeOnTests: RACTestCase {
         scheduler.run()
         XCTAssertEqual(source.disposalCount, 2)
     }
+
+    /// The subscription is the sink (issue 28c): kept after its disposal, it must not keep the
+    /// subscriber, nor what its closures capture.
+    func testSubscribeOnDisposedSubscriptionKeepsNoSubscriber() {
+        final class Token: Sendable {}
+        let scheduler = TestScheduler()
+        let source = TimeManualSource<Int>()
+        for (label, signal) in [("pending return", Signal<Int>.return(1)), ("subscribed source", source.signal)] {
+            weak var weakToken: Token?
+            var kept: Disposable?
+            do {
+                let token = Token()
+                weakToken = token
+                kept = signal.subscribe(on: scheduler).subscribeNext { _ in _ = token }
+            }
+            if label == "subscribed source" { scheduler.run() }
+            kept!.dispose()
+            scheduler.run()
+            XCTAssertNil(weakToken, label)
+            XCTAssertTrue(kept!.isDisposed, label)
+        }
+        XCTAssertEqual(source.disposalCount, 1)
+    }
 }

@@ -27,6 +27,12 @@ final class ZipBuffer<T>: ZipBufferBase, @unchecked Sendable {
         storage?.deallocate()
     }
 
+    /// The oldest value, if any. For a concrete `T` (delay's due dates): in generic code
+    /// `Optional<T>` is looked up at run time.
+    var first: T? {
+        count > 0 ? storage.unsafelyUnwrapped.advanced(by: head).pointee : nil
+    }
+
     func append(_ value: T) {
         if count == capacity { grow() }
         let end = head + count

@@ -28,8 +28,9 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     @exclusivity(unchecked) private var isBatchScheduled = false
     /// What each batch submits to `queue`: made once, so that a hand-off allocates nothing (a
     /// closure given to `async` is copied into a new block every time). It does not retain
-    /// the scheduler; a scheduled batch does (see `startBatch`).
-    private var batchWork: DispatchWorkItem?
+    /// the scheduler; a scheduled batch does (see `startBatch`). Written once, in `init`, and
+    /// only read after: unchecked, or every batch paid a dynamic exclusivity check (W16).
+    @exclusivity(unchecked) private var batchWork: DispatchWorkItem?
     /// The `after` blocks behind one timer (see `TimedBlockQueue`), made by the first `after`.
     @exclusivity(unchecked) private var timedBlocks: TimedBlockQueue?  // guarded by `lock`
 

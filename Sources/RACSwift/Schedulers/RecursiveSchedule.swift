@@ -17,6 +17,9 @@ final class RecursiveSchedule: Disposable, ScheduledDelivery, @unchecked Sendabl
     typealias Block = (_ reschedule: @escaping @Sendable () -> Void) -> Void
 
     private let scheduler: Scheduler
+    /// The scheduler has a queue of its own (`acceptsDeliveries`): each run is this object,
+    /// queued there, never run inline.
+    private let queuesRuns: Bool
     private let lock = UnfairLock()
     // Guarded by `lock`.
     /// The rules; its "block" is only a marker. The block itself is `block`, stored as its
@@ -40,6 +43,7 @@ final class RecursiveSchedule: Disposable, ScheduledDelivery, @unchecked Sendabl
 
     init(scheduler: Scheduler, block: @escaping Block) {
         self.scheduler = scheduler
+        self.queuesRuns = scheduler.acceptsDeliveries
         self.state = RecursionState(block: true)
         self.block = block
         super.init()
@@ -103,6 +107,17 @@ final class RecursiveSchedule: Disposable, ScheduledDelivery, @unchecked Sendabl
         }
         lock.unlock()
         current(reschedule)
+        if queuesRuns {
+            // One lock round: the runs are queued behind everything already waiting, so
+            // queueing them all now is what performing them one by one would do.
+            let count = lock.withLock { () -> Int in
+                let count = state.runEndedQueueingAll()
+                if count == 0 { cachedReschedule = nil }
+                return count
+            }
+            for _ in 0..<count where !isDisposed { scheduler.enqueueDelivery(self) }
+            return
+        }
         var action = lock.withLock { () -> RecursionState<Bool>.Action in
             let action = state.runEnded()
             // Nothing to perform from this frame: the recursion may stop here, so the closure

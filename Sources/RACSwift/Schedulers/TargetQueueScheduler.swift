@@ -129,7 +129,8 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     }
 
     /// Runs `block` on the queue at `date` (wall-clock time), as the current scheduler; disposing
-    /// before then cancels it.
+    /// before then cancels it. A scheduler's `after` blocks wait behind one dispatch timer, in
+    /// date order (blocks of one date in the order they were scheduled).
     @discardableResult
     override public func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> Disposable? {
         let timers = lock.withLock { () -> TimedBlockQueue in

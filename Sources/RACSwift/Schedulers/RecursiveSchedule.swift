@@ -135,7 +135,13 @@ final class RecursiveSchedule: Disposable, ScheduledDelivery, @unchecked Sendabl
             } else {
                 scheduleNext()
             }
-            action = lock.withLock { state.performedRun() }
+            action = lock.withLock { () -> RecursionState<Bool>.Action in
+                let action = state.performedRun()
+                // This frame's last reschedule is performed (run inline, or handed to the
+                // scheduler, whose run makes a closure of its own if it needs one).
+                if case .none = action { cachedReschedule = nil }
+                return action
+            }
         }
     }
 

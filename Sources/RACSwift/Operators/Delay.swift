@@ -56,31 +56,48 @@ struct DelayState {
 /// Input plus timers, serialized by the output point.
 ///
 /// On a queue scheduler named by the caller (`acceptsDeliveries`: main and background) the
-/// events wait in `due`, in arrival order — which is due-date order, the interval being fixed —
-/// behind one `DeadlineTimer` set for the oldest (issue 28): no timer, block or disposable per
-/// event. Anywhere else (a `TestScheduler`, or the scheduler each event arrives on) each event
-/// is its own `after` block, kept in `pending` so that disposal and errors cancel it, as in RAC.
+/// events wait in rings, in arrival order — which is due-date order, the interval being fixed —
+/// behind one `DeadlineTimer` (issue 28): no timer, block or disposable per event. The sender
+/// appends to `incoming` under `queueLock` alone; the timer's firing delivers, under the output
+/// lock, from `draining`, which it swaps with `incoming` when it has emptied it — so a firing
+/// delivering a batch never makes the sender wait for it (issue 28d: with one lock for both,
+/// W13's sender and firing took turns on it). Anywhere else (a `TestScheduler`, or the
+/// scheduler each event arrives on) each event is its own `after` block, kept in `pending` so
+/// that disposal and errors cancel it, as in RAC.
 @usableFromInline
 final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let interval: TimeInterval
+    /// How late a firing may come to gather the events due just after the first (issue 28d):
+    /// a tenth of the interval, at most 1 ms — within the leeway RAC's `dispatch_after` has
+    /// for each event (libdispatch gives it a tenth of the delay, at least 1 ms).
+    private let coalescing: Double
     private let schedulers: TimerSchedulerChoice
     private let pending = ScheduledBlocks()
     private var machine = DelayState()  // guarded by `lock`
     /// The queue scheduler of the batched path, its timer, and the events waiting for it.
     private let queueScheduler: Scheduler?
     private let timer: DeadlineTimer?
-    // Guarded by `lock`: the values waiting, their due dates (seconds since the reference
-    // date), and the completion's, which comes after them. A ring of `Value` and an array of
-    // `Double` rather than an array of events: in the library's generic code every use of an
-    // `Array<Event<Value>>` looks its metadata up at run time.
-    @exclusivity(unchecked) private var values = RingBuffer<Value>()
-    @exclusivity(unchecked) private var due = FIFO<Double>()
+    private let queueLock = UnfairLock()
+    // Guarded by `queueLock`: the values the sender has queued and their due dates (seconds
+    // since the reference date), the completion's (after them all), whether the timer is set
+    // (by the sender that found it idle, or by the firing for what remains), and whether an
+    // error has closed the queue. Rings rather than an array of events: in the library's
+    // generic code every use of an `Array<Event<Value>>` looks its metadata up at run time.
+    @exclusivity(unchecked) private var incoming = RingBuffer<Value>()
+    @exclusivity(unchecked) private var incomingDue = RingBuffer<Double>()
     @exclusivity(unchecked) private var completionDue: Double?
+    @exclusivity(unchecked) private var isArmed = false
+    @exclusivity(unchecked) private var isClosed = false
+    // Guarded by `lock` (and swapped with the two above holding both): the oldest events, which
+    // the firing delivers.
+    @exclusivity(unchecked) private var draining = RingBuffer<Value>()
+    @exclusivity(unchecked) private var drainingDue = RingBuffer<Double>()
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, interval: TimeInterval, scheduler: Scheduler?,
          disposable: CompoundDisposable) {
         self.interval = interval
+        self.coalescing = Swift.min(interval / 10, 0.001)
         self.schedulers = TimerSchedulerChoice(scheduler)
         let batched = scheduler.flatMap { $0.acceptsDeliveries ? $0 : nil }
         self.queueScheduler = batched
@@ -107,39 +124,56 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
         disposable.add(source)
     }
 
-    /// The batched path: `store` queues the event due at the time it is given (`interval` from
-    /// now); the timer is set when it is the oldest waiting.
+    /// The batched path: `store`, run under `queueLock`, queues the event due at the time it is
+    /// given (`interval` from now); the sender that finds the timer idle sets it.
     // A closure rather than an optional value: `Optional<Value>` in generic code looks its
     // metadata up at run time.
     private func enqueue(on scheduler: Scheduler, timer: DeadlineTimer, _ store: (Double) -> Void) {
-        let date = scheduler.now.addingTimeInterval(interval)
-        let time = date.timeIntervalSinceReferenceDate
-        let arms = serialize { () -> Bool in
-            guard machine.shouldSchedule() else { return false }
-            let wasEmpty = due.isEmpty && completionDue == nil
+        let time = scheduler.now.timeIntervalSinceReferenceDate + interval
+        let arms = queueLock.withLock { () -> Bool in
+            if isClosed { return false }
             store(time)
-            return wasEmpty
+            if isArmed { return false }
+            isArmed = true
+            return true
         }
-        if arms { timer.set(date, token: 0) }
+        if arms { timer.set(Date(timeIntervalSinceReferenceDate: time), token: 0) }
     }
 
     /// The batched path's timer: sends every event due by now, oldest first, and sets the
-    /// timer for the next one.
+    /// timer for the next one (or leaves it idle for the next sender).
     private func timerFired() {
         guard let queueScheduler, let timer else { return }
         let next = serialize { () -> Double? in
             let now = queueScheduler.now.timeIntervalSinceReferenceDate
-            while let time = due.first, time <= now {
-                due.removeFirst()
-                let value = values.removeFirst()
+            while true {
+                if drainingDue.count == 0 {
+                    let took = queueLock.withLock { () -> Bool in
+                        if incomingDue.count == 0 { return false }
+                        swap(&incoming, &draining)
+                        swap(&incomingDue, &drainingDue)
+                        return true
+                    }
+                    if !took { break }
+                }
+                guard let time = drainingDue.first, time <= now else { break }
+                _ = drainingDue.removeFirst()
+                let value = draining.removeFirst()
                 if machine.shouldSendValue() { send(value) }
             }
-            if let first = due.first { return first }
-            guard let completion = completionDue else { return nil }
-            if completion > now { return completion }
-            completionDue = nil
-            if machine.terminate() { finish(error: nil) }
-            return nil
+            if let time = drainingDue.first { return Swift.max(time, now + coalescing) }
+            let state = queueLock.withLock { () -> (next: Double?, completes: Bool) in
+                if let time = incomingDue.first { return (Swift.max(time, now + coalescing), false) }
+                if let completion = completionDue {
+                    if completion > now { return (Swift.max(completion, now + coalescing), false) }
+                    completionDue = nil
+                    return (nil, true)
+                }
+                isArmed = false
+                return (nil, false)
+            }
+            if state.completes, machine.terminate() { finish(error: nil) }
+            return state.next
         }
         if let next { timer.set(Date(timeIntervalSinceReferenceDate: next), token: 0) }
     }
@@ -155,8 +189,8 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
     @usableFromInline func sendNext(_ value: Value) {
         if let queueScheduler, let timer {
             enqueue(on: queueScheduler, timer: timer) { time in
-                values.append(value)
-                due.append(time)
+                incoming.append(value)
+                incomingDue.append(time)
             }
             return
         }
@@ -182,9 +216,14 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
     @usableFromInline func sendError(_ error: any Error) {
         serialize {
             if machine.terminate() {
-                values.removeAll()
-                due.removeAll()
-                completionDue = nil
+                queueLock.withLock {
+                    isClosed = true
+                    incoming.removeAll()
+                    incomingDue.removeAll()
+                    completionDue = nil
+                }
+                draining.removeAll()
+                drainingDue.removeAll()
                 finish(error: error)
             }
         }

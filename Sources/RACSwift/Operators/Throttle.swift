@@ -161,7 +161,12 @@ final class ThrottleSink<Value>: OutputPoint<Value>, Subscriber, @unchecked Send
     // scheduler it runs on (a value without a scheduler of its own may arrive on another one).
     @exclusivity(unchecked) private var timer: DeadlineTimer?
     @exclusivity(unchecked) private var timerScheduler: Scheduler?
-    private var machine = ThrottleState<Value>()  // guarded by `lock`
+    // Guarded by `lock`: the rules, run with a `Bool` standing for the value, and the waiting
+    // value itself, in a ring of at most one. `ThrottleState<Value>` in this generic code had
+    // its nested enums' metadata looked up at run time on every value (W12, issue 28d); a
+    // concrete state needs none, and the ring's methods take `Value` from the ring itself.
+    @exclusivity(unchecked) private var machine = ThrottleState<Bool>()
+    @exclusivity(unchecked) private var waiting = RingBuffer<Value>()
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, interval: TimeInterval, scheduler: Scheduler?,
@@ -192,13 +197,16 @@ final class ThrottleSink<Value>: OutputPoint<Value>, Subscriber, @unchecked Send
         // its generation is stale and the state machine has nothing to send.
         let action = serialize { () -> TimerAction? in
             guard isOpen else { return nil }
-            switch machine.receive(value, isThrottled: isThrottled) {
+            switch machine.receive(true, isThrottled: isThrottled) {
             case .ignore:
                 return nil
-            case .send(let value):
+            case .send:
+                waiting.removeAll()
                 send(value)
                 return .clear
             case .startTimer(let generation):
+                waiting.removeAll()
+                waiting.append(value)
                 return .start(generation: generation)
             }
         }
@@ -227,21 +235,24 @@ final class ThrottleSink<Value>: OutputPoint<Value>, Subscriber, @unchecked Send
 
     private func timerFired(_ generation: UInt64) {
         serialize {
-            guard isOpen, let value = machine.timerFired(generation: generation) else { return }
-            send(value)
+            guard isOpen, machine.timerFired(generation: generation) != nil else { return }
+            send(waiting.removeFirst())
         }
     }
 
     @usableFromInline func sendError(_ error: any Error) {
         serialize {
-            if machine.fail() { finish(error: error) }
+            if machine.fail() {
+                waiting.removeAll()
+                finish(error: error)
+            }
         }
     }
 
     @usableFromInline func sendCompleted() {
         serialize {
             guard case .complete(let pending) = machine.complete() else { return }
-            if let pending { send(pending) }
+            if pending != nil { send(waiting.removeFirst()) }
             // A subscriber that disposed while it received the last value gets no completion
             // (`finish` checks).
             finish(error: nil)

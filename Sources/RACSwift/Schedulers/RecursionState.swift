@@ -64,6 +64,16 @@ struct RecursionState<Block> {
         return .performRun
     }
 
+    /// A run's block has returned, on a scheduler that queues a run without running it (a
+    /// queue scheduler): the caller queues every reschedule the block asked for, at once — RAC's
+    /// loop after the block returns — so nothing stays pending and no frame owns a count.
+    mutating func runEndedQueueingAll() -> Int {
+        running -= 1
+        if isDraining || isDisposed { return 0 }
+        defer { pending = 0 }
+        return pending
+    }
+
     /// The owner of the pending count has performed one run; it performs the next, if any.
     mutating func performedRun() -> Action {
         if pending == 0 || isDisposed {

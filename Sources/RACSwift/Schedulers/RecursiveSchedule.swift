@@ -17,9 +17,21 @@ final class RecursiveSchedule: Disposable, ScheduledDelivery, @unchecked Sendabl
     typealias Block = (_ reschedule: @escaping @Sendable () -> Void) -> Void
 
     private let scheduler: Scheduler
+    /// The scheduler has a queue of its own (`acceptsDeliveries`): each run is this object,
+    /// queued there, never run inline.
+    private let queuesRuns: Bool
     private let lock = UnfairLock()
     // Guarded by `lock`.
-    @exclusivity(unchecked) private var state: RecursionState<Block>
+    /// The rules; its "block" is only a marker. The block itself is `block`, stored as its
+    /// own type: kept in the generic state it was stored at the generic abstraction, and every
+    /// call through it reabstracted `reschedule` into a new closure (W16, issue 28d).
+    @exclusivity(unchecked) private var state: RecursionState<Bool>
+    @exclusivity(unchecked) private var block: Block?
+    /// The `reschedule` handed to the block, made by the first run and kept while the runs
+    /// reschedule (one closure per recursion, not per turn). It holds the recursion, so it is
+    /// let go of when a run ends without rescheduling and on disposal; a block that kept it
+    /// and calls it later still reaches the recursion, and the next run makes another.
+    @exclusivity(unchecked) private var cachedReschedule: (@Sendable () -> Void)?
     @exclusivity(unchecked) private var outstanding = FIFO<Outstanding>()
     @exclusivity(unchecked) private var scheduledRuns = 0  // runs handed to a non-inline scheduler
     @exclusivity(unchecked) private var startedRuns = 0  // ... and started
@@ -31,15 +43,18 @@ final class RecursiveSchedule: Disposable, ScheduledDelivery, @unchecked Sendabl
 
     init(scheduler: Scheduler, block: @escaping Block) {
         self.scheduler = scheduler
-        self.state = RecursionState(block: block)
+        self.queuesRuns = scheduler.acceptsDeliveries
+        self.state = RecursionState(block: true)
+        self.block = block
         super.init()
     }
 
     override func dispose() {
-        let taken = lock.withLock { () -> (block: Block?, cancelled: [Disposable])? in
+        let taken = lock.withLock { () -> (block: Block?, reschedule: (@Sendable () -> Void)?, cancelled: [Disposable])? in
             guard markDisposed() else { return nil }
             defer { outstanding.removeAll() }
-            return (state.dispose(), outstanding.elements.map(\.disposable))
+            _ = state.dispose()
+            return (block.take(), cachedReschedule.take(), outstanding.elements.map(\.disposable))
         }
         // The block is released here, outside the lock (see `RecursionState.dispose`).
         for disposable in taken?.cancelled ?? [] { disposable.dispose() }
@@ -72,17 +87,44 @@ final class RecursiveSchedule: Disposable, ScheduledDelivery, @unchecked Sendabl
 
     /// One run of the block; `counted` when a non-inline scheduler started it.
     private func run(counted: Bool) {
-        let start = lock.withLock { () -> RecursionState<Block>.Start in
-            if counted {
-                startedRuns += 1
-                while let first = outstanding.first, first.index <= startedRuns { outstanding.removeFirst() }
-            }
-            return state.runStarted()
+        // Locked by hand rather than with `withLock`: functions returned through its generic
+        // result are reabstracted, each into a new closure.
+        lock.lock()
+        if counted {
+            startedRuns += 1
+            while let first = outstanding.first, first.index <= startedRuns { outstanding.removeFirst() }
         }
-        guard case .run(let current) = start else { return }
-        let reschedule: @Sendable () -> Void = { self.reschedule() }
+        guard case .run = state.runStarted(), let current = block else {
+            lock.unlock()
+            return
+        }
+        let reschedule: @Sendable () -> Void
+        if let cachedReschedule {
+            reschedule = cachedReschedule
+        } else {
+            reschedule = { self.reschedule() }
+            cachedReschedule = reschedule
+        }
+        lock.unlock()
         current(reschedule)
-        var action = lock.withLock { state.runEnded() }
+        if queuesRuns {
+            // One lock round: the runs are queued behind everything already waiting, so
+            // queueing them all now is what performing them one by one would do.
+            let count = lock.withLock { () -> Int in
+                let count = state.runEndedQueueingAll()
+                if count == 0 { cachedReschedule = nil }
+                return count
+            }
+            for _ in 0..<count where !isDisposed { scheduler.enqueueDelivery(self) }
+            return
+        }
+        var action = lock.withLock { () -> RecursionState<Bool>.Action in
+            let action = state.runEnded()
+            // Nothing to perform from this frame: the recursion may stop here, so the closure
+            // (which holds it) is let go of; should it go on, the next run makes another.
+            if case .none = action { cachedReschedule = nil }
+            return action
+        }
         // On an inline scheduler the reschedules (and the ones they ask for) run right here,
         // one frame deep, without allocating; whether the scheduler is inline cannot change
         // while we stay on this thread.
@@ -93,7 +135,13 @@ final class RecursiveSchedule: Disposable, ScheduledDelivery, @unchecked Sendabl
             } else {
                 scheduleNext()
             }
-            action = lock.withLock { state.performedRun() }
+            action = lock.withLock { () -> RecursionState<Bool>.Action in
+                let action = state.performedRun()
+                // This frame's last reschedule is performed (run inline, or handed to the
+                // scheduler, whose run makes a closure of its own if it needs one).
+                if case .none = action { cachedReschedule = nil }
+                return action
+            }
         }
     }
 

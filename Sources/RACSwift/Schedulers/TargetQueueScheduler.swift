@@ -28,8 +28,11 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     @exclusivity(unchecked) private var isBatchScheduled = false
     /// What each batch submits to `queue`: made once, so that a hand-off allocates nothing (a
     /// closure given to `async` is copied into a new block every time). It does not retain
-    /// the scheduler; a scheduled batch does (see `startBatch`).
-    private var batchWork: DispatchWorkItem?
+    /// the scheduler; a scheduled batch does (see `startBatch`). Written once, in `init`, and
+    /// only read after: unchecked, or every batch paid a dynamic exclusivity check (W16).
+    @exclusivity(unchecked) private var batchWork: DispatchWorkItem?
+    /// The `after` blocks behind one timer (see `TimedBlockQueue`), made by the first `after`.
+    @exclusivity(unchecked) private var timedBlocks: TimedBlockQueue?  // guarded by `lock`
 
     /// A scheduler whose serial queue `name` targets `targetQueue`
     /// (RAC's `-initWithName:targetQueue:`).
@@ -37,6 +40,10 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
         queue = DispatchQueue(label: name, target: targetQueue)
         super.init(name: name)
         batchWork = DispatchWorkItem { [unowned(unsafe) self] in runBatch() }
+    }
+
+    deinit {
+        timedBlocks?.shutDown()
     }
 
     /// Submits the first batch of a run of them; the scheduler stays alive until the last one
@@ -122,12 +129,17 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     }
 
     /// Runs `block` on the queue at `date` (wall-clock time), as the current scheduler; disposing
-    /// before then cancels it.
+    /// before then cancels it. A scheduler's `after` blocks wait behind one dispatch timer, in
+    /// date order (blocks of one date in the order they were scheduled).
     @discardableResult
     override public func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> Disposable? {
-        let scheduled = TimedBlock(block: block, scheduler: self)
-        queue.asyncAfter(wallDeadline: Self.wallTime(date)) { scheduled.run() }
-        return scheduled
+        let timers = lock.withLock { () -> TimedBlockQueue in
+            if let timedBlocks { return timedBlocks }
+            let made = TimedBlockQueue(queue: queue)
+            timedBlocks = made
+            return made
+        }
+        return timers.add(block, at: date, on: self)
     }
 
     /// A dispatch timer on the queue: first at `date`, then every `interval` seconds within
@@ -194,25 +206,5 @@ private final class QueuedBlock: Disposable, ScheduledDelivery, @unchecked Senda
     func performDelivery() {
         let block = self.block.take()
         if !isDisposed { block?() }
-    }
-}
-
-/// A block waiting in a `TargetQueueScheduler`'s `after`, and the disposable that cancels it;
-/// it knows its scheduler, so that the dispatch block captures it alone.
-private final class TimedBlock: Disposable, @unchecked Sendable {
-    /// Let go of once run, as `QueuedBlock`'s: only the dispatch block that runs it, once, on
-    /// the queue, touches it.
-    private var block: (@Sendable () -> Void)?
-    private let scheduler: Scheduler
-
-    init(block: @escaping @Sendable () -> Void, scheduler: Scheduler) {
-        self.block = block
-        self.scheduler = scheduler
-        super.init()
-    }
-
-    func run() {
-        guard let block = self.block.take(), !isDisposed else { return }
-        scheduler.performAsCurrentScheduler(block)
     }
 }

@@ -1,6 +1,6 @@
 /// A first-in-first-out queue with amortized O(1) `append` and `removeFirst`: the merge point's
-/// waiting signals (`MergeState`), delay's due dates and a scheduler's outstanding work. (Zip
-/// inputs, replay subjects and takeLast keep their values in `RingBuffer`, raw storage that
+/// waiting signals (`MergeState`) and a recursive schedule's outstanding runs. (Zip inputs,
+/// replay subjects, takeLast and delay keep their values in `RingBuffer`, raw storage that
 /// their generic code can use without a metadata look-up per value.)
 ///
 /// A removed element is released at once: its slot is emptied when it is handed out, not when

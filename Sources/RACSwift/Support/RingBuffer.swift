@@ -7,8 +7,8 @@ class RingBufferBase: @unchecked Sendable {
 }
 
 /// A first-in-first-out ring of values for the library's generic code: a zip input's values not
-/// yet zipped, a `ReplaySubject`'s kept values, `takeLast`'s last values. Guarded by its
-/// owner's lock.
+/// yet zipped, a `ReplaySubject`'s kept values, `takeLast`'s last values, delay's waiting values
+/// and their due dates, throttle's waiting value. Guarded by its owner's lock.
 ///
 /// Raw storage rather than `FIFO` or an `Array`: in the library's generic code, every append
 /// to an `Array<T>` looks up `Array<T>`'s metadata at run time (and `FIFO<T>`'s with it), twice
@@ -28,6 +28,12 @@ final class RingBuffer<T>: RingBufferBase, @unchecked Sendable {
     deinit {
         removeAll()
         storage?.deallocate()
+    }
+
+    /// The oldest value, if any. For a concrete `T` (delay's due dates): in generic code
+    /// `Optional<T>` is looked up at run time.
+    var first: T? {
+        count > 0 ? storage.unsafelyUnwrapped.advanced(by: head).pointee : nil
     }
 
     func append(_ value: T) {

@@ -136,6 +136,54 @@ final class RecursiveScheduleTests: RACTestCase {
         XCTAssertEqual(offScheduler.value, 0)
     }
 
+    /// The `reschedule` a queue scheduler's recursion hands its block is made once and kept
+    /// while the runs reschedule (issue 28d); it is let go of when a run ends without one.
+    /// Kept by the block and called later, it still runs the block again.
+    func testARescheduleKeptAndCalledLaterRunsAgainOnABackgroundScheduler() {
+        let scheduler = Scheduler.background()
+        let saved = Fixture.Locked<(@Sendable () -> Void)?>(nil)
+        let count = Fixture.Counter()
+        let first = expectation(description: "three runs")
+        let again = expectation(description: "run after the later reschedule")
+        let disposable = scheduler.scheduleRecursive { reschedule in
+            let run = count.increment()
+            if run < 3 { reschedule() }
+            if run == 3 {
+                saved.value = reschedule
+                first.fulfill()
+            }
+            if run == 4 { again.fulfill() }
+        }
+        wait(for: [first], timeout: 10)
+        saved.value?()
+        wait(for: [again], timeout: 10)
+        XCTAssertEqual(count.value, 4)
+        disposable?.dispose()
+        saved.value = nil
+    }
+
+    /// A recursion that stopped rescheduling, its disposable dropped, is freed with its block:
+    /// the kept `reschedule` (which holds the recursion) does not outlive the last run.
+    func testAFinishedRecursionOnABackgroundSchedulerIsFreed() {
+        let scheduler = Scheduler.background()
+        final class Token: @unchecked Sendable {}
+        weak var weakToken: Token?
+        let ran = expectation(description: "ran")
+        do {
+            let token = Token()
+            weakToken = token
+            _ = scheduler.scheduleRecursive { _ in
+                _ = token
+                ran.fulfill()
+            }
+        }
+        wait(for: [ran], timeout: 10)
+        let settled = expectation(description: "settled")
+        scheduler.schedule { settled.fulfill() }
+        wait(for: [settled], timeout: 10)
+        XCTAssertNil(weakToken)
+    }
+
     func testDisposingARecursionOnABackgroundSchedulerMidwayStopsIt() {
         let scheduler = Scheduler.background()
         let gate = DispatchSemaphore(value: 0)

@@ -311,6 +311,80 @@ final class TargetQueueSchedulerTests: RACTestCase {
         wait(for: [done], timeout: 10)
         XCTAssertGreaterThanOrEqual(elapsed.value, 0.025)
     }
+
+    /// The `after` blocks of a queue scheduler wait behind one timer (issue 28d): they run in
+    /// date order whatever order they were scheduled in, blocks of one date in the order they
+    /// were scheduled, each as the current scheduler.
+    func testAfterBlocksRunInDateOrderThenInSchedulingOrder() {
+        let scheduler = Scheduler.background()
+        let start = Date()
+        let log = Fixture.Log<String>()
+        let done = expectation(description: "last block")
+        for (name, offset) in [("c", 0.04), ("a", 0.01), ("b1", 0.02), ("b2", 0.02), ("b3", 0.02)] {
+            scheduler.after(start.addingTimeInterval(offset)) {
+                log.append(Scheduler.current === scheduler ? name : "\(name) off its scheduler")
+                if name == "c" { done.fulfill() }
+            }
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(log.all, ["a", "b1", "b2", "b3", "c"])
+    }
+
+    /// Disposing the earliest block lets the later ones run at their dates, and releases the
+    /// disposed block at once.
+    func testDisposingTheEarliestAfterBlockReleasesItAndKeepsTheRest() {
+        let scheduler = Scheduler.background()
+        let log = Fixture.Log<String>()
+        let done = expectation(description: "later block")
+        final class Token: @unchecked Sendable {}
+        var token: Token? = Token()
+        weak let weakToken = token
+        let earliest = scheduler.afterDelay(0.01) { [token] in
+            _ = token
+            log.append("cancelled")
+        }
+        token = nil
+        scheduler.afterDelay(0.03) {
+            log.append("later")
+            done.fulfill()
+        }
+        earliest?.dispose()
+        XCTAssertNil(weakToken, "a disposed after block is released at once")
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(log.all, ["later"])
+    }
+
+    /// A scheduler nobody keeps still runs the after blocks it was given.
+    func testAnUnreferencedSchedulerStillRunsItsAfterBlocks() {
+        let done = expectation(description: "after block")
+        do {
+            let scheduler = Scheduler.background()
+            scheduler.afterDelay(0.01) { done.fulfill() }
+        }
+        wait(for: [done], timeout: 10)
+    }
+
+    /// A block that schedules, on its own scheduler, one block with `schedule` and then one
+    /// `after` a date already past sees them run in that order (each has its own turn on the
+    /// queue, as with a `dispatch_after` of its own).
+    func testAnAfterBlockForAPastDateScheduledFromAFiringRunsAfterWhatWasScheduledBeforeIt() {
+        let scheduler = Scheduler.background()
+        let log = Fixture.Log<String>()
+        let done = expectation(description: "both blocks")
+        done.expectedFulfillmentCount = 2
+        scheduler.afterDelay(0.001) {
+            scheduler.schedule {
+                log.append("scheduled")
+                done.fulfill()
+            }
+            scheduler.after(.distantPast) {
+                log.append("after")
+                done.fulfill()
+            }
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(log.all, ["scheduled", "after"])
+    }
 }
 
 /// A user-made scheduler, as RAC code subclasses RACScheduler: it runs blocks synchronously

@@ -47,6 +47,26 @@ final class RecursionStateTests: RACTestCase {
         XCTAssertEqual(state.pending, 0)
     }
 
+    /// A queue scheduler's trampoline queues every counted reschedule at once when the run
+    /// ends (RAC's loop); nothing stays pending, no frame drains.
+    func testAQueueingRunEndTakesEveryRescheduleAtOnce() {
+        var state = RecursionState(block: "block")
+        started(&state)
+        for _ in 0..<3 { XCTAssertFalse(isPerformRun(state.reschedule())) }
+        XCTAssertEqual(state.runEndedQueueingAll(), 3)
+        XCTAssertEqual(state.pending, 0)
+        XCTAssertFalse(state.isDraining)
+        // A reschedule once no run executes is performed at once again.
+        XCTAssertTrue(isPerformRun(state.reschedule()))
+        started(&state)
+        XCTAssertEqual(state.runEndedQueueingAll(), 0)
+        // Disposed during a run: its reschedules are dropped.
+        started(&state)
+        XCTAssertFalse(isPerformRun(state.reschedule()))
+        _ = state.dispose()
+        XCTAssertEqual(state.runEndedQueueingAll(), 0)
+    }
+
     func testAReschedulePerformedInlineWhileDrainingIsCountedNotNested() {
         // On an inline scheduler the drain loop runs the block itself (no runStarted): its
         // reschedule joins the count instead of growing the stack.

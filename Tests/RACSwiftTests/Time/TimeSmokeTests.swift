@@ -84,6 +84,56 @@ final class TimeSmokeTests: RACTestCase {
         disposable.dispose()
     }
 
+    /// The queue-scheduler path keeps a burst in rings behind one timer, the sender appending
+    /// while the firing delivers (issue 28d): every value arrives once, in order, no earlier
+    /// than its interval after it was sent, then the completion.
+    func testDelayBurstOnBackgroundSchedulerDeliversEveryValueInOrderNoEarlierThanItsInterval() {
+        let source = TimeManualSource<Int>()
+        let sentAt = Fixture.Log<Date>()
+        let received = Fixture.Log<(Int, Date)>()
+        let completed = expectation(description: "completed")
+        let disposable = source.signal.delay(0.005, on: .background()).subscribe(
+            next: { received.append(($0, Date())) }, completed: { completed.fulfill() })
+        onRawThread {
+            for i in 0..<3_000 {
+                sentAt.append(Date())
+                source.sendNext(i)
+                // Spread over several firings: the sender keeps appending while they deliver.
+                if i % 500 == 499 { usleep(2_000) }
+            }
+            source.sendCompleted()
+        }
+        wait(for: [completed], timeout: 10)
+        let sent = sentAt.all
+        let got = received.all
+        XCTAssertEqual(got.map(\.0), Array(0..<3_000))
+        let early = got.filter { $0.1.timeIntervalSince(sent[$0.0]) < 0.0049 }.map(\.0)
+        XCTAssertEqual(early, [])
+        disposable.dispose()
+    }
+
+    /// An error reaching the queue-scheduler path drops what is still waiting, in both rings.
+    func testDelayBurstOnBackgroundSchedulerErrorDropsWhatWaits() {
+        let source = TimeManualSource<Int>()
+        let scheduler = Scheduler.background()
+        let events = Fixture.Log<String>()
+        let passed = expectation(description: "the interval has passed on the scheduler")
+        let disposable = source.signal.delay(0.05, on: scheduler).subscribe(
+            next: { events.append("\($0)") }, error: { _ in events.append("error") })
+        onRawThread {
+            for i in 0..<1_000 { source.sendNext(i) }
+            source.sendError(TestError("x"))
+        }
+        // A block behind the interval on the same serial scheduler runs after any firing.
+        scheduler.after(Date(timeIntervalSinceNow: 0.1)) { passed.fulfill() }
+        wait(for: [passed], timeout: 5)
+        // Values sent more than the interval before the error (a slow sender) may precede it;
+        // nothing follows it.
+        XCTAssertEqual(events.all.last, "error")
+        XCTAssertEqual(events.all.filter { $0 == "error" }.count, 1)
+        disposable.dispose()
+    }
+
     func testBufferOnBackgroundSchedulerCollectsValues() {
         let source = TimeManualSource<Int>()
         let windows = Fixture.Log<[Int]>()

@@ -172,7 +172,11 @@ public final class ObservationCenter: @unchecked Sendable {
 /// ```
 ///
 /// Like a plain stored property, it is not thread-safe by itself: changes made from several
-/// threads must not overlap (the signal contract's serialized delivery), as with KVO.
+/// threads must not overlap (the signal contract's serialized delivery), as with KVO, and a
+/// plain read racing a change on another thread is the caller's to prevent. Subscribing is
+/// safe from any thread, as adding a KVO observer was: the value a subscription starts from
+/// is read under the lock each assignment stores under, and an assignment made meanwhile is
+/// either that value or sent after it.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @propertyWrapper
 public struct Observed<Value> {

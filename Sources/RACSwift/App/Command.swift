@@ -148,11 +148,7 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
     ) {
         let reference = WeakReference(target)
         // Looked up once: the lifetime, not the target, is kept by the command.
-        var lifetime: Lifetime?
-        if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *),
-           let observed = target as? any SynchronouslyObservable {
-            lifetime = observed.lifetime
-        }
+        let lifetime = (target as? any SynchronouslyObservable)?.lifetime
         self.init(enabled: enabledSignal, scheduler: scheduler) { [lifetime] input in
             guard let target = reference.value else { return .empty }
             let execution = signalBlock(target, input)

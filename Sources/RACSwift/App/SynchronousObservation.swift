@@ -186,6 +186,9 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
     private var pending: [Value] = []
     /// Set once the first value and everything pending are sent: changes then go straight out.
     private let started = AtomicFlag()
+    /// The thread sending the first value (guarded by `lock`; 0 when none is): a change its
+    /// subscriber makes while handling that value is sent at once, nested, as KVO sent it.
+    private var startingThread: UInt = 0
 
     init(root: Root, keyPath: KeyPath<Root, Value>, subscriber: any Subscriber<Value>,
          subscription: CompoundDisposable, writer: ChannelWriter?) {
@@ -236,11 +239,13 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
 
     /// Sends the first value, then the changes that arrived before it, until none is left.
     private func sendFirst(_ value: Value) {
+        lock.withLock { startingThread = currentThreadID() }
         if !subscription.isDisposed { subscriber.sendNext(value) }
         while true {
             let batch = lock.withLock { () -> [Value] in
                 if pending.isEmpty {
                     _ = started.setExclusively()
+                    startingThread = 0
                     return []
                 }
                 defer { pending = [] }
@@ -251,11 +256,14 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
         }
     }
 
-    /// Sends a change, or keeps it until the first value is out.
+    /// Sends a change, or keeps it until the first value is out — but for a change made by the
+    /// subscriber while it handles the first value with nothing held back before it, which is
+    /// sent at once, nested, as KVO did.
     private func send(_ value: Value) {
         if !started.isSet {
             let held = lock.withLock { () -> Bool in
                 if started.isSet { return false }
+                if pending.isEmpty, startingThread == currentThreadID() { return false }
                 pending.append(value)
                 return true
             }

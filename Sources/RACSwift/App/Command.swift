@@ -138,15 +138,22 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
     /// `@weakify(self)` … `initWithSignalBlock:^(id input) { @strongify(self); … }`, the usual
     /// shape of a view model's command). The block captures nothing, so a plain model class
     /// needs neither `[weak self]` nor `@unchecked Sendable`; once `target` is gone an
-    /// execution is an empty signal. Otherwise as `init(enabled:scheduler:_:)`.
+    /// execution is an empty signal. When `target` is synchronously observable (a
+    /// ``ReactiveObject``), an execution still running as it is deinitialized completes then,
+    /// synchronously, and its work is disposed (as a weak-target subscription ends).
+    /// Otherwise as `init(enabled:scheduler:_:)`.
     public convenience init<Target: AnyObject>(
         enabled enabledSignal: Signal<Bool>? = nil, scheduler: Scheduler = .main, weak target: Target,
         _ signalBlock: @escaping @Sendable (Target, Input) -> Signal<Value>
     ) {
         let reference = WeakReference(target)
-        self.init(enabled: enabledSignal, scheduler: scheduler) { input in
+        // Looked up once: the lifetime, not the target, is kept by the command.
+        let lifetime = (target as? any SynchronouslyObservable)?.lifetime
+        self.init(enabled: enabledSignal, scheduler: scheduler) { [lifetime] input in
             guard let target = reference.value else { return .empty }
-            return signalBlock(target, input)
+            let execution = signalBlock(target, input)
+            guard let lifetime else { return execution }
+            return execution.take(during: lifetime)
         }
     }
 

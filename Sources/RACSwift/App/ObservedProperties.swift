@@ -69,10 +69,16 @@ public final class ObservationCenter: @unchecked Sendable {
     /// Ends when the object is deinitialized.
     public let lifetime = Lifetime()
 
+    // Held while an `@Observed` value is stored (with the property's hook looked up) and while
+    // a subscription reads the value it starts from and joins the hook, so that subscribing
+    // from any thread is safe against an assignment on another (KVO allowed adding an
+    // observer from any thread). Never held while anything is delivered or announced.
     private let lock = UnfairLock()
-    // Guarded by `lock`.
-    private var hooks: [PropertyHookBase] = []
-    private var isEnded = false
+    // Guarded by `lock` (which makes the dynamic exclusivity check redundant: the class is
+    // public, so the optimizer cannot drop it by itself). The hooks live here, not in the
+    // property's storage, so that making one writes nothing an assignment writes.
+    @exclusivity(unchecked) private var hooks: [PropertyHookBase] = []
+    @exclusivity(unchecked) private var isEnded = false
 
     /// A center for a new object; store it in that object.
     public init() {}
@@ -94,30 +100,62 @@ public final class ObservationCenter: @unchecked Sendable {
         for hook in ended { hook.objectEnded(self) }
     }
 
-    /// The hook of the property `storage` leads to, made on first use.
-    func hook<Object: SynchronouslyObservable, Value>(
-        of object: Object, storage: ReferenceWritableKeyPath<Object, Observed<Value>>
-    ) -> PropertyHook<Value>? {
-        lock.withLock {
-            if let hook = object[keyPath: storage].hook { return hook }
-            guard !isEnded else { return nil }
-            let hook = PropertyHook<Value>(storageKeyPath: storage)
-            object[keyPath: storage].hook = hook
-            hooks.append(hook)
-            return hook
-        }
+    /// Called by an assignment before it stores the value (Observation's `willSet`, then the
+    /// store lock); `endStore(_:_:sending:)` follows. The library's calls, not inlined into
+    /// the setter: fewer retains in the caller, and the type metadata they need comes from it.
+    @usableFromInline
+    func beginStore<Object: SynchronouslyObservable, Member>(_ object: Object, _ storage: KeyPath<Object, Member>) {
+        registrar.willSet(object, keyPath: storage)
+        lock.lock()
     }
 
-    func weakHook<Object: SynchronouslyObservable, Target: AnyObject>(
-        of object: Object, storage: ReferenceWritableKeyPath<Object, ObservedWeak<Target>>
-    ) -> PropertyHook<Target?>? {
+    /// Called by an assignment after it stored `value`: looks the property's hook up, lets go
+    /// of the store lock, tells Observation (`didSet`), then sends `value` to the hook's
+    /// observers.
+    @usableFromInline
+    func endStore<Object: SynchronouslyObservable, Value>(
+        _ object: Object, _ storage: KeyPath<Object, Observed<Value>>, sending value: Value
+    ) {
+        let hook = hooks.isEmpty ? nil : existingHook(storage)
+        lock.unlock()
+        registrar.didSet(object, keyPath: storage)
+        // Only a `PropertyHook<Value>` is ever made for an `Observed<Value>` storage.
+        if let hook { unsafeDowncast(hook, to: PropertyHook<Value>.self).send(value) }
+    }
+
+    /// `endStore(_:_:sending:)` for an `@ObservedWeak` storage: the hook, without sending.
+    func endStore<Object: SynchronouslyObservable, Member>(_ object: Object, _ storage: KeyPath<Object, Member>) -> PropertyHookBase? {
+        let hook = hooks.isEmpty ? nil : existingHook(storage)
+        lock.unlock()
+        registrar.didSet(object, keyPath: storage)
+        return hook
+    }
+
+    /// Runs `body` under the store lock: a read there sees no assignment half done.
+    func withStoreLock<R>(_ body: () throws -> R) rethrows -> R {
+        try lock.withLock(body)
+    }
+
+    // Guarded by `lock`. Key path literals are instantiated once per pattern, so the identity
+    // test finds the hook but for a key path formed in another module.
+    func existingHook(_ storage: AnyKeyPath) -> PropertyHookBase? {
+        for hook in hooks where hook.storageKeyPath === storage { return hook }
+        for hook in hooks where hook.storageKeyPath == storage { return hook }
+        return nil
+    }
+
+    /// The value `read` reads under the store lock, and the hook of the property `storage`
+    /// leads to, made on first use (nil once the object has ended).
+    func read<Value, Hook: PropertyHookBase>(
+        _ read: () -> Value, hookOf storage: AnyKeyPath, make: () -> Hook
+    ) -> (Value, PropertyHookBase?) {
         lock.withLock {
-            if let hook = object[keyPath: storage].hook { return hook }
-            guard !isEnded else { return nil }
-            let hook = PropertyHook<Target?>(storageKeyPath: storage)
-            object[keyPath: storage].hook = hook
+            let value = read()
+            if let hook = existingHook(storage) { return (value, hook) }
+            guard !isEnded else { return (value, nil) }
+            let hook = make()
             hooks.append(hook)
-            return hook
+            return (value, hook)
         }
     }
 }
@@ -134,18 +172,19 @@ public final class ObservationCenter: @unchecked Sendable {
 /// ```
 ///
 /// Like a plain stored property, it is not thread-safe by itself: changes made from several
-/// threads must not overlap (the signal contract's serialized delivery), as with KVO.
+/// threads must not overlap (the signal contract's serialized delivery), as with KVO, and a
+/// plain read racing a change on another thread is the caller's to prevent. Subscribing is
+/// safe from any thread, as adding a KVO observer was: the value a subscription starts from
+/// is read under the lock each assignment stores under, and an assignment made meanwhile is
+/// either that value or sent after it.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @propertyWrapper
 public struct Observed<Value> {
     @usableFromInline var value: Value
-    /// The property's observers, made when the property is first observed.
-    @usableFromInline var hook: PropertyHook<Value>?
 
     /// A property with its initial value.
     public init(wrappedValue: Value) {
         value = wrappedValue
-        hook = nil
     }
 
     /// Not used: `@Observed` properties are accessed through their class (the enclosing
@@ -160,6 +199,9 @@ public struct Observed<Value> {
     /// Reads or sets the property: a read is announced to Observation (and recorded by an
     /// observation being set up); an assignment is announced to Observation and then sent to
     /// the property's synchronous observers.
+    ///
+    /// Observation is told of the property by its storage's key path (`storage`, not
+    /// `wrapped`), in reads and changes alike: one key path per access instead of two.
     @inlinable
     public static subscript<Object: SynchronouslyObservable>(
         _enclosingInstance object: Object,
@@ -167,37 +209,36 @@ public struct Observed<Value> {
         storage storage: ReferenceWritableKeyPath<Object, Observed<Value>>
     ) -> Value {
         get {
-            object.observationCenter.registrar.access(object, keyPath: wrapped)
+            object.observationCenter.registrar.access(object, keyPath: storage)
             if let recorder = AccessRecorder.current {
-                recordAccess(object, wrapped: wrapped, storage: storage, recorder: recorder)
+                return recordAccess(object, wrapped: wrapped, storage: storage, recorder: recorder)
             }
             return object[keyPath: storage].value
         }
         set {
-            // One access to the storage stores the value and reads the hook.
-            let hook = object.observationCenter.registrar.withMutation(of: object, keyPath: wrapped) {
-                object[keyPath: storage].store(newValue)
-            }
-            if let hook {
-                hook.send(newValue)
-            }
+            let center = object.observationCenter
+            // Observation's willSet and didSet, as its withMutation calls them, but with the
+            // store in line: no closure, and the key path literal is applied here, where the
+            // optimizer turns it into a plain store.
+            center.beginStore(object, storage)
+            object[keyPath: storage].value = newValue
+            center.endStore(object, storage, sending: newValue)
         }
     }
 
-    @inlinable
-    mutating func store(_ newValue: Value) -> PropertyHook<Value>? {
-        value = newValue
-        return hook
-    }
-
+    /// A read made while an observation records what its key path reads: the value, read
+    /// under the center's store lock, and the property's hook, made on first use.
     @usableFromInline
     static func recordAccess<Object: SynchronouslyObservable>(
         _ object: Object, wrapped: ReferenceWritableKeyPath<Object, Value>,
         storage: ReferenceWritableKeyPath<Object, Observed<Value>>, recorder: AccessRecorder
-    ) {
+    ) -> Value {
         let center = object.observationCenter
-        guard let hook = center.hook(of: object, storage: storage) else { return }
-        recorder.record(hook, of: center, wrapped: wrapped)
+        let (value, hook) = center.read({ object[keyPath: storage].value }, hookOf: storage) {
+            PropertyHook<Value>(storageKeyPath: storage)
+        }
+        if let hook { recorder.record(hook, of: center, wrapped: wrapped) }
+        return value
     }
 }
 
@@ -209,12 +250,10 @@ public struct Observed<Value> {
 @propertyWrapper
 public struct ObservedWeak<Target: AnyObject> {
     @usableFromInline weak var value: Target?
-    @usableFromInline var hook: PropertyHook<Target?>?
 
     /// A weak property with its initial value.
     public init(wrappedValue: Target?) {
         value = wrappedValue
-        hook = nil
     }
 
     /// Not used: `@ObservedWeak` properties are accessed through their class.
@@ -233,30 +272,39 @@ public struct ObservedWeak<Target: AnyObject> {
     ) -> Target? {
         get {
             let center = object.observationCenter
-            center.registrar.access(object, keyPath: wrapped)
-            if let recorder = AccessRecorder.current, let hook = center.weakHook(of: object, storage: storage) {
-                recorder.record(hook, of: center, wrapped: wrapped)
+            center.registrar.access(object, keyPath: storage)
+            if let recorder = AccessRecorder.current {
+                let (value, hook) = center.read({ object[keyPath: storage].value }, hookOf: storage) {
+                    PropertyHook<Target?>(storageKeyPath: storage)
+                }
+                if let hook { recorder.record(hook, of: center, wrapped: wrapped) }
+                return value
             }
             return object[keyPath: storage].value
         }
         set {
             let center = object.observationCenter
-            center.registrar.withMutation(of: object, keyPath: wrapped) {
-                object[keyPath: storage].value = newValue
-            }
+            center.beginStore(object, storage)
+            object[keyPath: storage].value = newValue
+            let hook = center.endStore(object, storage)
             if let target = newValue as? any SynchronouslyObservable {
                 // The target's end is this property's change to nil, unless the property has
                 // been set to another object since.
                 let owner = WeakReference(object)
-                let paths = UncheckedSendable((wrapped, storage))
+                let path = UncheckedSendable(storage)
                 target.lifetime.disposable.add(Disposable {
-                    guard let object = owner.value, object[keyPath: paths.value.1].value == nil else { return }
-                    object.observationCenter.registrar.withMutation(of: object, keyPath: paths.value.0) {}
-                    object[keyPath: paths.value.1].hook?.send(nil)
+                    guard let object = owner.value else { return }
+                    let center = object.observationCenter
+                    let (isNil, hook) = center.withStoreLock {
+                        (object[keyPath: path.value].value == nil, center.existingHook(path.value))
+                    }
+                    guard isNil else { return }
+                    center.registrar.withMutation(of: object, keyPath: path.value) {}
+                    (hook as? PropertyHook<Target?>)?.send(nil)
                 })
             }
-            if let hook = object[keyPath: storage].hook {
-                hook.send(newValue)
+            if let hook {
+                unsafeDowncast(hook, to: PropertyHook<Target?>.self).send(newValue)
             }
         }
     }

@@ -24,15 +24,27 @@ class PropertyHookBase: @unchecked Sendable {
 final class PropertyHook<Value>: PropertyHookBase, @unchecked Sendable {
     private let lock = UnfairLock()
     // Guarded by `lock`; copied out (a retain, no allocation) before each delivery so that an
-    // observer may subscribe, dispose or assign again from inside its delivery.
-    private var observers: ContiguousArray<HookObserver<Value>> = []
-    private var isEnded = false
+    // observer may subscribe, dispose or assign again from inside its delivery. Every element
+    // is a `HookObserver<Value>`; the array's type does not depend on `Value`, so that the
+    // library's unspecialized `send` needs no type metadata looked up at run time. The lock
+    // is the exclusivity check: no dynamic one (the class is reachable from inlinable code,
+    // so the optimizer cannot drop it by itself).
+    @exclusivity(unchecked) private var observers: ContiguousArray<HookObserverBase> = []
+    @exclusivity(unchecked) private var isEnded = false
 
     /// Sends an assigned value to the observers, on the assigning thread.
+    ///
+    /// Written so that, unspecialized (the library's code, called with any `Value`), it asks
+    /// the runtime for no type metadata: an array of `HookObserver<Value>` would look that
+    /// type up at every assignment.
     @usableFromInline
     func send(_ value: Value) {
-        let current = lock.withLock { observers }
-        for observer in current { observer.valueChanged(value) }
+        lock.lock()
+        let current = observers
+        lock.unlock()
+        for observer in current {
+            unsafeDowncast(observer, to: HookObserver<Value>.self).valueChanged(value)
+        }
     }
 
     /// Adds `observer`; false once the object has gone away.
@@ -51,7 +63,7 @@ final class PropertyHook<Value>: PropertyHookBase, @unchecked Sendable {
     }
 
     override func objectEnded(_ center: ObservationCenter) {
-        let ended = lock.withLock { () -> ContiguousArray<HookObserver<Value>> in
+        let ended = lock.withLock { () -> ContiguousArray<HookObserverBase> in
             isEnded = true
             defer { observers = [] }
             return observers
@@ -69,11 +81,16 @@ final class PropertyHook<Value>: PropertyHookBase, @unchecked Sendable {
     }
 }
 
+/// The part of a hook's observer that does not depend on the value's type.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+class HookObserverBase: @unchecked Sendable {
+    func ended(_ center: ObservationCenter) {}
+}
+
 /// An observer of one property's assignments.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-class HookObserver<Value>: @unchecked Sendable {
+class HookObserver<Value>: HookObserverBase, @unchecked Sendable {
     func valueChanged(_ value: Value) {}
-    func ended(_ center: ObservationCenter) {}
 }
 
 /// Collects the `@Observed` properties read while an observation evaluates its key path.

@@ -181,6 +181,14 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
     private var directHook: PropertyHook<Value>?
     private var triggers: [(hook: PropertyHookBase, trigger: AnyObject)] = []
     private var rootEnded: Disposable?
+    /// Changes that arrived (from another thread, or from the subscriber's own handling of the
+    /// first value) before the first value was sent; sent right after it, in order.
+    private var pending: [Value] = []
+    /// Set once the first value and everything pending are sent: changes then go straight out.
+    private let started = AtomicFlag()
+    /// The thread sending the first value (guarded by `lock`; 0 when none is): a change its
+    /// subscriber makes while handling that value is sent at once, nested, as KVO sent it.
+    private var startingThread: UInt = 0
 
     init(root: Root, keyPath: KeyPath<Root, Value>, subscriber: any Subscriber<Value>,
          subscription: CompoundDisposable, writer: ChannelWriter?) {
@@ -195,14 +203,26 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
 
     /// Reads the current value, starts observing what it read, and sends the value.
     func start(_ object: Root) {
-        let (value, accesses) = AccessRecorder.recording { object[keyPath: keyPath] }
+        var (value, accesses) = AccessRecorder.recording { object[keyPath: keyPath] }
         if accesses.count == 1, let access = accesses.first,
            ObjectIdentifier(access.center) == rootCenter, access.wrapped == keyPath,
            let hook = access.hook as? PropertyHook<Value> {
-            if hook.add(self) {
+            // The value is read again as the observer joins the hook, both under the store
+            // lock: an assignment made on another thread meanwhile is either in that value or
+            // sent to this observer (held back until the first value is out), never lost.
+            let joined: Bool
+            (value, joined) = access.center.withStoreLock {
+                (AccessRecorder.$current.withValue(nil) { object[keyPath: keyPath] }, hook.add(self))
+            }
+            if joined {
                 lock.withLock { directHook = hook }
             }
         } else {
+            install(accesses)
+            // Read again now that the triggers are in: an assignment made on another thread
+            // between the first read and the triggers is in this value (one made after them
+            // is also sent, held back until this value is out).
+            (value, accesses) = AccessRecorder.recording { object[keyPath: keyPath] }
             install(accesses)
             // The root's end completes the observation even when the key path reads none of
             // the root's own observed properties.
@@ -214,14 +234,49 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
             }
             if !keep { ended.dispose() }
         }
+        sendFirst(value)
+    }
+
+    /// Sends the first value, then the changes that arrived before it, until none is left.
+    private func sendFirst(_ value: Value) {
+        lock.withLock { startingThread = currentThreadID() }
         if !subscription.isDisposed { subscriber.sendNext(value) }
+        while true {
+            let batch = lock.withLock { () -> [Value] in
+                if pending.isEmpty {
+                    _ = started.setExclusively()
+                    startingThread = 0
+                    return []
+                }
+                defer { pending = [] }
+                return pending
+            }
+            if batch.isEmpty { return }
+            for value in batch where !subscription.isDisposed { subscriber.sendNext(value) }
+        }
+    }
+
+    /// Sends a change, or keeps it until the first value is out — but for a change made by the
+    /// subscriber while it handles the first value with nothing held back before it, which is
+    /// sent at once, nested, as KVO did.
+    private func send(_ value: Value) {
+        if !started.isSet {
+            let held = lock.withLock { () -> Bool in
+                if started.isSet { return false }
+                if pending.isEmpty, startingThread == currentThreadID() { return false }
+                pending.append(value)
+                return true
+            }
+            if held { return }
+        }
+        if subscription.isDisposed { return }
+        subscriber.sendNext(value)
     }
 
     /// An assignment of the observed property (direct observation).
     override func valueChanged(_ value: Value) {
         if let writer, ChannelWriter.current === writer { return }
-        if subscription.isDisposed { return }
-        subscriber.sendNext(value)
+        send(value)
     }
 
     override func ended(_ center: ObservationCenter) {
@@ -242,7 +297,7 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
         let (value, accesses) = AccessRecorder.recording { object[keyPath: keyPath] }
         install(accesses)
         if subscription.isDisposed || lock.withLock({ isDone }) { return }
-        subscriber.sendNext(value)
+        send(value)
     }
 
     func objectEnded(_ center: ObservationCenter) {

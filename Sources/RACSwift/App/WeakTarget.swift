@@ -12,7 +12,10 @@
 //
 // Owner diagram: source -> subscription -> WeakTargetSink -(weak)-> target. Nothing points
 // back from the target unless it stores the returned disposable, which is what RAC code does
-// with `rac_deallocDisposable`; no cycle either way.
+// with `rac_deallocDisposable`; no cycle either way. A synchronously observable target's
+// lifetime (owned by the target) holds one subscription to its `ended` signal per weak-target
+// subscription, removed when that subscription ends: target -> lifetime -> entry -(weak)->
+// subscription.
 
 extension Signal {
     /// Subscribes to values with a closure that receives `target` along with each value,
@@ -20,10 +23,12 @@ extension Signal {
     /// @strongify(self); … }`): `signal.subscribeNext(weak: self) { model, value in
     /// model.update(value) }`.
     ///
-    /// The subscription never keeps `target` alive. Linux has no deallocation hook, so it
-    /// notices that `target` is gone at the next event, and ends then: the closure is not
-    /// called and the subscription is disposed. End it sooner with `take(during:)`. Terminal
-    /// events end the subscription.
+    /// The subscription never keeps `target` alive, and ends when `target` goes away without
+    /// calling the closure: the subscription is disposed. A ``SynchronouslyObservable`` target
+    /// (a ``ReactiveObject``) ends it synchronously as it is deinitialized, on the releasing
+    /// thread (RAC's `rac_willDeallocSignal`); any other class has no deallocation hook on
+    /// Linux, so the subscription notices at the next event, and ends then (end it sooner with
+    /// `take(during:)`). Terminal events end the subscription.
     ///
     /// The closure runs on whichever thread the signal delivers on, and `target` is handed to
     /// it there unchecked, as values are; `@MainActor` targets use
@@ -37,8 +42,9 @@ extension Signal {
 
     /// Subscribes with closures for each kind of event that receive `target`, holding `target`
     /// weakly (RAC's `subscribeNext:error:completed:` with `@weakify(self)`). A missing closure
-    /// ignores its events. As `subscribeNext(weak:_:)`: once `target` is gone, the next event
-    /// calls nothing and ends the subscription.
+    /// ignores its events. As `subscribeNext(weak:_:)`: the subscription ends, calling
+    /// nothing, at a synchronously observable target's deinit, else at the next event after
+    /// `target` is gone.
     @discardableResult
     public func subscribe<Target: AnyObject>(
         weak target: Target,
@@ -64,9 +70,11 @@ extension Signal {
     /// sends, once all have sent (RAC's `-rac_liftSelector:withSignals:`):
     /// `Signal.combineLatest(name, age).lift(into: self) { $0.show(name: $1, age: $2) }`.
     ///
-    /// `target` is held weakly: the subscription never keeps it alive and ends at the first
-    /// event after it is gone (RAC's lift ends at `rac_willDeallocSignal`; Linux has no such
-    /// hook). RAC's lift also returns a signal of the selector's results; here `body` returns
+    /// `target` is held weakly: the subscription never keeps it alive, and ends as a
+    /// synchronously observable target (a ``ReactiveObject``) is deinitialized, as RAC's lift
+    /// ends at `rac_willDeallocSignal`; any other class has no such hook on Linux, and the
+    /// subscription ends at the first event after it is gone. RAC's lift also returns a signal
+    /// of the selector's results; here `body` returns
     /// nothing and the result is the subscription's disposable. Errors and completion end the
     /// subscription, as they end RAC's. `body` runs on the thread the last change arrived on;
     /// `@MainActor` targets use `onMainActor.lift(into:_:)`.
@@ -112,7 +120,7 @@ final class WeakTargetSink<Target: AnyObject, Value>: WeakObjectSink<Target>, Su
         self.next = next
         self.error = error
         self.completed = completed
-        super.init(object: target)
+        super.init(object: target, endingWithIt: true)
     }
 
     func sendNext(_ value: Value) {
@@ -147,12 +155,29 @@ final class WeakTargetSink<Target: AnyObject, Value>: WeakObjectSink<Target>, Su
 class WeakObjectSink<Object: AnyObject>: Sink, @unchecked Sendable {
     final weak var object: Object?
     private final var subscription: CompoundDisposable?
+    /// The object's lifetime when the subscription ends with it (a synchronously observable
+    /// object, `endingWithIt`).
+    private final let objectLifetime: Lifetime?
 
-    init(object: Object) {
+    /// With `endingWithIt`, a synchronously observable `object` ends the subscription as it is
+    /// deinitialized (one dynamic cast here, nothing per event).
+    init(object: Object, endingWithIt: Bool = false) {
         self.object = object
+        if endingWithIt, #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *),
+           let observed = object as? any SynchronouslyObservable {
+            objectLifetime = observed.lifetime
+        } else {
+            objectLifetime = nil
+        }
     }
 
-    final func didSubscribe(with disposable: CompoundDisposable) { subscription = disposable }
+    final func didSubscribe(with disposable: CompoundDisposable) {
+        subscription = disposable
+        guard let objectLifetime else { return }
+        // `ended` replays its completion: an object already gone ends the subscription now.
+        // The entry leaves the lifetime's subject when the subscription ends first.
+        disposable.add(objectLifetime.ended.subscribe(completed: { [weak disposable] in disposable?.dispose() }))
+    }
 
     final func endSubscription() { subscription?.dispose() }
 }

@@ -94,9 +94,10 @@ public struct MainActorSubscriptions<Value>: Sendable {
     /// view model, `results.onMainActor.subscribeNext(weak: self) { model, value in
     /// model.status = value }` compiles without `[weak self]`.
     ///
-    /// The subscription never keeps `target` alive; it notices that `target` is gone at the
-    /// next event (on the main thread) and ends then, without calling `next`, as the plain
-    /// `subscribeNext(weak:_:)` does.
+    /// The subscription never keeps `target` alive, and ends without calling `next` when
+    /// `target` goes away, as the plain `subscribeNext(weak:_:)` does: at its deinit for a
+    /// synchronously observable target (a ``ReactiveObject``), else at the next event (on the
+    /// main thread).
     @discardableResult
     public func subscribeNext<Target: AnyObject>(
         weak target: Target, _ next: @escaping @MainActor (Target, Value) -> Void

@@ -172,6 +172,30 @@ final class SynchronousObservationTests: RACTestCase {
         subscription.dispose()
     }
 
+    func testAnAssignmentWhileTheFirstValueIsHandledIsSentNestedAsKVODid() {
+        // KVO sent the initial value from inside `addObserver`, and a change made while it was
+        // handled was a nested notification.
+        let object = SyncTestObject()
+        let log = Fixture.Log<String>()
+        let subscription = object.signal(for: \.integerValue).subscribeNext { value in
+            log.append("begin \(value)")
+            if value == 0 { object.integerValue = 1 }
+            log.append("end \(value)")
+        }
+        XCTAssertEqual(log.all, ["begin 0", "begin 1", "end 1", "end 0"])
+        let inner = SyncTestObject()
+        object.strongTestObjectValue = inner
+        let throughKeyPath = Fixture.Log<String>()
+        let second = object.signal(for: \.strongTestObjectValue?.integerValue).subscribeNext { value in
+            throughKeyPath.append("begin \(value ?? -1)")
+            if value == 0 { inner.integerValue = 2 }
+            throughKeyPath.append("end \(value ?? -1)")
+        }
+        XCTAssertEqual(throughKeyPath.all, ["begin 0", "begin 2", "end 2", "end 0"])
+        subscription.dispose()
+        second.dispose()
+    }
+
     func testAClassWithASuperclassConformsWithAStoredCenter() {
         class Screen {}
         final class TitledScreen: Screen, SynchronouslyObservable, @unchecked Sendable {

@@ -21,7 +21,8 @@ struct Options {
 
           --script             play the script even on a terminal
           --text SCRIPT        what the simulated user types: characters, '|' for a pause
-                               (longer than the throttle), '<' for backspace
+                               (longer than the throttle), '<' for backspace, '~' to wait
+                               until the results for the text so far are shown
                                (default: "sw|itch|x<|ToL|atest")
           --failure-rate P     share of requests the server fails on purpose with a 500,
                                by a seeded rule (default: 0.3)

@@ -37,30 +37,54 @@ func log(_ tag: String, _ message: String) {
     }
 }
 
+/// The queries whose results have been shown, the last one kept: the script's '~' waits on it.
+let shownQueries = ReplaySubject<String>(capacity: 1)
+
 /// The text in the search field after each keystroke of the script, at typing speed; a '|'
-/// pauses long enough for the throttle to let the text through, a '<' deletes a character.
+/// pauses long enough for the throttle to let the text through, a '<' deletes a character,
+/// and a '~' waits, however long the search takes, until the results for the text typed so far
+/// are shown (a user reading them), so that a script can rely on them whatever the machine's load.
 func scriptedTexts() -> Signal<String> {
-    Signal.create { subscriber in
-        let disposable = CompoundDisposable()
-        var time = 0.2
-        var typed = ""
-        for key in options.text {
-            switch key {
-            case "|":
-                time += options.throttle * 1.5
-                continue
-            case "<":
-                if !typed.isEmpty { typed.removeLast() }
-            default:
-                typed.append(key)
+    var segments: [Signal<String>] = []
+    var keys: [(time: TimeInterval, text: String)] = []
+    var time = 0.2
+    var typed = ""
+    // Types `keys` at their times from when the segment starts, then waits `end` seconds.
+    func closeSegment(end: TimeInterval) {
+        let segment = keys
+        segments.append(Signal.create { subscriber in
+            let disposable = CompoundDisposable()
+            for (time, text) in segment {
+                disposable.add(scheduler.afterDelay(time) { subscriber.sendNext(text) })
             }
+            disposable.add(scheduler.afterDelay(end) { subscriber.sendCompleted() })
+            return disposable
+        })
+        keys = []
+    }
+    for key in options.text {
+        switch key {
+        case "|":
+            time += options.throttle * 1.5
+            continue
+        case "~":
+            closeSegment(end: time)
             let text = typed
-            disposable.add(scheduler.afterDelay(time) { subscriber.sendNext(text) })
-            time += options.typingInterval
+            if !text.trimmingCharacters(in: .whitespaces).isEmpty {
+                segments.append(shownQueries.filter { $0 == text }.take(1).ignoreValues())
+            }
+            time = options.typingInterval
+            continue
+        case "<":
+            if !typed.isEmpty { typed.removeLast() }
+        default:
+            typed.append(key)
         }
-        disposable.add(scheduler.afterDelay(time) { subscriber.sendCompleted() })
-        return disposable
-    }.setName("keys")
+        keys.append((time, typed))
+        time += options.typingInterval
+    }
+    closeSegment(end: time)
+    return Signal.concat(segments).setName("keys")
 }
 
 let server: SearchServer
@@ -114,6 +138,7 @@ scheduler.schedule {
                 let names = answer.results.prefix(5).map(\.name).joined(separator: ", ")
                 log("results", answer.total == 0 ? "'\(answer.query)': (none)" : "'\(answer.query)': \(answer.total): \(names)")
             }
+            shownQueries.sendNext(answer.query)
         },
         error: { log("error", "\($0)"); done.signal() },
         completed: {

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Type-checks the package's library targets (RACSwift, RACSwiftTesting, racswift-demo,
-# racswift-app-demo) for macOS 13 and iOS 16 (simulator), the oldest Apple deployment targets
+# Type-checks the package's library and executable targets (RACSwift, RACSwiftTesting,
+# racswift-demo, racswift-app-demo, racswift-trace) for macOS 13 and iOS 16 (simulator), the oldest Apple deployment targets
 # the package supports, on a Linux toolchain.
 #
 # CI has no Apple SDK, and on Linux the compiler does not check Apple availability, so a
@@ -36,7 +36,7 @@ status=0
 
 sources() { find "$1" -name '*.swift' | sort; }
 
-# check_target TRIPLE: type-checks the three targets for one Apple target triple.
+# check_target TRIPLE: type-checks the targets for one Apple target triple.
 check_target() {
     target=$1
     work="$work_root/$target"
@@ -111,9 +111,12 @@ check_target() {
     check racswift-demo -typecheck $common -swift-version 6 -module-name RACSwiftDemo $(sources "$package/Sources/RACSwiftDemo")
     check racswift-app-demo -typecheck $common -swift-version 6 -module-name RACSwiftAppDemo \
         $(sources "$package/Sources/RACSwiftAppDemo")
+    # The trace tool imports Foundation only (JSONSerialization, the C math functions).
+    check racswift-trace -typecheck $common -swift-version 6 -module-name RACSwiftTraceTool \
+        $(sources "$package/Sources/RACSwiftTraceTool")
 
     if [ $failed -eq 0 ]; then
-        echo "apple-typecheck: RACSwift, RACSwiftTesting, racswift-demo and racswift-app-demo type-check for $target"
+        echo "apple-typecheck: RACSwift, RACSwiftTesting, racswift-demo, racswift-app-demo and racswift-trace type-check for $target"
     else
         status=1
     fi

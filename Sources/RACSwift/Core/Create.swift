@@ -74,16 +74,18 @@ extension Scheduler {
 final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @unchecked Sendable {
     typealias Value = Downstream.Value
 
-    // Guarded by `lock`, hence no dynamic exclusivity checks. The subscriber below is owned
-    // (+1) while the subscription runs and released once a terminal event went through (or
-    // an event met a disposed subscription), so a create block that keeps its subscriber
-    // after the end does not keep the chain below (and what its closures captured) alive.
+    // Guarded by `lock`; the optimizer drops these private fields' dynamic exclusivity checks
+    // itself (S3, W6, R6 unchanged with `@exclusivity(unchecked)`; BENCHMARKS.md, "Issue 26
+    // leftovers: annotation audit, part two"). The subscriber below is owned (+1) while the
+    // subscription runs and released once a terminal event went through (or an event met a
+    // disposed subscription), so a create block that keeps its subscriber after the end does
+    // not keep the chain below (and what its closures captured) alive.
     // Unmanaged so that a delivery borrows it instead of retaining and releasing it (two
     // atomic operations per event); `depth` defers the release while a delivery is still
     // running on it (a terminal event sent from inside `sendNext`).
-    @exclusivity(unchecked) private var downstream: Unmanaged<Downstream>?
-    @exclusivity(unchecked) private var depth = 0
-    @exclusivity(unchecked) private var pendingRelease: Unmanaged<Downstream>?
+    private var downstream: Unmanaged<Downstream>?
+    private var depth = 0
+    private var pendingRelease: Unmanaged<Downstream>?
     private let disposable: CompoundDisposable
     private let lock = RecursiveLock()
 

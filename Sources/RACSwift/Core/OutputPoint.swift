@@ -24,12 +24,14 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
     @usableFromInline final let disposable: CompoundDisposable
     final let lock = RecursiveLock()
     private final let downstream: any Subscriber<Output>
-    // Guarded by `lock`.
-    @exclusivity(unchecked) private final var isTerminated = false
+    // Guarded by `lock`. No `@exclusivity(unchecked)`: the optimizer drops the dynamic checks
+    // of these private fields itself (R3, M1, W4, W5, W8, R4, D1, R6, R7 unchanged without
+    // it; BENCHMARKS.md, "Issue 26 leftovers: annotation audit, part two").
+    private final var isTerminated = false
     /// Nested `serialize` calls on the thread holding `lock`.
-    @exclusivity(unchecked) private final var depth = 0
+    private final var depth = 0
     /// A termination claimed by the outermost `serialize`, carried out once it has let go.
-    @exclusivity(unchecked) private final var pending: Terminal?
+    private final var pending: Terminal?
 
     private enum Terminal {
         case completed
@@ -47,7 +49,8 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
     ///
     /// Always inlined: it runs once per value at every level of a merge, and left to itself
     /// the optimizer called it unspecialized (generic over `R`, the body a closure context),
-    /// seen under callgrind in R3 and M1.
+    /// seen under callgrind in R3 and M1 (inlined: R3 −6.3%, M1 −13.5%; BENCHMARKS.md,
+    /// "Issues 17 and 20, second session").
     @inline(__always) @discardableResult
     final func serialize<R>(_ body: () -> R) -> R {
         lock.withLock { () -> R in
@@ -72,7 +75,8 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
     final var hasTerminated: Bool { isTerminated }
 
     /// Sends `value`, unless the output has ended.
-    // Always inlined: once per value at every level of a merge (R3), in generic code.
+    // Always inlined: once per value at every level of a merge (R3), in generic code
+    // (BENCHMARKS.md, "Issue 20, third session", the merge point's per-value path).
     @inline(__always)
     final func send(_ value: Output) {
         if isOpen { downstream.sendNext(value) }

@@ -10,17 +10,19 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     // compound and the subject's record of its subscriber in one object); every member but
     // `dispose()` is `final`, so nothing else pays for it.
     private let lock = UnfairLock()
-    // Guarded by `lock` (so the dynamic exclusivity checks are redundant, and skipped). Most
+    // Guarded by `lock`; the optimizer drops these private fields' dynamic exclusivity checks
+    // itself (W6, R5, R6, R7, D1 unchanged with `@exclusivity(unchecked)`;
+    // BENCHMARKS.md, "Issue 26 leftovers: annotation audit, part two"). Most
     // compounds hold zero to two children: those live in `first` and `second`, and `rest`
     // (which allocates) is used only from the third child on. Children are kept in the order
     // they were added: `first`, `second`, then `rest`. A removal leaves `first` or `second`
     // empty rather than shifting the others, so a newcomer goes into them only while
     // everything after them is empty.
-    @exclusivity(unchecked) private var first: Disposable?
-    @exclusivity(unchecked) private var second: Disposable?
-    @exclusivity(unchecked) private var rest = Rest.small([])
+    private var first: Disposable?
+    private var second: Disposable?
+    private var rest = Rest.small([])
     /// The number of the latest addition (0: none yet); see `Removal`.
-    @exclusivity(unchecked) private var additions: UInt = 0
+    private var additions: UInt = 0
 
     /// Names one addition made with `addRemovable`, for `remove(_:addedAs:)`: removing
     /// it from among many children then takes no hashing (a `flattenMap` with thousands of

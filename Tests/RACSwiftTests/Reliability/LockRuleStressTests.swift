@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// The lock rule (contract article, "Which locks"), checked: every operator with several
-/// inputs, ended from inside one of its own deliveries in each way a subscription can end —
+/// inputs (an input and a timer, for throttle), ended from inside one of its own deliveries in each way a subscription can end —
 /// `dispose()`, an error sent into a source, a `take(until:)` trigger firing — while other
 /// threads send into every other input. Before issue 30 a `dispose()` there waited for a
 /// subject's lock held by a thread that waited for the operator's (finding 1), and a
@@ -49,6 +49,8 @@ final class LockRuleStressTests: RACTestCase {
         let name: String
         let busyCount: Int
         var errorTarget = ErrorTarget.ender
+        /// The values the subscriber may end on (the first one after the senders started).
+        var endsOn: (Int) -> Bool = { _ in true }
         /// Values sent into the inputs before the round starts (from the test thread).
         var setUp: (_ busy: [Subject<Int>], _ ender: Subject<Int>) -> Void = { _, _ in }
         let make: (_ busy: [Subject<Int>], _ ender: Subject<Int>) -> Signal<Int>
@@ -102,6 +104,24 @@ final class LockRuleStressTests: RACTestCase {
         Operator(name: "timeout", busyCount: 1, errorTarget: .sourceOfValue) { busy, _ in
             busy[0].timeout(1, on: TestScheduler())
         },
+        // One input and a timer: the deliveries after a wait come from the scheduler's thread
+        // while the sender's thread goes on sending. An interval of 0 makes the timer fire
+        // whenever the scheduler gets to it, though every value moves its deadline.
+        Operator(name: "throttle", busyCount: 1) { busy, ender in
+            // Ended from inside a delivery on the scheduler's thread. The error cannot go into
+            // the input: its sender holds that subject's lock while it waits for the
+            // throttle's (a send against the flow, which the rule lets wait), so `ender` is
+            // merged after the throttle, whose disposal then runs inside its own delivery.
+            Signal.merge(busy[0].throttle(0, on: Scheduler.background(name: "LockRuleStressTests.throttle")), ender)
+        },
+        Operator(
+            name: "throttle(valuesPassingTest:)", busyCount: 1, errorTarget: .sourceOfValue,
+            // Ended from inside a value that fails the test, sent at once on the sender's
+            // thread while the scheduler's thread delivers the values that waited.
+            endsOn: { $0 % 1_024 == 0 }
+        ) { busy, _ in
+            busy[0].throttle(0, on: Scheduler.background(name: "LockRuleStressTests.throttle"), valuesPassingTest: { $0 % 1_024 != 0 })
+        },
         Operator(name: "create subscribed to subjects", busyCount: 2) { busy, ender in
             Signal.create { subscriber in
                 let subscriptions = CompoundDisposable()
@@ -149,7 +169,7 @@ final class LockRuleStressTests: RACTestCase {
         let trigger = Subject<Void>()
         var signal = op.make(inputs, ender)
         if ending == .takeUntilTrigger { signal = signal.take(until: trigger) }
-        let probe = EndingProbe { probe, value in
+        let probe = EndingProbe(endsOn: op.endsOn) { probe, value in
             switch ending {
             case .dispose: probe.disposeOwnSubscription()
             case .errorIntoASource:
@@ -204,8 +224,9 @@ final class LockRuleStressTests: RACTestCase {
 }
 
 /// A subscriber that, once armed, ends its subscription from inside the next value it receives
-/// (`end`), and records what the lock rule promises: no overlapping events, one terminal event
-/// at most, nothing after `dispose()` has returned or after a terminal event.
+/// that `endsOn` accepts (`end`), and records what the lock rule promises: no overlapping
+/// events, one terminal event at most, nothing after `dispose()` has returned or after a
+/// terminal event.
 final class EndingProbe: Subscriber, @unchecked Sendable {
     typealias Value = Int
 
@@ -217,6 +238,7 @@ final class EndingProbe: Subscriber, @unchecked Sendable {
     }
 
     private let lock = NSLock()
+    private let endsOn: (Int) -> Bool
     private let end: (EndingProbe, Int) -> Void
     // Guarded by `lock`.
     private var state = Record()
@@ -227,7 +249,8 @@ final class EndingProbe: Subscriber, @unchecked Sendable {
     private var deliveringThread: pthread_t?
     private var depth = 0
 
-    init(end: @escaping (EndingProbe, Int) -> Void) {
+    init(endsOn: @escaping (Int) -> Bool = { _ in true }, end: @escaping (EndingProbe, Int) -> Void) {
+        self.endsOn = endsOn
         self.end = end
     }
 
@@ -266,7 +289,7 @@ final class EndingProbe: Subscriber, @unchecked Sendable {
     func sendNext(_ value: Int) {
         enter()
         let ends = lock.withLock { () -> Bool in
-            guard armed, !state.ended else { return false }
+            guard armed, !state.ended, endsOn(value) else { return false }
             state.ended = true
             return true
         }

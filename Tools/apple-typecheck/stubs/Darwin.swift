@@ -85,3 +85,7 @@ public func getpid() -> pid_t { 0 }
 public func getenv(_ name: UnsafePointer<CChar>!) -> UnsafeMutablePointer<CChar>! { nil }
 @discardableResult public func setenv(_ name: UnsafePointer<CChar>!, _ value: UnsafePointer<CChar>!, _ overwrite: Int32) -> Int32 { 0 }
 @discardableResult public func atexit(_ function: (@convention(c) () -> Void)!) -> Int32 { 0 }
+// The C math library (racswift-trace's axis steps).
+public func pow(_ x: Double, _ y: Double) -> Double { 0 }
+public func floor(_ x: Double) -> Double { 0 }
+public func log10(_ x: Double) -> Double { 0 }

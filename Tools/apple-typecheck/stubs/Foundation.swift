@@ -61,6 +61,11 @@ public struct Data: Sendable, Hashable, RandomAccessCollection {
         public init(rawValue: UInt) { self.rawValue = rawValue }
     }
     public init(contentsOf url: URL, options: Data.ReadingOptions = []) throws {}
+    public struct WritingOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+    }
+    public func write(to url: URL, options: Data.WritingOptions = []) throws {}
     public var startIndex: Int { 0 }
     public var endIndex: Int { 0 }
     public subscript(position: Int) -> UInt8 { 0 }
@@ -96,6 +101,7 @@ public struct URL: Hashable, Sendable, CustomStringConvertible {
     public init(fileURLWithPath path: String) {}
     public var absoluteString: String { "" }
     public var path: String { "" }
+    public var lastPathComponent: String { "" }
     public var query: String? { nil }
     public var description: String { "" }
 }
@@ -151,6 +157,17 @@ open class JSONDecoder {
     public init() {}
     open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T { fatalError() }
 }
+open class NSNumber: NSObject, @unchecked Sendable {
+    open var doubleValue: Double { 0 }
+    open var intValue: Int { 0 }
+}
+open class JSONSerialization: NSObject {
+    public struct ReadingOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+    }
+    open class func jsonObject(with data: Data, options opt: JSONSerialization.ReadingOptions = []) throws -> Any { 0 }
+}
 open class ProcessInfo: NSObject, @unchecked Sendable {
     open class var processInfo: ProcessInfo { fatalError() }
     open var environment: [String: String] { [:] }
@@ -176,7 +193,9 @@ extension StringProtocol {
     public func trimmingCharacters(in set: CharacterSet) -> String { "" }
     public func padding<T: StringProtocol>(toLength newLength: Int, withPad padString: T, startingAt padIndex: Int) -> String { "" }
     public func components<T: StringProtocol>(separatedBy separator: T) -> [String] { [] }
-    public func range<T: StringProtocol>(of aString: T) -> Range<Index>? { nil }
+    public func range<T: StringProtocol>(
+        of aString: T, options mask: String.CompareOptions = [], range searchRange: Range<Index>? = nil
+    ) -> Range<Index>? { nil }
     public func contains<T: StringProtocol>(_ other: T) -> Bool { false }
 }
 extension String {
@@ -187,6 +206,12 @@ extension String {
         public static let utf8 = Encoding(rawValue: 4)
     }
     public init(contentsOf url: URL, encoding enc: String.Encoding) throws { self.init() }
+    public init?(data: Data, encoding: String.Encoding) { self.init() }
+    public struct CompareOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let backwards = CompareOptions(rawValue: 4)
+    }
 }
 // String passes to os_signpost's format as an object (%@), bridged by Foundation.
 extension String: CVarArg {

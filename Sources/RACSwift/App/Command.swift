@@ -42,7 +42,7 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
     private let addedExecutions = Subject<Signal<Value>>()
     private let allowsConcurrentExecutionChanges = Subject<Bool>()
     /// `enabled` without the hop to the main thread; replays its latest value.
-    private let immediateEnabled: Signal<Bool>
+    private let immediateEnabled: ReplaySubject<Bool>
     private let lifetimeToken: Lifetime.Token
 
     private let registrar = ObservationRegistrar()
@@ -95,18 +95,14 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
         // Published and connected now, so that a late subscriber still gets the errors of
         // executions that started before it.
         let errorsConnection = addedExecutions
-            .flattenMap { execution in
-                execution.materialize().flattenMap { event -> Signal<any Error>? in event.error.map { .return($0) } }
-            }
+            .flattenMap { execution in Command.errorOf(execution) }
             .deliver(on: scheduler)
             .publish()
         errors = errorsConnection.signal
         errorsConnection.connect()
 
         let immediateExecuting = addedExecutions
-            .flattenMap { execution in
-                execution.catch(to: .empty).then { Signal<Int>.return(-1) }.startWith(1)
-            }
+            .flattenMap { execution in Command.runningCountChanges(of: execution) }
             .scan(withStart: 0) { $0 + $1 }
             .map { $0 > 0 }
             .startWith(false)
@@ -122,11 +118,15 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
             then: .return(true),
             else: immediateExecuting.not())
         let enabledSignal = enabledSignal?.startWith(true) ?? .return(true)
-        let immediateEnabled = enabledSignal.combineLatest(with: moreExecutionsAllowed)
+        // `replayLast()`, with the subject kept so that `execute(_:)` can read its value.
+        let immediateEnabledSubject = ReplaySubject<Bool>(capacity: 1)
+        let immediateEnabledConnection = enabledSignal.combineLatest(with: moreExecutionsAllowed)
             .map { $0 && $1 }
             .take(during: lifetime)
-            .replayLast()
-        self.immediateEnabled = immediateEnabled
+            .multicast(immediateEnabledSubject)
+        immediateEnabledConnection.connect()
+        let immediateEnabled = immediateEnabledConnection.signal
+        self.immediateEnabled = immediateEnabledSubject
 
         enabled = immediateEnabled.take(1)
             .concat(immediateEnabled.skip(1).deliver(on: scheduler))
@@ -169,9 +169,9 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
     /// with `CommandError.notEnabled`.
     @discardableResult
     public func execute(_ input: Input) -> Signal<Value> {
-        // `immediateEnabled` replays its latest value on subscription.
-        let isEnabled = (try? immediateEnabled.first()) ?? false
-        guard isEnabled == true else {
+        // RAC's `[[immediateEnabled take:1] first]`: the value the replay subject would
+        // replay first, read without a blocking subscription per execution.
+        guard immediateEnabled.latestValue ?? false else {
             return Signal.error(CommandError.notEnabled)
         }
         let connection = signalBlock(input)
@@ -180,6 +180,45 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
         addedExecutions.sendNext(connection.signal)
         connection.connect()
         return connection.signal
+    }
+
+    /// What `executing` counts for one execution: 1 at once, then -1 once the execution
+    /// terminates, then completion (RAC's `[[[execution catchTo:[RACSignal empty]] then:^{
+    /// return [RACSignal return:@-1]; }] startWith:@1]`, in one subscription instead of five
+    /// operators per execution).
+    private static func runningCountChanges(of execution: Signal<Value>) -> Signal<Int> {
+        Signal<Int>.create { subscriber in
+            subscriber.sendNext(1)
+            let disposable = CompoundDisposable()
+            @Sendable func ended() {
+                // Where `then` would subscribe its `return(-1)`: `Scheduler.subscription`.
+                Scheduler.runSubscription(adding: disposable) {
+                    subscriber.sendNext(-1)
+                    subscriber.sendCompleted()
+                }
+            }
+            disposable.add(execution.subscribe(error: { _ in ended() }, completed: { ended() }))
+            return disposable
+        }
+    }
+
+    /// The error of one execution as a value, then completion; completion alone when it
+    /// completes (RAC's `[[execution ignoreValues] catch:^(NSError *error) { return
+    /// [RACSignal return:error]; }]`).
+    private static func errorOf(_ execution: Signal<Value>) -> Signal<any Error> {
+        Signal<any Error>.create { subscriber in
+            let disposable = CompoundDisposable()
+            disposable.add(execution.subscribe(
+                error: { error in
+                    // Where `catch` would subscribe its `return(error)`: `Scheduler.subscription`.
+                    Scheduler.runSubscription(adding: disposable) {
+                        subscriber.sendNext(error)
+                        subscriber.sendCompleted()
+                    }
+                },
+                completed: { subscriber.sendCompleted() }))
+            return disposable
+        }
     }
 }
 

@@ -76,6 +76,12 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
         return disposable
     }
 
+    /// The latest value kept, or nil if none is: the first value a new subscriber would
+    /// receive when the subject keeps one (`capacity` 1), read without subscribing.
+    final var latestValue: Value? {
+        withDeliveryLock { values.count > 0 ? values.element(at: values.count - 1) : nil }
+    }
+
     /// Keeps `value` (dropping the oldest beyond `capacity`) and sends it to every current
     /// subscriber; ignored once the subject has terminated.
     open override func sendNext(_ value: Value) {

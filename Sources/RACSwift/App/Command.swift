@@ -184,41 +184,67 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
 
     /// What `executing` counts for one execution: 1 at once, then -1 once the execution
     /// terminates, then completion (RAC's `[[[execution catchTo:[RACSignal empty]] then:^{
-    /// return [RACSignal return:@-1]; }] startWith:@1]`, in one subscription instead of five
-    /// operators per execution).
+    /// return [RACSignal return:@-1]; }] startWith:@1]`, as one sink instead of five operators
+    /// per execution). The 1 goes out on `Scheduler.subscription`, as `startWith` sends it.
     private static func runningCountChanges(of execution: Signal<Value>) -> Signal<Int> {
-        Signal<Int>.create { subscriber in
-            subscriber.sendNext(1)
-            let disposable = CompoundDisposable()
-            @Sendable func ended() {
-                // Where `then` would subscribe its `return(-1)`: `Scheduler.subscription`.
-                Scheduler.runSubscription(adding: disposable) {
-                    subscriber.sendNext(-1)
-                    subscriber.sendCompleted()
-                }
+        OperatorSignal(execution) { subscriber, execution in
+            subscribeScheduled(subscriber) { output in
+                if output.isOpen { output.send(1) }
+                // Subscribed also when the output was disposed meanwhile, as `startWith` does;
+                // that subscription is then disposed at once.
+                execution.subscribe(ExecutionCountSink<Value>(output))
             }
-            disposable.add(execution.subscribe(error: { _ in ended() }, completed: { ended() }))
-            return disposable
         }
     }
 
     /// The error of one execution as a value, then completion; completion alone when it
     /// completes (RAC's `[[execution ignoreValues] catch:^(NSError *error) { return
-    /// [RACSignal return:error]; }]`).
+    /// [RACSignal return:error]; }]`, as one sink).
     private static func errorOf(_ execution: Signal<Value>) -> Signal<any Error> {
-        Signal<any Error>.create { subscriber in
-            let disposable = CompoundDisposable()
-            disposable.add(execution.subscribe(
-                error: { error in
-                    // Where `catch` would subscribe its `return(error)`: `Scheduler.subscription`.
-                    Scheduler.runSubscription(adding: disposable) {
-                        subscriber.sendNext(error)
-                        subscriber.sendCompleted()
-                    }
-                },
-                completed: { subscriber.sendCompleted() }))
-            return disposable
+        LiftedSignal(execution, ()) { downstream, _, subscription in
+            ExecutionErrorSink<Value>(InnerForwardSink(downstream: downstream, outer: subscription))
         }
+    }
+}
+
+/// Follows one execution of a command for `executing`: ignores its values and, once it
+/// terminates either way, sends -1 and completes — on `Scheduler.subscription`, where `then`
+/// subscribed its `return(-1)`.
+private final class ExecutionCountSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let output: InnerForwardSink<Int>
+
+    init(_ output: InnerForwardSink<Int>) {
+        self.output = output
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) { output.didSubscribe(with: disposable) }
+    func sendNext(_ value: Value) {}
+    func sendError(_ error: any Error) { end() }
+    func sendCompleted() { end() }
+
+    private func end() {
+        let output = output
+        Scheduler.runSubscription(adding: output.disposable) { output.finish(sending: -1) }
+    }
+}
+
+/// Follows one execution of a command for `errors`: ignores its values, completes when it
+/// completes, and when it fails sends the error and completes — on `Scheduler.subscription`,
+/// where `catch` subscribed its `return(error)`.
+private final class ExecutionErrorSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let output: InnerForwardSink<any Error>
+
+    init(_ output: InnerForwardSink<any Error>) {
+        self.output = output
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) { output.didSubscribe(with: disposable) }
+    func sendNext(_ value: Value) {}
+    func sendCompleted() { output.finish(error: nil) }
+
+    func sendError(_ error: any Error) {
+        let output = output
+        Scheduler.runSubscription(adding: output.disposable) { output.finish(sending: error) }
     }
 }
 

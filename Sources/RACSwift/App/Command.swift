@@ -201,8 +201,12 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
     /// completes (RAC's `[[execution ignoreValues] catch:^(NSError *error) { return
     /// [RACSignal return:error]; }]`, as one sink).
     private static func errorOf(_ execution: Signal<Value>) -> Signal<any Error> {
-        LiftedSignal(execution, ()) { downstream, _, subscription in
-            ExecutionErrorSink<Value>(InnerForwardSink(downstream: downstream, outer: subscription))
+        // A lifted signal's subscription, without its generic payload and placeholder closure.
+        OperatorSignal(execution) { subscriber, execution in
+            let subscription = CompoundDisposable()
+            subscriber.didSubscribe(with: subscription)
+            execution.subscribe(ExecutionErrorSink<Value>(InnerForwardSink(downstream: subscriber, outer: subscription)))
+            return subscription
         }
     }
 }

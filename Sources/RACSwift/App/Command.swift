@@ -95,14 +95,14 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
         // Published and connected now, so that a late subscriber still gets the errors of
         // executions that started before it.
         let errorsConnection = addedExecutions
-            .flattenMap { execution in Command.errorOf(execution) }
+            .flattenMap { execution in errorOf(execution) }
             .deliver(on: scheduler)
             .publish()
         errors = errorsConnection.signal
         errorsConnection.connect()
 
         let immediateExecuting = addedExecutions
-            .flattenMap { execution in Command.runningCountChanges(of: execution) }
+            .flattenMap { execution in runningCountChanges(of: execution) }
             .scan(withStart: 0) { $0 + $1 }
             .map { $0 > 0 }
             .startWith(false)
@@ -181,33 +181,36 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
         connection.connect()
         return connection.signal
     }
+}
 
-    /// What `executing` counts for one execution: 1 at once, then -1 once the execution
-    /// terminates, then completion (RAC's `[[[execution catchTo:[RACSignal empty]] then:^{
-    /// return [RACSignal return:@-1]; }] startWith:@1]`, as one sink instead of five operators
-    /// per execution). The 1 goes out on `Scheduler.subscription`, as `startWith` sends it.
-    private static func runningCountChanges(of execution: Signal<Value>) -> Signal<Int> {
-        OperatorSignal(execution) { subscriber, execution in
-            subscribeScheduled(subscriber) { output in
-                if output.isOpen { output.send(1) }
-                // Subscribed also when the output was disposed meanwhile, as `startWith` does;
-                // that subscription is then disposed at once.
-                execution.subscribe(ExecutionCountSink<Value>(output))
-            }
+// Free functions, not static members: calling one from the per-execution closure would
+// look up `Command<Input, Value>`'s metadata at run time each time.
+
+/// What `executing` counts for one execution: 1 at once, then -1 once the execution
+/// terminates, then completion (RAC's `[[[execution catchTo:[RACSignal empty]] then:^{
+/// return [RACSignal return:@-1]; }] startWith:@1]`, as one sink instead of five operators
+/// per execution). The 1 goes out on `Scheduler.subscription`, as `startWith` sends it.
+private func runningCountChanges<Value>(of execution: Signal<Value>) -> Signal<Int> {
+    OperatorSignal(execution) { subscriber, execution in
+        subscribeScheduled(subscriber) { output in
+            if output.isOpen { output.send(1) }
+            // Subscribed also when the output was disposed meanwhile, as `startWith` does;
+            // that subscription is then disposed at once.
+            execution.subscribe(ExecutionCountSink<Value>(output))
         }
     }
+}
 
-    /// The error of one execution as a value, then completion; completion alone when it
-    /// completes (RAC's `[[execution ignoreValues] catch:^(NSError *error) { return
-    /// [RACSignal return:error]; }]`, as one sink).
-    private static func errorOf(_ execution: Signal<Value>) -> Signal<any Error> {
-        // A lifted signal's subscription, without its generic payload and placeholder closure.
-        OperatorSignal(execution) { subscriber, execution in
-            let subscription = CompoundDisposable()
-            subscriber.didSubscribe(with: subscription)
-            execution.subscribe(ExecutionErrorSink<Value>(InnerForwardSink(downstream: subscriber, outer: subscription)))
-            return subscription
-        }
+/// The error of one execution as a value, then completion; completion alone when it
+/// completes (RAC's `[[execution ignoreValues] catch:^(NSError *error) { return
+/// [RACSignal return:error]; }]`, as one sink).
+private func errorOf<Value>(_ execution: Signal<Value>) -> Signal<any Error> {
+    // A lifted signal's subscription, without its generic payload and placeholder closure.
+    OperatorSignal(execution) { subscriber, execution in
+        let subscription = CompoundDisposable()
+        subscriber.didSubscribe(with: subscription)
+        execution.subscribe(ExecutionErrorSink<Value>(InnerForwardSink(downstream: subscriber, outer: subscription)))
+        return subscription
     }
 }
 

@@ -42,7 +42,7 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
     private let addedExecutions = Subject<Signal<Value>>()
     private let allowsConcurrentExecutionChanges = Subject<Bool>()
     /// `enabled` without the hop to the main thread; replays its latest value.
-    private let immediateEnabled: Signal<Bool>
+    private let immediateEnabled: ReplaySubject<Bool>
     private let lifetimeToken: Lifetime.Token
 
     private let registrar = ObservationRegistrar()
@@ -95,18 +95,14 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
         // Published and connected now, so that a late subscriber still gets the errors of
         // executions that started before it.
         let errorsConnection = addedExecutions
-            .flattenMap { execution in
-                execution.materialize().flattenMap { event -> Signal<any Error>? in event.error.map { .return($0) } }
-            }
+            .flattenMap { execution in errorOf(execution) }
             .deliver(on: scheduler)
             .publish()
         errors = errorsConnection.signal
         errorsConnection.connect()
 
         let immediateExecuting = addedExecutions
-            .flattenMap { execution in
-                execution.catch(to: .empty).then { Signal<Int>.return(-1) }.startWith(1)
-            }
+            .flattenMap { execution in runningCountChanges(of: execution) }
             .scan(withStart: 0) { $0 + $1 }
             .map { $0 > 0 }
             .startWith(false)
@@ -122,11 +118,15 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
             then: .return(true),
             else: immediateExecuting.not())
         let enabledSignal = enabledSignal?.startWith(true) ?? .return(true)
-        let immediateEnabled = enabledSignal.combineLatest(with: moreExecutionsAllowed)
+        // `replayLast()`, with the subject kept so that `execute(_:)` can read its value.
+        let immediateEnabledSubject = ReplaySubject<Bool>(capacity: 1)
+        let immediateEnabledConnection = enabledSignal.combineLatest(with: moreExecutionsAllowed)
             .map { $0 && $1 }
             .take(during: lifetime)
-            .replayLast()
-        self.immediateEnabled = immediateEnabled
+            .multicast(immediateEnabledSubject)
+        immediateEnabledConnection.connect()
+        let immediateEnabled = immediateEnabledConnection.signal
+        self.immediateEnabled = immediateEnabledSubject
 
         enabled = immediateEnabled.take(1)
             .concat(immediateEnabled.skip(1).deliver(on: scheduler))
@@ -169,9 +169,9 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
     /// with `CommandError.notEnabled`.
     @discardableResult
     public func execute(_ input: Input) -> Signal<Value> {
-        // `immediateEnabled` replays its latest value on subscription.
-        let isEnabled = (try? immediateEnabled.first()) ?? false
-        guard isEnabled == true else {
+        // RAC's `[[immediateEnabled take:1] first]`: the value the replay subject would
+        // replay first, read without a blocking subscription per execution.
+        guard immediateEnabled.latestValue ?? false else {
             return Signal.error(CommandError.notEnabled)
         }
         let connection = signalBlock(input)
@@ -180,6 +180,78 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
         addedExecutions.sendNext(connection.signal)
         connection.connect()
         return connection.signal
+    }
+}
+
+// Free functions, not static members: calling one from the per-execution closure would
+// look up `Command<Input, Value>`'s metadata at run time each time.
+
+/// What `executing` counts for one execution: 1 at once, then -1 once the execution
+/// terminates, then completion (RAC's `[[[execution catchTo:[RACSignal empty]] then:^{
+/// return [RACSignal return:@-1]; }] startWith:@1]`, as one sink instead of five operators
+/// per execution). The 1 goes out on `Scheduler.subscription`, as `startWith` sends it.
+private func runningCountChanges<Value>(of execution: Signal<Value>) -> Signal<Int> {
+    OperatorSignal(execution) { subscriber, execution in
+        subscribeScheduled(subscriber) { output in
+            if output.isOpen { output.send(1) }
+            // Subscribed also when the output was disposed meanwhile, as `startWith` does;
+            // that subscription is then disposed at once.
+            execution.subscribe(ExecutionCountSink<Value>(output))
+        }
+    }
+}
+
+/// The error of one execution as a value, then completion; completion alone when it
+/// completes (RAC's `[[execution ignoreValues] catch:^(NSError *error) { return
+/// [RACSignal return:error]; }]`, as one sink).
+private func errorOf<Value>(_ execution: Signal<Value>) -> Signal<any Error> {
+    // A lifted signal's subscription, without its generic payload and placeholder closure.
+    OperatorSignal(execution) { subscriber, execution in
+        let subscription = CompoundDisposable()
+        subscriber.didSubscribe(with: subscription)
+        execution.subscribe(ExecutionErrorSink<Value>(InnerForwardSink(downstream: subscriber, outer: subscription)))
+        return subscription
+    }
+}
+
+/// Follows one execution of a command for `executing`: ignores its values and, once it
+/// terminates either way, sends -1 and completes — on `Scheduler.subscription`, where `then`
+/// subscribed its `return(-1)`.
+private final class ExecutionCountSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let output: InnerForwardSink<Int>
+
+    init(_ output: InnerForwardSink<Int>) {
+        self.output = output
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) { output.didSubscribe(with: disposable) }
+    func sendNext(_ value: Value) {}
+    func sendError(_ error: any Error) { end() }
+    func sendCompleted() { end() }
+
+    private func end() {
+        let output = output
+        Scheduler.runSubscription(adding: output.disposable) { output.finish(sending: -1) }
+    }
+}
+
+/// Follows one execution of a command for `errors`: ignores its values, completes when it
+/// completes, and when it fails sends the error and completes — on `Scheduler.subscription`,
+/// where `catch` subscribed its `return(error)`.
+private final class ExecutionErrorSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let output: InnerForwardSink<any Error>
+
+    init(_ output: InnerForwardSink<any Error>) {
+        self.output = output
+    }
+
+    func didSubscribe(with disposable: CompoundDisposable) { output.didSubscribe(with: disposable) }
+    func sendNext(_ value: Value) {}
+    func sendCompleted() { output.finish(error: nil) }
+
+    func sendError(_ error: any Error) {
+        let output = output
+        Scheduler.runSubscription(adding: output.disposable) { output.finish(sending: error) }
     }
 }
 

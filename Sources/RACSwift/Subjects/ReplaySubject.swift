@@ -31,7 +31,10 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     /// reaches values kept while it runs (and skips those dropped meanwhile).
     @exclusivity(unchecked) private var kept = 0
     @exclusivity(unchecked) private var hasTerminated = false
-    private var terminal: Event<Value>?
+    // The terminal event as `hasTerminated` and this error (nil: completed), not an
+    // `Event<Value>?`, whose metadata this generic class would look up at run time at every
+    // subscription, at creation and at destruction (Command's A1: six lookups per execution).
+    private var terminalError: (any Error)?
 
     /// A replay subject that keeps the last `capacity` values (RAC's
     /// `+replaySubjectWithCapacity:`; the default keeps every value, as `+subject` does).
@@ -61,19 +64,24 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
                     subscriber.sendNext(values.element(at: next - oldest))
                     next += 1
                 }
-                switch terminal {
-                case .error(let error)?:
+                if !hasTerminated {
+                    register(subscriber, subscription: disposable)
+                } else if let error = terminalError {
                     disposable.dispose()
                     subscriber.sendError(error)
-                case .completed?:
+                } else {
                     disposable.dispose()
                     subscriber.sendCompleted()
-                case .next?, nil:
-                    register(subscriber, subscription: disposable)
                 }
             }
         }
         return disposable
+    }
+
+    /// The latest value kept, or nil if none is: the first value a new subscriber would
+    /// receive when the subject keeps one (`capacity` 1), read without subscribing.
+    final var latestValue: Value? {
+        withDeliveryLock { values.count > 0 ? values.element(at: values.count - 1) : nil }
     }
 
     /// Keeps `value` (dropping the oldest beyond `capacity`) and sends it to every current
@@ -96,7 +104,7 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
         let isFirst = withDeliveryLock { () -> Bool in
             guard !hasTerminated else { return false }
             hasTerminated = true
-            terminal = .error(error)
+            terminalError = error
             return true
         }
         if isFirst { super.sendError(error) }
@@ -108,7 +116,6 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
         let isFirst = withDeliveryLock { () -> Bool in
             guard !hasTerminated else { return false }
             hasTerminated = true
-            terminal = .completed
             return true
         }
         if isFirst { super.sendCompleted() }

@@ -16,6 +16,13 @@ import Foundation
 /// whatever reached `queue` meanwhile (timers). Blocks submitted to `queue` directly are not
 /// in that order: like any queue targeting another, they may run after a batch that was
 /// scheduled later.
+///
+/// Until a scheduler first makes a timer (`after`, `scheduleRepeating`, a time operator's
+/// deadline), nothing but its batches reaches `queue` through it, so a batch that ends with
+/// more waiting runs those too, up to `roundsPerBatch` rounds, instead of handing on through
+/// Dispatch: the order is the one a new batch would give (W16, a `scheduleRecursive` turn per
+/// round, issue 28e). The main scheduler always hands on, so that the main queue's other work
+/// (the run loop) gets its turn between batches.
 public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     /// The private serial queue the blocks run on.
     public let queue: DispatchQueue
@@ -26,6 +33,16 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     @exclusivity(unchecked) private var waiting: [any ScheduledDelivery] = []
     @exclusivity(unchecked) private var spare: [any ScheduledDelivery] = []
     @exclusivity(unchecked) private var isBatchScheduled = false
+    /// Set, for good, before the scheduler's first timer source exists: from then on a timer's
+    /// handler may be on `queue` at the end of a batch, so a batch never goes on in place (what
+    /// was scheduled after the handler reached `queue` must run after it, as in RAC).
+    @exclusivity(unchecked) private var hasTimers = false
+    /// A batch may go on in place with what was scheduled while it ran (see the type's notes):
+    /// not on the main queue, whose run loop must get its turns.
+    private let continuesBatches: Bool
+    /// Rounds one batch runs before handing on through Dispatch, so that a recursion that never
+    /// ends still lets the other queues on the target have the thread now and then.
+    static let roundsPerBatch = 64
     /// What each batch submits to `queue`: made once, so that a hand-off allocates nothing (a
     /// closure given to `async` is copied into a new block every time). It does not retain
     /// the scheduler; a scheduled batch does (see `startBatch`). Written once, in `init`, and
@@ -38,6 +55,7 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     /// (RAC's `-initWithName:targetQueue:`).
     public init(name: String, targetQueue: DispatchQueue) {
         queue = DispatchQueue(label: name, target: targetQueue)
+        continuesBatches = targetQueue.label != DispatchQueue.main.label
         super.init(name: name)
         batchWork = DispatchWorkItem { [unowned(unsafe) self] in runBatch() }
     }
@@ -88,7 +106,8 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     }
 
     override func makeDeadlineTimer(_ handler: @escaping @Sendable (UInt64) -> Void) -> DeadlineTimer {
-        QueueDeadlineTimer(scheduler: self, handler: handler)
+        lock.withLock { hasTimers = true }
+        return QueueDeadlineTimer(scheduler: self, handler: handler)
     }
 
     private func enqueue(_ unit: any ScheduledDelivery) {
@@ -101,7 +120,13 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
         if startsBatch { startBatch() }
     }
 
-    /// Runs the units waiting when it starts, then hands on to a new batch if more came.
+    /// Whether the scheduler's batches may go on in place (see the type's notes).
+    var continuesBatchesInPlace: Bool {
+        lock.withLock { continuesBatches && !hasTimers }
+    }
+
+    /// Runs the units waiting when it starts, then hands on to a new batch if more came (or,
+    /// while no timer can have reached `queue`, runs them itself: see the type's notes).
     private func runBatch() {
         var batch = lock.withLock { () -> [any ScheduledDelivery] in
             let taken = waiting
@@ -109,17 +134,29 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
             spare = []
             return taken
         }
+        var again = false
+        // `Scheduler.current` is set once for all the rounds.
         performAsCurrentScheduler {
-            for unit in batch { unit.performDelivery() }
-        }
-        batch.removeAll(keepingCapacity: true)
-        let again = lock.withLock { () -> Bool in
-            if spare.capacity < batch.capacity { spare = batch }
-            if waiting.isEmpty {
-                isBatchScheduled = false
-                return false
+            var rounds = 1
+            while true {
+                for unit in batch { unit.performDelivery() }
+                batch.removeAll(keepingCapacity: true)
+                let goesOn = lock.withLock { () -> Bool in
+                    if waiting.isEmpty {
+                        isBatchScheduled = false
+                    } else if continuesBatches && !hasTimers && rounds < Self.roundsPerBatch {
+                        // The next round's units become the batch; the emptied buffer waits.
+                        swap(&batch, &waiting)
+                        return true
+                    } else {
+                        again = true
+                    }
+                    if spare.capacity < batch.capacity { swap(&spare, &batch) }
+                    return false
+                }
+                if !goesOn { return }
+                rounds += 1
             }
-            return true
         }
         if again {
             queue.async(execute: batchWork.unsafelyUnwrapped)
@@ -135,6 +172,7 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     override public func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> Disposable? {
         let timers = lock.withLock { () -> TimedBlockQueue in
             if let timedBlocks { return timedBlocks }
+            hasTimers = true
             let made = TimedBlockQueue(queue: queue)
             timedBlocks = made
             return made
@@ -148,6 +186,7 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     override public func scheduleRepeating(
         after date: Date, interval: TimeInterval, leeway: TimeInterval, _ block: @escaping @Sendable () -> Void
     ) -> Disposable? {
+        lock.withLock { hasTimers = true }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         // Cancelling a source does not stop a handler that is already enqueued, so each firing
         // checks the flag too. The handler (and `block`) is released when the source is

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// A serial scheduler running its blocks on a private queue that targets `targetQueue`
 /// (RACTargetQueueScheduler). The main and background schedulers are of this kind.
@@ -17,11 +18,11 @@ import Foundation
 /// in that order: like any queue targeting another, they may run after a batch that was
 /// scheduled later.
 ///
-/// Until a scheduler first makes a timer (`after`, `scheduleRepeating`, a time operator's
-/// deadline), nothing but its batches reaches `queue` through it, so a batch that ends with
-/// more waiting runs those too, up to `roundsPerBatch` rounds, instead of handing on through
-/// Dispatch: the order is the one a new batch would give (W16, a `scheduleRecursive` turn per
-/// round, issue 28e). The main scheduler always hands on, so that the main queue's other work
+/// While none of the scheduler's timers is armed (`after` blocks waiting, `scheduleRepeating`
+/// not disposed, a time operator's deadline set), nothing but its batches can put work on
+/// `queue` through it, so a batch that ends with more waiting runs those too, up to
+/// `roundsPerBatch` rounds, instead of handing on through Dispatch: the order is the one a new
+/// batch would give (W16, a `scheduleRecursive` turn per round, issue 28e). The main scheduler always hands on, so that the main queue's other work
 /// (the run loop) gets its turn between batches.
 public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     /// The private serial queue the blocks run on.
@@ -33,16 +34,18 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     @exclusivity(unchecked) private var waiting: [any ScheduledDelivery] = []
     @exclusivity(unchecked) private var spare: [any ScheduledDelivery] = []
     @exclusivity(unchecked) private var isBatchScheduled = false
-    /// Set, for good, before the scheduler's first timer source exists: from then on a timer's
-    /// handler may be on `queue` at the end of a batch, so a batch never goes on in place (what
-    /// was scheduled after the handler reached `queue` must run after it, as in RAC).
-    @exclusivity(unchecked) private var hasTimers = false
     /// A batch may go on in place with what was scheduled while it ran (see the type's notes):
     /// not on the main queue, whose run loop must get its turns.
     private let continuesBatches: Bool
     /// Rounds one batch runs before handing on through Dispatch, so that a recursion that never
     /// ends still lets the other queues on the target have the thread now and then.
     static let roundsPerBatch = 64
+    /// The scheduler's armed timers: each counts itself before its source can fire (and
+    /// uncounts itself once a firing would do nothing), so that a batch that reads zero knows no
+    /// timer handler that does anything can be on `queue` ahead of the units it goes on with —
+    /// one that reached `queue` must run before what was scheduled after it, as in RAC. An
+    /// atomic, so that the timers count themselves under their own locks.
+    private let armedTimers = Atomic<Int>(0)
     /// What each batch submits to `queue`: made once, so that a hand-off allocates nothing (a
     /// closure given to `async` is copied into a new block every time). It does not retain
     /// the scheduler; a scheduled batch does (see `startBatch`). Written once, in `init`, and
@@ -106,8 +109,7 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     }
 
     override func makeDeadlineTimer(_ handler: @escaping @Sendable (UInt64) -> Void) -> DeadlineTimer {
-        lock.withLock { hasTimers = true }
-        return QueueDeadlineTimer(scheduler: self, handler: handler)
+        QueueDeadlineTimer(scheduler: self, handler: handler)
     }
 
     private func enqueue(_ unit: any ScheduledDelivery) {
@@ -122,7 +124,17 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
 
     /// Whether the scheduler's batches may go on in place (see the type's notes).
     var continuesBatchesInPlace: Bool {
-        lock.withLock { continuesBatches && !hasTimers }
+        continuesBatches && armedTimers.load(ordering: .sequentiallyConsistent) == 0
+    }
+
+    /// A timer of this scheduler is armed: called before its source can fire.
+    func timerArmed() {
+        armedTimers.add(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// A timer counted by `timerArmed()` will do nothing when it fires (or has fired).
+    func timerDisarmed() {
+        armedTimers.subtract(1, ordering: .sequentiallyConsistent)
     }
 
     /// Runs the units waiting when it starts, then hands on to a new batch if more came (or,
@@ -144,7 +156,7 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
                 let goesOn = lock.withLock { () -> Bool in
                     if waiting.isEmpty {
                         isBatchScheduled = false
-                    } else if continuesBatches && !hasTimers && rounds < Self.roundsPerBatch {
+                    } else if rounds < Self.roundsPerBatch && continuesBatchesInPlace {
                         // The next round's units become the batch; the emptied buffer waits.
                         swap(&batch, &waiting)
                         return true
@@ -172,7 +184,6 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     override public func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> Disposable? {
         let timers = lock.withLock { () -> TimedBlockQueue in
             if let timedBlocks { return timedBlocks }
-            hasTimers = true
             let made = TimedBlockQueue(queue: queue)
             timedBlocks = made
             return made
@@ -186,14 +197,18 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     override public func scheduleRepeating(
         after date: Date, interval: TimeInterval, leeway: TimeInterval, _ block: @escaping @Sendable () -> Void
     ) -> Disposable? {
-        lock.withLock { hasTimers = true }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         // Cancelling a source does not stop a handler that is already enqueued, so each firing
         // checks the flag too. The handler (and `block`) is released when the source is
         // cancelled.
         // A dispatch source may be cancelled from any thread.
         let source = UncheckedSendable(timer)
-        let disposable = Disposable { source.value.cancel() }
+        // Counted from now until disposal: a repeating timer is armed all that time.
+        timerArmed()
+        let disposable = Disposable { [self] in
+            source.value.cancel()
+            timerDisarmed()
+        }
         let work = UncheckedSendable(block)
         timer.setEventHandler { [self] in
             if disposable.isDisposed { return }

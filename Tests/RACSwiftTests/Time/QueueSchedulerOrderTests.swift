@@ -201,14 +201,13 @@ final class QueueSchedulerOrderTests: RACTestCase {
         checkTurnsInterleaveWithTheBlocksTheyScheduled(on: Scheduler.background())
     }
 
-    /// Once the scheduler has a timer, every batch hands on through Dispatch; the order is the
-    /// same.
-    func testRecursionTurnsInterleaveWithTheirBlocksOnASchedulerWithATimer() {
+    /// While the scheduler has a timer armed, every batch hands on through Dispatch; the order
+    /// is the same.
+    func testRecursionTurnsInterleaveWithTheirBlocksOnASchedulerWithATimerArmed() {
         let scheduler = Scheduler.background()
-        let timerRan = expectation(description: "timer ran")
-        scheduler.after(Date()) { timerRan.fulfill() }
-        wait(for: [timerRan], timeout: 5)
+        let armed = scheduler.after(Date(timeIntervalSinceNow: 3_600)) { XCTFail("disposed before its date") }
         checkTurnsInterleaveWithTheBlocksTheyScheduled(on: scheduler)
+        armed?.dispose()
     }
 
     /// A block scheduled from another thread while a turn runs is queued before the turn's

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// A serial scheduler running its blocks on a private queue that targets `targetQueue`
 /// (RACTargetQueueScheduler). The main and background schedulers are of this kind.
@@ -45,7 +44,7 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     /// timer handler that does anything can be on `queue` ahead of the units it goes on with —
     /// one that reached `queue` must run before what was scheduled after it, as in RAC. An
     /// atomic, so that the timers count themselves under their own locks.
-    private let armedTimers = Atomic<Int>(0)
+    private let armedTimers = AtomicCounter()
     /// What each batch submits to `queue`: made once, so that a hand-off allocates nothing (a
     /// closure given to `async` is copied into a new block every time). It does not retain
     /// the scheduler; a scheduled batch does (see `startBatch`). Written once, in `init`, and
@@ -124,17 +123,17 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
 
     /// Whether the scheduler's batches may go on in place (see the type's notes).
     var continuesBatchesInPlace: Bool {
-        continuesBatches && armedTimers.load(ordering: .sequentiallyConsistent) == 0
+        continuesBatches && armedTimers.value == 0
     }
 
     /// A timer of this scheduler is armed: called before its source can fire.
     func timerArmed() {
-        armedTimers.add(1, ordering: .sequentiallyConsistent)
+        armedTimers.add(1)
     }
 
     /// A timer counted by `timerArmed()` will do nothing when it fires (or has fired).
     func timerDisarmed() {
-        armedTimers.subtract(1, ordering: .sequentiallyConsistent)
+        armedTimers.add(-1)
     }
 
     /// Runs the units waiting when it starts, then hands on to a new batch if more came (or,

@@ -21,8 +21,9 @@ import Foundation
 /// not disposed, a time operator's deadline set), nothing but its batches can put work on
 /// `queue` through it, so a batch that ends with more waiting runs those too, up to
 /// `roundsPerBatch` rounds, instead of handing on through Dispatch: the order is the one a new
-/// batch would give (W16, a `scheduleRecursive` turn per round, issue 28e). The main scheduler always hands on, so that the main queue's other work
-/// (the run loop) gets its turn between batches.
+/// batch would give (W16, a `scheduleRecursive` turn per round, issue 28e). The main scheduler
+/// always hands on, so that the main queue's other work (the run loop) gets its turn between
+/// batches.
 public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     /// The private serial queue the blocks run on.
     public let queue: DispatchQueue

@@ -79,6 +79,8 @@ final class QueueDeadlineTimer: DeadlineTimer, @unchecked Sendable {
     /// When the source will fire next, if it is armed.
     @exclusivity(unchecked) private var armedFor: Double?
     @exclusivity(unchecked) private var isResumed = false
+    /// Counted in the scheduler's armed timers: a deadline is set, so a firing may deliver.
+    @exclusivity(unchecked) private var isCounted = false
     // Released by disposal (it usually captures the timer's owner).
     @exclusivity(unchecked) private var handler: (@Sendable (UInt64) -> Void)?
 
@@ -98,6 +100,11 @@ final class QueueDeadlineTimer: DeadlineTimer, @unchecked Sendable {
             if isDisposed { return }
             deadline = time
             self.token = token
+            // `countDeadline()`, spelled out: this runs per value (throttle's burst, W12).
+            if !isCounted {
+                isCounted = true
+                scheduler.timerArmed()
+            }
             // A firing already armed for no later than `time` re-arms itself for it.
             if let armedFor, armedFor <= time { return }
             arm(time)
@@ -105,7 +112,18 @@ final class QueueDeadlineTimer: DeadlineTimer, @unchecked Sendable {
     }
 
     override func clear() {
-        lock.withLock { deadline = nil }
+        lock.withLock {
+            deadline = nil
+            countDeadline()
+        }
+    }
+
+    // Called with `lock` held, after `deadline` changed: before the source is armed for it.
+    private func countDeadline() {
+        let armed = deadline != nil
+        if armed == isCounted { return }
+        isCounted = armed
+        if armed { scheduler.timerArmed() } else { scheduler.timerDisarmed() }
     }
 
     // Called with `lock` held.
@@ -129,6 +147,7 @@ final class QueueDeadlineTimer: DeadlineTimer, @unchecked Sendable {
                 return nil
             }
             self.deadline = nil
+            countDeadline()
             return (token, handler)
         }
         guard let (token, handler) = due else { return }
@@ -139,6 +158,7 @@ final class QueueDeadlineTimer: DeadlineTimer, @unchecked Sendable {
         let released = lock.withLock { () -> (@Sendable (UInt64) -> Void)?? in
             guard markDisposedHoldingLock() else { return nil }
             deadline = nil
+            countDeadline()
             defer { handler = nil }
             return .some(handler)
         }

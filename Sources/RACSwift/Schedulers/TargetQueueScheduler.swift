@@ -16,6 +16,14 @@ import Foundation
 /// whatever reached `queue` meanwhile (timers). Blocks submitted to `queue` directly are not
 /// in that order: like any queue targeting another, they may run after a batch that was
 /// scheduled later.
+///
+/// While none of the scheduler's timers is armed (`after` blocks waiting, `scheduleRepeating`
+/// not disposed, a time operator's deadline set), nothing but its batches can put work on
+/// `queue` through it, so a batch that ends with more waiting runs those too, up to
+/// `roundsPerBatch` rounds, instead of handing on through Dispatch: the order is the one a new
+/// batch would give (W16, a `scheduleRecursive` turn per round, issue 28e). The main scheduler
+/// always hands on, so that the main queue's other work (the run loop) gets its turn between
+/// batches.
 public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     /// The private serial queue the blocks run on.
     public let queue: DispatchQueue
@@ -26,6 +34,18 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     @exclusivity(unchecked) private var waiting: [any ScheduledDelivery] = []
     @exclusivity(unchecked) private var spare: [any ScheduledDelivery] = []
     @exclusivity(unchecked) private var isBatchScheduled = false
+    /// A batch may go on in place with what was scheduled while it ran (see the type's notes):
+    /// not on the main queue, whose run loop must get its turns.
+    private let continuesBatches: Bool
+    /// Rounds one batch runs before handing on through Dispatch, so that a recursion that never
+    /// ends still lets the other queues on the target have the thread now and then.
+    static let roundsPerBatch = 64
+    /// The scheduler's armed timers: each counts itself before its source can fire (and
+    /// uncounts itself once a firing would do nothing), so that a batch that reads zero knows no
+    /// timer handler that does anything can be on `queue` ahead of the units it goes on with —
+    /// one that reached `queue` must run before what was scheduled after it, as in RAC. An
+    /// atomic, so that the timers count themselves under their own locks.
+    private let armedTimers = AtomicCounter()
     /// What each batch submits to `queue`: made once, so that a hand-off allocates nothing (a
     /// closure given to `async` is copied into a new block every time). It does not retain
     /// the scheduler; a scheduled batch does (see `startBatch`). Written once, in `init`, and
@@ -38,6 +58,7 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     /// (RAC's `-initWithName:targetQueue:`).
     public init(name: String, targetQueue: DispatchQueue) {
         queue = DispatchQueue(label: name, target: targetQueue)
+        continuesBatches = targetQueue.label != DispatchQueue.main.label
         super.init(name: name)
         batchWork = DispatchWorkItem { [unowned(unsafe) self] in runBatch() }
     }
@@ -101,7 +122,23 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
         if startsBatch { startBatch() }
     }
 
-    /// Runs the units waiting when it starts, then hands on to a new batch if more came.
+    /// Whether the scheduler's batches may go on in place (see the type's notes).
+    var continuesBatchesInPlace: Bool {
+        continuesBatches && armedTimers.value == 0
+    }
+
+    /// A timer of this scheduler is armed: called before its source can fire.
+    func timerArmed() {
+        armedTimers.add(1)
+    }
+
+    /// A timer counted by `timerArmed()` will do nothing when it fires (or has fired).
+    func timerDisarmed() {
+        armedTimers.add(-1)
+    }
+
+    /// Runs the units waiting when it starts, then hands on to a new batch if more came (or,
+    /// while no timer can have reached `queue`, runs them itself: see the type's notes).
     private func runBatch() {
         var batch = lock.withLock { () -> [any ScheduledDelivery] in
             let taken = waiting
@@ -109,17 +146,29 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
             spare = []
             return taken
         }
+        var again = false
+        // `Scheduler.current` is set once for all the rounds.
         performAsCurrentScheduler {
-            for unit in batch { unit.performDelivery() }
-        }
-        batch.removeAll(keepingCapacity: true)
-        let again = lock.withLock { () -> Bool in
-            if spare.capacity < batch.capacity { spare = batch }
-            if waiting.isEmpty {
-                isBatchScheduled = false
-                return false
+            var rounds = 1
+            while true {
+                for unit in batch { unit.performDelivery() }
+                batch.removeAll(keepingCapacity: true)
+                let goesOn = lock.withLock { () -> Bool in
+                    if waiting.isEmpty {
+                        isBatchScheduled = false
+                    } else if rounds < Self.roundsPerBatch && continuesBatchesInPlace {
+                        // The next round's units become the batch; the emptied buffer waits.
+                        swap(&batch, &waiting)
+                        return true
+                    } else {
+                        again = true
+                    }
+                    if spare.capacity < batch.capacity { swap(&spare, &batch) }
+                    return false
+                }
+                if !goesOn { return }
+                rounds += 1
             }
-            return true
         }
         if again {
             queue.async(execute: batchWork.unsafelyUnwrapped)
@@ -154,7 +203,12 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
         // cancelled.
         // A dispatch source may be cancelled from any thread.
         let source = UncheckedSendable(timer)
-        let disposable = Disposable { source.value.cancel() }
+        // Counted from now until disposal: a repeating timer is armed all that time.
+        timerArmed()
+        let disposable = Disposable { [self] in
+            source.value.cancel()
+            timerDisarmed()
+        }
         let work = UncheckedSendable(block)
         timer.setEventHandler { [self] in
             if disposable.isDisposed { return }

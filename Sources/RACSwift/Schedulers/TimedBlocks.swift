@@ -37,7 +37,12 @@ final class TimedBlockQueue: @unchecked Sendable {
         let due = date.timeIntervalSinceReferenceDate
         let timed = TimedBlock(block: block, due: due, queue: self)
         lock.withLock {
-            if heap.isEmpty { owner = scheduler }
+            // Held (and counted among the scheduler's armed timers) from the first block in
+            // the heap until it is empty again, a firing included.
+            if owner == nil {
+                owner = scheduler
+                scheduler.timerArmed()
+            }
             timed.sequence = nextSequence
             nextSequence += 1
             push(timed)
@@ -54,7 +59,10 @@ final class TimedBlockQueue: @unchecked Sendable {
             let index = timed.heapIndex
             guard index >= 0 else { return (nil, nil) }
             removeAt(index)
-            return (timed.block.take(), heap.isEmpty ? owner.take() : nil)
+            let released = heap.isEmpty ? owner.take() : nil
+            // A firing now does nothing.
+            released?.timerDisarmed()
+            return (timed.block.take(), released)
         }
         // The scheduler may go here, outside the lock (its deinit cancels the source).
         _ = released
@@ -109,7 +117,11 @@ final class TimedBlockQueue: @unchecked Sendable {
             }
         }
         let released = lock.withLock { () -> TargetQueueScheduler? in
-            guard let first = heap.first else { return owner.take() }
+            guard let first = heap.first else {
+                let released = owner.take()
+                released?.timerDisarmed()
+                return released
+            }
             if armedFor == nil || first.due < armedFor.unsafelyUnwrapped { arm(first.due) }
             return nil
         }

@@ -171,6 +171,70 @@ final class QueueSchedulerOrderTests: RACTestCase {
         }
     }
 
+    // MARK: scheduleRecursive: a batch going on in place (issue 28e)
+
+    /// RAC queues a turn's reschedule after its block returns, so a block the turn scheduled
+    /// runs before the next turn. 200 turns cross several in-place batches (64 rounds each).
+    private func checkTurnsInterleaveWithTheBlocksTheyScheduled(on scheduler: Scheduler) {
+        let log = Fixture.Log<String>()
+        let offScheduler = Fixture.Counter()
+        let finished = expectation(description: "last block ran")
+        let turns = Fixture.Counter()
+        let disposable = scheduler.scheduleRecursive { reschedule in
+            if Scheduler.current !== scheduler { offScheduler.increment() }
+            let turn = turns.increment()
+            log.append("t\(turn)")
+            scheduler.schedule {
+                if Scheduler.current !== scheduler { offScheduler.increment() }
+                log.append("x\(turn)")
+                if turn == 200 { finished.fulfill() }
+            }
+            if turn < 200 { reschedule() }
+        }
+        wait(for: [finished], timeout: 10)
+        XCTAssertEqual(log.all, (1...200).flatMap { ["t\($0)", "x\($0)"] })
+        XCTAssertEqual(offScheduler.value, 0, "every turn and block runs as the current scheduler")
+        disposable?.dispose()
+    }
+
+    func testRecursionTurnsInterleaveWithTheBlocksEachTurnSchedules() {
+        checkTurnsInterleaveWithTheBlocksTheyScheduled(on: Scheduler.background())
+    }
+
+    /// While the scheduler has a timer armed, every batch hands on through Dispatch; the order
+    /// is the same.
+    func testRecursionTurnsInterleaveWithTheirBlocksOnASchedulerWithATimerArmed() {
+        let scheduler = Scheduler.background()
+        let armed = scheduler.after(Date(timeIntervalSinceNow: 3_600)) { XCTFail("disposed before its date") }
+        checkTurnsInterleaveWithTheBlocksTheyScheduled(on: scheduler)
+        armed?.dispose()
+    }
+
+    /// A block scheduled from another thread while a turn runs is queued before the turn's
+    /// reschedule (queued when the turn returns): it runs between the two turns.
+    func testBlockScheduledFromAnotherThreadDuringATurnRunsBeforeTheNextTurn() {
+        let scheduler = Scheduler.background()
+        let log = Fixture.Log<String>()
+        let finished = expectation(description: "recursion finished")
+        let turns = Fixture.Counter()
+        let scheduledX = DispatchSemaphore(value: 0)
+        let disposable = scheduler.scheduleRecursive { reschedule in
+            let turn = turns.increment()
+            log.append("t\(turn)")
+            if turn == 2 {
+                DispatchQueue.global().async {
+                    scheduler.schedule { log.append("x") }
+                    scheduledX.signal()
+                }
+                XCTAssertEqual(scheduledX.wait(timeout: .now() + 5), .success)
+            }
+            if turn < 4 { reschedule() } else { finished.fulfill() }
+        }
+        wait(for: [finished], timeout: 10)
+        XCTAssertEqual(log.all, ["t1", "t2", "x", "t3", "t4"])
+        disposable?.dispose()
+    }
+
     // MARK: Time operators: one timer per subscription
 
     func testThrottleBurstOnQueueSchedulerSendsOnlyTheLastValueOnce() {

@@ -74,6 +74,19 @@ enum Fixture {
 
     /// `values` in a deterministic shuffle (a fixed linear congruential generator), so that a
     /// failure repeats.
+    /// Holds `scheduler` inside a block until the returned gate is signalled, so that what is
+    /// queued meanwhile waits, in a fixed order, behind it.
+    static func closeGate(_ scheduler: Scheduler) -> DispatchSemaphore {
+        let gate = DispatchSemaphore(value: 0)
+        let held = DispatchSemaphore(value: 0)
+        scheduler.schedule {
+            held.signal()
+            gate.wait()
+        }
+        held.wait()
+        return gate
+    }
+
     static func shuffled(_ values: [Int], seed: UInt64) -> [Int] {
         var state = seed
         var out = values

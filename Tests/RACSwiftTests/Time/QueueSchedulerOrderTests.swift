@@ -9,17 +9,7 @@ import RACSwiftTesting
 /// a block scheduled between two events runs between them. The scheduler is held by a gate
 /// block while the events and blocks are queued, so the order is fixed before anything runs.
 final class QueueSchedulerOrderTests: RACTestCase {
-    /// Holds `scheduler` inside a block until the returned gate is opened.
-    private func closeGate(_ scheduler: Scheduler) -> DispatchSemaphore {
-        let gate = DispatchSemaphore(value: 0)
-        let held = DispatchSemaphore(value: 0)
-        scheduler.schedule {
-            held.signal()
-            gate.wait()
-        }
-        held.wait()
-        return gate
-    }
+    private func closeGate(_ scheduler: Scheduler) -> DispatchSemaphore { Fixture.closeGate(scheduler) }
 
     func testDeliverOnRunsBlocksScheduledBetweenEventsBetweenThem() {
         let scheduler = Scheduler.background()

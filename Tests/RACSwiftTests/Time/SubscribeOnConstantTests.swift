@@ -173,13 +173,7 @@ final class SubscribeOnConstantQueueTests: RACTestCase {
 
     func testDisposalBeforeTheQueuedSubscriptionRunsDropsIt() {
         let scheduler = Scheduler.background()
-        let gate = DispatchSemaphore(value: 0)
-        let held = DispatchSemaphore(value: 0)
-        scheduler.schedule {
-            held.signal()
-            gate.wait()
-        }
-        held.wait()
+        let gate = Fixture.closeGate(scheduler)
         let log = Fixture.Log<String>()
         let dropped = Signal<Int>.return(1).subscribe(on: scheduler).subscribe(
             next: { log.append("dropped \($0)") }, completed: { log.append("dropped |") })

@@ -150,8 +150,9 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
                 if drainingDue.count == 0 {
                     let took = queueLock.withLock { () -> Bool in
                         if incomingDue.count == 0 { return false }
-                        swap(&incoming, &draining)
-                        swap(&incomingDue, &drainingDue)
+                        // By hand: the generic `swap` looks `RingBuffer<Value>` up at run time.
+                        (incoming, draining) = (draining, incoming)
+                        (incomingDue, drainingDue) = (drainingDue, incomingDue)
                         return true
                     }
                     if !took { break }

@@ -163,7 +163,9 @@ final class DeliveryBuffer<Value>: Disposable, @unchecked Sendable {
     func deliverNext(into output: SerialOutputPoint<Value>) -> Bool {
         if outgoing.count == 0, outgoingTerminal == nil {
             scheduler.withQueueLock {
-                swap(&incoming, &outgoing)
+                // By hand: the generic `swap`, called from this generic class, looks up
+                // `RingBuffer<Value>`'s metadata at run time once per batch.
+                (incoming, outgoing) = (outgoing, incoming)
                 outgoingTerminal = incomingTerminal
                 incomingTerminal = nil
             }

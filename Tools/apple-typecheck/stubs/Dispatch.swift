@@ -66,6 +66,7 @@ public final class DispatchQueue: DispatchObject, @unchecked Sendable {
     }
     public enum AutoreleaseFrequency: Sendable { case inherit, workItem, never }
     public class var main: DispatchQueue { fatalError() }
+    public var label: String { fatalError() }
     public class func global(qos: DispatchQoS.QoSClass = .default) -> DispatchQueue { fatalError() }
     public convenience init(label: String, qos: DispatchQoS = .unspecified, attributes: DispatchQueue.Attributes = [], autoreleaseFrequency: DispatchQueue.AutoreleaseFrequency = .inherit, target: DispatchQueue? = nil) { fatalError() }
     public func async(group: DispatchGroup? = nil, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], execute work: @escaping @Sendable @convention(block) () -> Void) {}

@@ -213,6 +213,10 @@ final class LockRuleStressTests: RACTestCase {
             XCTFail("\(label): deadlock")
             return false
         }
+        // The end may come from a thread no sender waits for (throttle's timer delivers on its
+        // scheduler), and a terminal event claimed inside a nested delivery goes out when that
+        // delivery unwinds: wait for it (bounded) instead of reading the record at once.
+        if ending != .dispose { _ = probe.terminalArrived.wait(timeout: .now() + 10) }
         let record = probe.record
         XCTAssertTrue(record.ended, "\(label): never ended")
         XCTAssertEqual(record.overlaps, 0, "\(label): two events at once")
@@ -238,6 +242,8 @@ final class EndingProbe: Subscriber, @unchecked Sendable {
     }
 
     private let lock = NSLock()
+    /// Signalled by each terminal event.
+    let terminalArrived = DispatchSemaphore(value: 0)
     private let endsOn: (Int) -> Bool
     private let end: (EndingProbe, Int) -> Void
     // Guarded by `lock`.
@@ -301,11 +307,13 @@ final class EndingProbe: Subscriber, @unchecked Sendable {
         enter()
         lock.withLock { state.terminals += 1 }
         leave()
+        terminalArrived.signal()
     }
 
     func sendCompleted() {
         enter()
         lock.withLock { state.terminals += 1 }
         leave()
+        terminalArrived.signal()
     }
 }

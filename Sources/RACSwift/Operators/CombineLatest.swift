@@ -113,10 +113,11 @@ func describeSignals(_ signals: [any CustomStringConvertible]) -> String {
 
 // MARK: - The three forms
 
-/// Starts one subscription to a typed combineLatest of two to six signals, whose inputs the
-/// caller made for `sink`. `combine` and the inputs are made where those operators are inlined,
-/// with the caller's concrete types: made here, in generic code, each tuple would look up its
-/// metadata at run time (W5, W23).
+/// Starts one subscription to a typed combineLatest (every form: the fixed arities, the array
+/// and the pack), whose inputs the caller made for `sink`. The fixed-arity and array forms make
+/// `combine` and the inputs where they are inlined, with the caller's concrete types: made in
+/// the library's generic code, each tuple or array would look up its metadata at run time
+/// (W5, W23, W28).
 @usableFromInline
 func startCombineLatest<Output>(
     _ subscriber: any Subscriber<Output>, _ sink: CombineLatestSink<Output>,
@@ -139,9 +140,9 @@ private func subscribeCombineLatest<each S>(
     for _ in repeat each signals { count += 1 }
     let sink = CombineLatestSink<(repeat each S)>(downstream: subscriber, inputCount: count)
     let inputs = (repeat CombineLatestInput<each S, (repeat each S), (each S)?>(sink))
-    sink.combine = { (repeat (each inputs).latest) }
-    subscriber.didSubscribe(with: sink.disposable)
-    for (signal, input) in repeat (each signals, each inputs) { signal.subscribe(input) }
+    let disposable = startCombineLatest(subscriber, sink, combine: { (repeat (each inputs).latest) }) {
+        for (signal, input) in repeat (each signals, each inputs) { signal.subscribe(input) }
+    }
     sink.start()
-    return sink.disposable
+    return disposable
 }

@@ -182,20 +182,22 @@ private func subscribeZip<each S, Output>(
     let sink = ZipSink(downstream: subscriber, buffers: all) {
         reduce(repeat (each buffers).removeFirst())
     }
-    subscriber.didSubscribe(with: sink.disposable)
-    sink.start()
-    var index = 0
-    for (signal, buffer) in repeat (each signals, each buffers) {
-        sink.subscribeInput(signal, buffer, index)
-        index += 1
+    return startZip(subscriber, sink) {
+        // An empty pack completes here.
+        sink.start()
+        var index = 0
+        for (signal, buffer) in repeat (each signals, each buffers) {
+            sink.subscribeInput(signal, buffer, index)
+            index += 1
+        }
     }
-    return sink.disposable
 }
 
-/// Starts one subscription to a typed zip of two to six signals, whose buffers the caller made
-/// for `sink`. The sink's output closure and the buffers are made where those operators are
-/// inlined, with the caller's concrete types: made here, in generic code, each tuple would look
-/// up its metadata at run time (W8, W24).
+/// Starts one subscription to a zip (every form: the fixed arities, the array and the pack),
+/// whose buffers the caller made for `sink`. The fixed-arity and array forms make the sink's
+/// output closure and the buffers where they are inlined, with the caller's concrete types:
+/// made in the library's generic code, each tuple or array would look up its metadata at run
+/// time (W8, W24).
 @usableFromInline
 func startZip<Output>(
     _ subscriber: any Subscriber<Output>, _ sink: ZipSink<Output>, subscribeInputs: () -> Void

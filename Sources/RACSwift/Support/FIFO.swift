@@ -44,12 +44,6 @@ struct FIFO<Element> {
         head = 0
     }
 
-    /// The element `offset` places after the oldest.
-    func element(at offset: Int) -> Element {
-        precondition(offset >= 0 && offset < count, "FIFO.element(at:): offset out of range")
-        return items[head + offset].unsafelyUnwrapped
-    }
-
     /// The queued elements, oldest first.
     var elements: some RandomAccessCollection<Element> { items[head...].lazy.map { $0.unsafelyUnwrapped } }
 }

@@ -24,7 +24,6 @@ final class FIFOTests: RACTestCase {
             XCTAssertEqual(queue.count, expected.count - taken.count)
             XCTAssertEqual(queue.first, expected[taken.count])
             XCTAssertEqual(Array(queue.elements), Array(expected[taken.count...]))
-            XCTAssertEqual(queue.element(at: queue.count - 1), expected.last)
         }
         while !queue.isEmpty { taken.append(queue.removeFirst()) }
         XCTAssertEqual(taken, expected)

@@ -59,9 +59,11 @@ struct DelayState {
 /// events wait in rings, in arrival order — which is due-date order, the interval being fixed —
 /// behind one `DeadlineTimer` (issue 28): no timer, block or disposable per event. The sender
 /// appends to `incoming` under `queueLock` alone; the timer's firing delivers, under the output
-/// lock, from `draining`, which it swaps with `incoming` when it has emptied it — so a firing
-/// delivering a batch never makes the sender wait for it (issue 28d: with one lock for both,
-/// W13's sender and firing took turns on it). Anywhere else (a `TestScheduler`, or the
+/// lock, from `draining`, whose contents it exchanges with `incoming`'s when it has emptied it —
+/// so a firing delivering a batch never makes the sender wait for it (issue 28d: with one lock
+/// for both, W13's sender and firing took turns on it). The rings are `let`s, exchanged by
+/// content, and the due dates read `WallClock` (the clock of the queue scheduler's `now`): a
+/// value costs the sender no retain and no `Date` (issue 28f). Anywhere else (a `TestScheduler`, or the
 /// scheduler each event arrives on) each event is its own `after` block, kept in `pending` so
 /// that disposal and errors cancel it, as in RAC.
 @usableFromInline
@@ -74,8 +76,7 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
     private let schedulers: TimerSchedulerChoice
     private let pending = ScheduledBlocks()
     private var machine = DelayState()  // guarded by `lock`
-    /// The queue scheduler of the batched path, its timer, and the events waiting for it.
-    private let queueScheduler: Scheduler?
+    /// The batched path's timer (on the queue scheduler), and the events waiting for it.
     private let timer: DeadlineTimer?
     private let queueLock = UnfairLock()
     // Guarded by `queueLock`: the values the sender has queued and their due dates (seconds
@@ -83,15 +84,15 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
     // (by the sender that found it idle, or by the firing for what remains), and whether an
     // error has closed the queue. Rings rather than an array of events: in the library's
     // generic code every use of an `Array<Event<Value>>` looks its metadata up at run time.
-    @exclusivity(unchecked) private var incoming = RingBuffer<Value>()
-    @exclusivity(unchecked) private var incomingDue = RingBuffer<Double>()
+    private let incoming = RingBuffer<Value>()
+    private let incomingDue = RingBuffer<Double>()
     @exclusivity(unchecked) private var completionDue: Double?
     @exclusivity(unchecked) private var isArmed = false
     @exclusivity(unchecked) private var isClosed = false
-    // Guarded by `lock` (and swapped with the two above holding both): the oldest events, which
-    // the firing delivers.
-    @exclusivity(unchecked) private var draining = RingBuffer<Value>()
-    @exclusivity(unchecked) private var drainingDue = RingBuffer<Double>()
+    // Guarded by `lock` (their contents exchanged with the two above holding both): the oldest
+    // events, which the firing delivers.
+    private let draining = RingBuffer<Value>()
+    private let drainingDue = RingBuffer<Double>()
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, interval: TimeInterval, scheduler: Scheduler?,
@@ -100,7 +101,6 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
         self.coalescing = Swift.min(interval / 10, 0.001)
         self.schedulers = TimerSchedulerChoice(scheduler)
         let batched = scheduler.flatMap { $0.acceptsDeliveries ? $0 : nil }
-        self.queueScheduler = batched
         var made: DeadlineTimer?
         var handler: (@Sendable (UInt64) -> Void)?
         if let batched {
@@ -128,31 +128,33 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
     /// given (`interval` from now); the sender that finds the timer idle sets it.
     // A closure rather than an optional value: `Optional<Value>` in generic code looks its
     // metadata up at run time.
-    private func enqueue(on scheduler: Scheduler, timer: DeadlineTimer, _ store: (Double) -> Void) {
-        let time = scheduler.now.timeIntervalSinceReferenceDate + interval
-        let arms = queueLock.withLock { () -> Bool in
-            if isClosed { return false }
-            store(time)
-            if isArmed { return false }
-            isArmed = true
-            return true
+    @inline(__always)
+    private func enqueue(on timer: DeadlineTimer, _ store: (Double) -> Void) {
+        let time = WallClock.now + interval
+        queueLock.lock()
+        if isClosed {
+            queueLock.unlock()
+            return
         }
+        store(time)
+        let arms = !isArmed
+        isArmed = true
+        queueLock.unlock()
         if arms { timer.set(Date(timeIntervalSinceReferenceDate: time), token: 0) }
     }
 
     /// The batched path's timer: sends every event due by now, oldest first, and sets the
     /// timer for the next one (or leaves it idle for the next sender).
     private func timerFired() {
-        guard let queueScheduler, let timer else { return }
+        guard let timer else { return }
         let next = serialize { () -> Double? in
-            let now = queueScheduler.now.timeIntervalSinceReferenceDate
+            let now = WallClock.now
             while true {
                 if drainingDue.count == 0 {
                     let took = queueLock.withLock { () -> Bool in
                         if incomingDue.count == 0 { return false }
-                        // By hand: the generic `swap` looks `RingBuffer<Value>` up at run time.
-                        (incoming, draining) = (draining, incoming)
-                        (incomingDue, drainingDue) = (drainingDue, incomingDue)
+                        draining.exchangeContents(with: incoming)
+                        drainingDue.exchangeContents(with: incomingDue)
                         return true
                     }
                     if !took { break }
@@ -188,8 +190,8 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
     }
 
     @usableFromInline func sendNext(_ value: Value) {
-        if let queueScheduler, let timer {
-            enqueue(on: queueScheduler, timer: timer) { time in
+        if let timer {
+            enqueue(on: timer) { time in
                 incoming.append(value)
                 incomingDue.append(time)
             }
@@ -203,8 +205,8 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
     }
 
     @usableFromInline func sendCompleted() {
-        if let queueScheduler, let timer {
-            enqueue(on: queueScheduler, timer: timer) { completionDue = $0 }
+        if let timer {
+            enqueue(on: timer) { completionDue = $0 }
             return
         }
         schedule { [self] in

@@ -119,11 +119,12 @@ enum DeliveryTerminal {
 /// thousand instructions per event, seen under callgrind in W9).
 final class DeliveryBuffer<Value>: Disposable, @unchecked Sendable {
     private let scheduler: TargetQueueScheduler
-    // Guarded by the scheduler's lock.
-    @exclusivity(unchecked) private var incoming = RingBuffer<Value>()
+    // Guarded by the scheduler's lock. The rings are `let`s, exchanged by content: a ring in a
+    // `var` is retained and released at every use, once per value on each side.
+    private let incoming = RingBuffer<Value>()
     @exclusivity(unchecked) private var incomingTerminal: DeliveryTerminal?
     // Touched only by the units the scheduler runs, one at a time.
-    @exclusivity(unchecked) private var outgoing = RingBuffer<Value>()
+    private let outgoing = RingBuffer<Value>()
     @exclusivity(unchecked) private var outgoingTerminal: DeliveryTerminal?
 
     init(scheduler: TargetQueueScheduler) {
@@ -163,9 +164,7 @@ final class DeliveryBuffer<Value>: Disposable, @unchecked Sendable {
     func deliverNext(into output: SerialOutputPoint<Value>) -> Bool {
         if outgoing.count == 0, outgoingTerminal == nil {
             scheduler.withQueueLock {
-                // By hand: the generic `swap`, called from this generic class, looks up
-                // `RingBuffer<Value>`'s metadata at run time once per batch.
-                (incoming, outgoing) = (outgoing, incoming)
+                outgoing.exchangeContents(with: incoming)
                 outgoingTerminal = incomingTerminal
                 incomingTerminal = nil
             }
@@ -190,14 +189,14 @@ final class DeliveryBuffer<Value>: Disposable, @unchecked Sendable {
     }
 
     override func dispose() {
-        let dropped = scheduler.withQueueLock { () -> RingBuffer<Value>? in
-            guard markDisposedHoldingLock() else { return nil }
+        // Made before the lock is taken: the values are released from it outside the lock.
+        let dropped = RingBuffer<Value>()
+        scheduler.withQueueLock {
+            guard markDisposedHoldingLock() else { return }
             incomingTerminal = nil
-            defer { incoming = RingBuffer() }
-            return incoming
+            dropped.exchangeContents(with: incoming)
         }
-        // The values are released here, outside the lock.
-        dropped?.removeAll()
+        dropped.removeAll()
     }
 }
 

@@ -70,6 +70,16 @@ final class RingBuffer<T>: RingBufferBase, @unchecked Sendable {
         head = 0
     }
 
+    /// Exchanges the two rings' contents (the values, in order, and the storage holding them):
+    /// for an owner that keeps both rings in `let`s, whose values are read without a retain of
+    /// the ring (a `var` holding a ring is retained and released at every use).
+    func exchangeContents(with other: RingBuffer<T>) {
+        (storage, other.storage) = (other.storage, storage)
+        (capacity, other.capacity) = (other.capacity, capacity)
+        (head, other.head) = (other.head, head)
+        (count, other.count) = (other.count, count)
+    }
+
     private func grow() {
         let newCapacity = Swift.max(4, capacity * 2)
         let grown = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)

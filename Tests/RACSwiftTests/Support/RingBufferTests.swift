@@ -1,3 +1,4 @@
+import Foundation
 @testable import RACSwift
 import XCTest
 
@@ -50,5 +51,53 @@ final class RingBufferTests: RACTestCase {
             for id in 6..<9 { buffer.append(Tracked(id, released)) }
         }
         XCTAssertEqual(Set(released.all), Set(0..<9), "the buffer's deinit releases what it still held")
+    }
+
+    func testExchangeContentsSwapsValuesInOrderAcrossWrapAround() {
+        let sender = RingBuffer<Int>()
+        let drainer = RingBuffer<Int>()
+        for value in 0..<4 { sender.append(value) }
+        sender.removeFirst()
+        sender.append(4)  // wrapped: [1, 2, 3, 4] with the oldest past the storage's start
+        drainer.append(-1)
+        sender.exchangeContents(with: drainer)
+        XCTAssertEqual((0..<drainer.count).map(drainer.element(at:)), [1, 2, 3, 4])
+        XCTAssertEqual((0..<sender.count).map(sender.element(at:)), [-1])
+        // Each keeps working with the storage it received: growth and removal in order.
+        for value in 5..<9 { drainer.append(value) }
+        var taken: [Int] = []
+        while !drainer.isEmpty { taken.append(drainer.removeFirst()) }
+        XCTAssertEqual(taken, Array(1..<9))
+        XCTAssertEqual(sender.removeFirst(), -1)
+        XCTAssertTrue(sender.isEmpty)
+    }
+
+    func testExchangedValuesAreReleasedByTheRingThatHoldsThem() {
+        let released = Fixture.Log<Int>()
+        let kept = RingBuffer<Tracked>()
+        do {
+            let dropped = RingBuffer<Tracked>()
+            for id in 0..<3 { dropped.append(Tracked(id, released)) }
+            kept.append(Tracked(3, released))
+            dropped.exchangeContents(with: kept)
+        }
+        XCTAssertEqual(released.all, [3], "the ring that went away held only what it received")
+        XCTAssertEqual(kept.count, 3)
+        kept.removeAll()
+        XCTAssertEqual(Set(released.all), Set(0..<4))
+    }
+}
+
+/// `WallClock`, delay's per-value clock: the clock `Date()` reads, in `Date`'s unit.
+final class WallClockTests: RACTestCase {
+    func testWallClockReadsTheClockDateReads() {
+        // Bracketed by two `Date()` reads: equal clocks give before <= now <= after.
+        for _ in 0..<100 {
+            let before = Date().timeIntervalSinceReferenceDate
+            let now = WallClock.now
+            let after = Date().timeIntervalSinceReferenceDate
+            XCTAssertLessThanOrEqual(before, now + 1e-6)
+            XCTAssertLessThanOrEqual(now, after + 1e-6)
+        }
     }
 }

@@ -17,6 +17,17 @@ open class Signal<Value>: @unchecked Sendable {
     /// environment variable `RAC_DEBUG_SIGNAL_NAMES` is set.
     public var name: String = ""
 
+    /// Whether `subscribe(next:error:completed:)` and its shorter forms hand their closures to
+    /// `subscribeClosures` instead of wrapping them in a `ClosureSubscriber`: true for
+    /// `subscribe(on:)` of a constant signal, whose one object per subscription then holds the
+    /// closures as well (W11: one object fewer to make, and none but that one to free on the
+    /// scheduler's thread). Stored, not computed: read at every closure subscription, a
+    /// dynamic call cost W6 +0.5% instructions per cycle (BENCHMARKS.md, "Issue 28f").
+    /// Set only by such a subclass's initializer (a `var` so that every other subclass keeps
+    /// the implicit `super.init()`); no dynamic exclusivity check, which would cost more than
+    /// the dynamic call.
+    @usableFromInline @exclusivity(unchecked) final var subscribesClosures = false
+
     /// For subclasses, which must override `subscribe(_:)`; a plain `Signal` cannot be
     /// subscribed to.
     public init() {}
@@ -48,7 +59,17 @@ open class Signal<Value>: @unchecked Sendable {
     }
 
     /// Whether `deliverConstant(_:)` delivers (a cheap test before taking a lock for it).
-    var isConstant: Bool { false }
+    @usableFromInline var isConstant: Bool { false }
+
+    /// The closure subscription of a signal whose `subscribesClosures` is true: the same
+    /// events, disposal and release of the closures as `subscribe(ClosureSubscriber(…))`.
+    @usableFromInline
+    func subscribeClosures(
+        next: consuming ((Value) -> Void)?, error: consuming ((any Error) -> Void)?,
+        completed: consuming (() -> Void)?
+    ) -> Disposable {
+        preconditionFailure("Signal.subscribeClosures must be overridden by \(type(of: self))")
+    }
 
     /// Sets `name` and returns the signal, for chaining (RAC's `-setNameWithFormat:`).
     @discardableResult
@@ -70,7 +91,8 @@ extension Signal: CustomStringConvertible {
 // the caller's code, with its class metadata cached there for the concrete `Value`, instead
 // of a runtime generic metadata lookup per subscription in the library. The closures are
 // `consuming` so that they move into the subscriber instead of being copied (a retain and a
-// release of their context, each an atomic operation).
+// release of their context, each an atomic operation). A signal that holds the closures itself
+// (`subscribesClosures`) gets them instead.
 extension Signal {
     /// Subscribes with closures for each kind of event (RAC's
     /// `-subscribeNext:error:completed:` and its shorter forms).
@@ -83,24 +105,30 @@ extension Signal {
         error: consuming (@Sendable (any Error) -> Void)? = nil,
         completed: consuming (@Sendable () -> Void)? = nil
     ) -> Disposable {
-        subscribe(ClosureSubscriber(next: consume next, error: consume error, completed: consume completed))
+        if _slowPath(subscribesClosures) {
+            return subscribeClosures(next: consume next, error: consume error, completed: consume completed)
+        }
+        return subscribe(ClosureSubscriber(next: consume next, error: consume error, completed: consume completed))
     }
 
     /// Subscribes to values only (RAC's `-subscribeNext:`).
     @inlinable @discardableResult
     public func subscribeNext(_ next: consuming @escaping @Sendable (Value) -> Void) -> Disposable {
-        subscribe(ClosureSubscriber(next: consume next, error: nil, completed: nil))
+        if _slowPath(subscribesClosures) { return subscribeClosures(next: consume next, error: nil, completed: nil) }
+        return subscribe(ClosureSubscriber(next: consume next, error: nil, completed: nil))
     }
 
     /// Subscribes to errors only (RAC's `-subscribeError:`).
     @inlinable @discardableResult
     public func subscribeError(_ error: consuming @escaping @Sendable (any Error) -> Void) -> Disposable {
-        subscribe(ClosureSubscriber(next: nil, error: consume error, completed: nil))
+        if _slowPath(subscribesClosures) { return subscribeClosures(next: nil, error: consume error, completed: nil) }
+        return subscribe(ClosureSubscriber(next: nil, error: consume error, completed: nil))
     }
 
     /// Subscribes to completion only (RAC's `-subscribeCompleted:`).
     @inlinable @discardableResult
     public func subscribeCompleted(_ completed: consuming @escaping @Sendable () -> Void) -> Disposable {
-        subscribe(ClosureSubscriber(next: nil, error: nil, completed: consume completed))
+        if _slowPath(subscribesClosures) { return subscribeClosures(next: nil, error: nil, completed: consume completed) }
+        return subscribe(ClosureSubscriber(next: nil, error: nil, completed: consume completed))
     }
 }

@@ -189,6 +189,7 @@ final class DeliveryBuffer<Value>: Disposable, @unchecked Sendable {
     }
 
     override func dispose() {
+        if isDisposed { return }
         // Made before the lock is taken: the values are released from it outside the lock.
         let dropped = RingBuffer<Value>()
         scheduler.withQueueLock {

@@ -184,6 +184,17 @@ open class Scheduler: @unchecked Sendable {
         preconditionFailure("Scheduler.enqueueDelivery(_:) is not available on \(type(of: self))")
     }
 
+    /// Runs one `performDelivery()` of `delivery` here: queued as itself where
+    /// `acceptsDeliveries` (nil: disposal of the delivery's owner makes it do nothing), else
+    /// in a scheduled block, whose disposable cancels it.
+    final func schedule(delivery: any ScheduledDelivery) -> Disposable? {
+        if acceptsDeliveries {
+            enqueueDelivery(delivery)
+            return nil
+        }
+        return schedule { delivery.performDelivery() }
+    }
+
     /// A timer whose deadline moves (see `DeadlineTimer`): by default one `after` block per
     /// deadline, the replaced one cancelled, which is what a `TestScheduler` must see.
     func makeDeadlineTimer(_ handler: @escaping @Sendable (UInt64) -> Void) -> DeadlineTimer {

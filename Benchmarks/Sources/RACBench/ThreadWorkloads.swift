@@ -34,6 +34,24 @@ func settleTimers() {
     Thread.sleep(forTimeInterval: throttleInterval + 0.1)
 }
 
+/// Gives every W13 run the same heap: a burst of 100k `asyncAfter`s (the floor's, OpenCombine's)
+/// leaves that many small freed chunks in glibc's fast bins, and the next large allocation
+/// consolidates them all (`malloc_consolidate`) — in the rounds that followed theirs, RACSwift's
+/// ring growth paid for the other sides' garbage (issue 28f: 4.5% of a run's samples; the same
+/// side alone ran 175 ns per value, after another side's run 250–330). `malloc_trim` does that
+/// consolidation here, between the runs, for every side alike.
+func consolidateHeap() {
+    #if canImport(Glibc)
+    _ = glibcMallocTrim(0)
+    #endif
+}
+
+#if canImport(Glibc)
+// <malloc.h>, which the Glibc module does not import.
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif
+
 /// A fixed permutation of 0..<k (a seeded Fisher–Yates), the same for every library.
 func shuffled(_ k: Int) -> [Int] {
     var order = Array(0..<k)
@@ -340,7 +358,7 @@ var threadWorkloads: [Workload] {
                 done.wait()
                 d.dispose()
                 return acc.sum
-            }),
+            }, settle: consolidateHeap),
 
         Workload(
             id: "W14", title: "schedule on a queue scheduler, wait for all", count: 100_000, unit: "block",

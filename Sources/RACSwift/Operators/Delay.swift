@@ -78,6 +78,8 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
     private var machine = DelayState()  // guarded by `lock`
     /// The batched path's timer (on the queue scheduler), and the events waiting for it.
     private let timer: DeadlineTimer?
+    /// `timer != nil`, tested per event without binding the timer (a retain and a release).
+    private let isBatched: Bool
     private let queueLock = UnfairLock()
     // Guarded by `queueLock`: the values the sender has queued and their due dates (seconds
     // since the reference date), the completion's (after them all), whether the timer is set
@@ -110,11 +112,13 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
             handler = { _ in box.fire?() }
             made = batched.makeDeadlineTimer(handler!)
             self.timer = made
+            self.isBatched = true
             super.init(downstream: downstream, disposable: disposable)
             box.fire = { [self] in timerFired() }
             disposable.add(made!)
         } else {
             self.timer = nil
+            self.isBatched = false
             super.init(downstream: downstream, disposable: disposable)
         }
         disposable.add(pending)
@@ -129,7 +133,7 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
     // A closure rather than an optional value: `Optional<Value>` in generic code looks its
     // metadata up at run time.
     @inline(__always)
-    private func enqueue(on timer: DeadlineTimer, _ store: (Double) -> Void) {
+    private func enqueue(_ store: (Double) -> Void) {
         let time = WallClock.now + interval
         queueLock.lock()
         if isClosed {
@@ -140,7 +144,7 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
         let arms = !isArmed
         isArmed = true
         queueLock.unlock()
-        if arms { timer.set(Date(timeIntervalSinceReferenceDate: time), token: 0) }
+        if arms { timer.unsafelyUnwrapped.set(Date(timeIntervalSinceReferenceDate: time), token: 0) }
     }
 
     /// The batched path's timer: sends every event due by now, oldest first, and sets the
@@ -190,8 +194,8 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
     }
 
     @usableFromInline func sendNext(_ value: Value) {
-        if let timer {
-            enqueue(on: timer) { time in
+        if isBatched {
+            enqueue { time in
                 incoming.append(value)
                 incomingDue.append(time)
             }
@@ -205,8 +209,8 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
     }
 
     @usableFromInline func sendCompleted() {
-        if let timer {
-            enqueue(on: timer) { completionDue = $0 }
+        if isBatched {
+            enqueue { completionDue = $0 }
             return
         }
         schedule { [self] in

@@ -89,3 +89,8 @@ public func getenv(_ name: UnsafePointer<CChar>!) -> UnsafeMutablePointer<CChar>
 public func pow(_ x: Double, _ y: Double) -> Double { 0 }
 public func floor(_ x: Double) -> Double { 0 }
 public func log10(_ x: Double) -> Double { 0 }
+// <time.h> (macOS 10.12, iOS 10): clockid_t is an enum there, CLOCK_REALTIME one of its values.
+public struct timespec { public var tv_sec: Int; public var tv_nsec: Int; public init() { tv_sec = 0; tv_nsec = 0 }; public init(tv_sec: Int, tv_nsec: Int) { self.tv_sec = tv_sec; self.tv_nsec = tv_nsec } }
+public enum clockid_t: UInt32 { case _CLOCK_REALTIME = 0, _CLOCK_MONOTONIC = 6 }
+public var CLOCK_REALTIME: clockid_t { ._CLOCK_REALTIME }
+@discardableResult public func clock_gettime(_ clock: clockid_t, _ tp: UnsafeMutablePointer<timespec>!) -> Int32 { 0 }

@@ -246,26 +246,33 @@ var threadWorkloads: [Workload] {
                 done.wait()
                 return acc.sum
             },
-            // Every side waits as the floor does, with one last block on the same serial queue,
-            // which runs after every subscription scheduled before it (FIFO; RAC's order on a
-            // queue scheduler), so each subscriber's closure captures `acc` alone, as the
-            // floor's does. (Until issue 28f the library sides counted their deliveries in the
-            // closure: three more captured objects per subscription, retained on the sending
-            // thread and released on the queue's.)
+            // OpenCombine counts its deliveries: its subscribe(on:) schedules the subscription
+            // and then the demand, a second hop, so a last block queued after the loop may run
+            // before the values.
             oc: .measured { n in
                 let acc = Acc()
                 let q = benchQueue("W11")
+                let flag = Flag()
                 let done = DispatchSemaphore(value: 0)
                 var cancellables: [AnyCancellable] = []
                 cancellables.reserveCapacity(n)
                 for i in 0..<n {
-                    cancellables.append(Just(i).subscribe(on: q.ocombine).sink { acc.sum &+= $0 })
+                    cancellables.append(Just(i).subscribe(on: q.ocombine).sink { v in
+                        acc.sum &+= v
+                        flag.count += 1
+                        if flag.count == n { done.signal() }
+                    })
                 }
-                q.async { done.signal() }
                 done.wait()
                 for c in cancellables { c.cancel() }
                 return acc.sum
             },
+            // RACSwift waits as the floor does, with one last block on the same serial queue,
+            // which runs after every subscription scheduled before it (RAC's order on a queue
+            // scheduler: the scheduled subscription delivers a constant's value itself), so the
+            // subscriber's closure captures `acc` alone, as the floor's does. (Until issue 28f
+            // it counted its deliveries in the closure: three more captured objects per
+            // subscription, retained on the sending thread and released on the queue's.)
             rac: .measured { n in
                 let acc = Acc()
                 let scheduler = Scheduler.background(name: "racbench.W11")

@@ -21,11 +21,11 @@ open class Signal<Value>: @unchecked Sendable {
     /// `subscribeClosures` instead of wrapping them in a `ClosureSubscriber`: true for
     /// `subscribe(on:)` of a constant signal, whose one object per subscription then holds the
     /// closures as well (W11: one object fewer to make, and none but that one to free on the
-    /// scheduler's thread). Stored, not computed: read at every closure subscription, a
-    /// dynamic call cost W6 +0.5% instructions per cycle (BENCHMARKS.md, "Issue 28f").
-    /// Set only by such a subclass's initializer (a `var` so that every other subclass keeps
-    /// the implicit `super.init()`); no dynamic exclusivity check, which would cost more than
-    /// the dynamic call.
+    /// scheduler's thread).
+    // Stored: read at every closure subscription, a dynamic getter cost W6 +0.5% instructions
+    // per cycle, the stored flag +0.2% (BENCHMARKS.md, "Issue 28f"). A `var`, set by that one
+    // subclass's initializer, so that every other subclass keeps the implicit `super.init()`;
+    // unchecked, since a dynamic exclusivity check would cost more than the getter did.
     @usableFromInline @exclusivity(unchecked) final var subscribesClosures = false
 
     /// For subclasses, which must override `subscribe(_:)`; a plain `Signal` cannot be

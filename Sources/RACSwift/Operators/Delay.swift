@@ -63,9 +63,9 @@ struct DelayState {
 /// so a firing delivering a batch never makes the sender wait for it (issue 28d: with one lock
 /// for both, W13's sender and firing took turns on it). The rings are `let`s, exchanged by
 /// content, and the due dates read `WallClock` (the clock of the queue scheduler's `now`): a
-/// value costs the sender no retain and no `Date` (issue 28f). Anywhere else (a `TestScheduler`, or the
-/// scheduler each event arrives on) each event is its own `after` block, kept in `pending` so
-/// that disposal and errors cancel it, as in RAC.
+/// value costs the sender no retain and no `Date` (issue 28f). Anywhere else (a
+/// `TestScheduler`, or the scheduler each event arrives on) each event is its own `after`
+/// block, kept in `pending` so that disposal and errors cancel it, as in RAC.
 @usableFromInline
 final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let interval: TimeInterval

@@ -284,8 +284,8 @@ class SubscribeOnClosureSubscription: Disposable, ScheduledDelivery, @unchecked 
 /// (`subscribe(next:error:completed:)` and its shorter forms): `SubscribeOnSink`'s constant
 /// path with the closures held here instead of in a `ClosureSubscriber` (`subscribesClosures`)
 /// — one object per `return(x).subscribe(on:).subscribeNext { … }`, the subscription, the
-/// queued unit and the subscriber at once (W11). The closures go, with the source, when the subscription ends or
-/// is disposed, as a `ClosureSubscriber`'s go with it.
+/// queued unit and the subscriber at once (W11). The closures go, with the source, when the
+/// subscription ends or is disposed, as a `ClosureSubscriber`'s go with it.
 @usableFromInline
 final class SubscribeOnClosureSink<Value>: SubscribeOnClosureSubscription, @unchecked Sendable {
     // Guarded by `lock` and let go of by the end or the disposal of the subscription.

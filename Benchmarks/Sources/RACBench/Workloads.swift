@@ -440,6 +440,30 @@ nonisolated(unsafe) let workloads: [Workload] = [
         }),
 
     Workload(
+        id: "W29", title: "subject → materialize → dematerialize", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            // The floor: each value wrapped in a hand-written event enum and taken out again.
+            enum Ev { case next(Int), error(any Error), completed }
+            let acc = Acc()
+            let s = baseSubject { v in
+                let event = Ev.next(v)
+                if case .next(let value) = event { acc.sum &+= value }
+            }
+            for i in 0..<n { s.send(i) }
+            return acc.sum
+        },
+        oc: .missing("n/a (Combine has no materialize)"),
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.Subject<Int>()
+            let d = s.materialize().dematerialize().subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n { s.sendNext(i) }
+            s.sendCompleted()
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
         id: "W28", title: "combineLatest of an array of 3 subjects, rotating (RAC's +combineLatest: of an NSArray)",
         count: 1_000_000, unit: "event",
         base: .measured { n in

@@ -2,6 +2,10 @@ import Foundation
 
 /// One event of a signal, as a value (RACEvent): what `materialize()` sends and
 /// `dematerialize()` reads.
+// Frozen: a signal's events are these three for good (the contract), and `dematerialize()`'s
+// inlinable code switches over them without an `@unknown default` in a library-evolution
+// (xcframework) build.
+@frozen
 public enum Event<Value> {
     /// A value (RAC's `RACEventTypeNext`, `+eventWithValue:`).
     case next(Value)

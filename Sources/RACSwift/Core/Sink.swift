@@ -58,7 +58,7 @@ class EarlyStoppingSink<Output>: Sink, @unchecked Sendable {
     /// completion if it is nil — not when the output had ended already, nor when the
     /// subscription was disposed meanwhile (e.g. by the subscriber, while it received the
     /// value just sent), since nothing may follow a disposal.
-    final func stop(error: (any Error)?) {
+    @usableFromInline final func stop(error: (any Error)?) {
         if isDone { return }
         isDone = true
         if let subscription {

@@ -55,4 +55,30 @@ final class MaterializeTests: RACTestCase {
         source.send(.next(1))
         XCTAssertEqual(log.events, [])
     }
+
+    /// The events are formed and taken apart in the caller's types (issue 28f): values of a
+    /// reference type and of an optional go through whole, each released once.
+    func testValuesOfAnyTypeGoThroughAndAreReleasedOnce() {
+        final class Box: @unchecked Sendable {
+            let id: Int
+            let released: Fixture.Log<Int>
+            init(_ id: Int, _ released: Fixture.Log<Int>) { self.id = id; self.released = released }
+            deinit { released.append(id) }
+        }
+        let released = Fixture.Log<Int>()
+        do {
+            let source = ManualSource<Box>()
+            let ids = Fixture.Log<Int>()
+            let subscription = source.signal.materialize().dematerialize().subscribeNext { ids.append($0.id) }
+            for id in 0..<3 { source.send(Box(id, released)) }
+            source.complete()
+            XCTAssertEqual(ids.all, [0, 1, 2])
+            XCTAssertTrue(subscription.isDisposed)
+        }
+        XCTAssertEqual(released.all.sorted(), [0, 1, 2], "each value released once, none kept")
+
+        let optionals = EventLog(SyncSource<String?>([.next("a"), .next(nil), .completed]).signal.materialize())
+        XCTAssertEqual(optionals.events, [.next(.next("a")), .next(.next(nil)), .next(.completed), .completed])
+    }
 }
+

@@ -464,6 +464,34 @@ nonisolated(unsafe) let workloads: [Workload] = [
         }),
 
     Workload(
+        id: "W30", title: "subject → sample(a sampler subject), alternating", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            // The floor: the source's closure keeps the latest value, the sampler's sends it.
+            let acc = Acc()
+            final class Latest { var value: Int?; init() {} }
+            let latest = Latest()
+            let source = baseSubject { latest.value = $0 }
+            let sampler = baseSubject { _ in if let value = latest.value { acc.sum &+= value } }
+            for i in 0..<n / 2 {
+                source.send(i)
+                sampler.send(0)
+            }
+            return acc.sum
+        },
+        oc: .missing("n/a (Combine has no sample)"),
+        rac: .measured { n in
+            let acc = Acc()
+            let source = RACSwift.Subject<Int>(), sampler = RACSwift.Subject<Int>()
+            let d = source.sample(sampler).subscribeNext { acc.sum &+= $0 }
+            for i in 0..<n / 2 {
+                source.sendNext(i)
+                sampler.sendNext(0)
+            }
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
         id: "W28", title: "combineLatest of an array of 3 subjects, rotating (RAC's +combineLatest: of an NSArray)",
         count: 1_000_000, unit: "event",
         base: .measured { n in

@@ -59,6 +59,29 @@ final class SampleTests: RACTestCase {
         log.disposable.dispose()
     }
 
+    /// The latest value, kept in the sink's `Slot` (issue 28f), is sent again for each sampler
+    /// value and let go of when the result ends.
+    func testTheLatestValueIsReleasedWhenTheResultEnds() {
+        final class Box: @unchecked Sendable {
+            let released: Fixture.Log<String>
+            init(_ released: Fixture.Log<String>) { self.released = released }
+            deinit { released.append("released") }
+        }
+        let released = Fixture.Log<String>()
+        let source = RACSwift.Subject<Box>()
+        let sampler = RACSwift.Subject<Void>()
+        let sent = Fixture.Log<String>()
+        let subscription = source.sample(sampler).subscribeNext { _ in sent.append("box") }
+        source.sendNext(Box(released))
+        sampler.sendNext(())
+        sampler.sendNext(())
+        XCTAssertEqual(sent.all, ["box", "box"])
+        XCTAssertEqual(released.all, [], "kept as the latest value")
+        sampler.sendCompleted()
+        XCTAssertEqual(released.all, ["released"], "let go of at the result's end")
+        XCTAssertTrue(subscription.isDisposed)
+    }
+
     func testDisposingSampleDisposesBothSignals() {
         let source = HigherProbe<Int>()
         let sampler = HigherProbe<Void>()

@@ -492,6 +492,39 @@ nonisolated(unsafe) let workloads: [Workload] = [
         }),
 
     Workload(
+        id: "W31", title: "subject → groupBy(value % 4), every group subscribed", count: 1_000_000, unit: "event",
+        base: .measured { n in
+            // The floor: a dictionary from key to the group's closure, filled on first sight.
+            let acc = Acc()
+            var groups: [Int: (Int) -> Void] = [:]
+            let s = baseSubject { v in
+                let key = v % 4
+                if let group = groups[key] {
+                    group(v)
+                } else {
+                    let group: (Int) -> Void = { acc.sum &+= $0 }
+                    groups[key] = group
+                    group(v)
+                }
+            }
+            for i in 0..<n { s.send(i) }
+            return acc.sum
+        },
+        oc: .missing("n/a (Combine has no groupBy)"),
+        rac: .measured { n in
+            let acc = Acc()
+            let s = RACSwift.Subject<Int>()
+            // The groups complete with the source, which ends their subscriptions.
+            let d = s.groupBy { $0 % 4 }.subscribeNext { group in
+                group.subscribeNext { acc.sum &+= $0 }
+            }
+            for i in 0..<n { s.sendNext(i) }
+            s.sendCompleted()
+            d.dispose()
+            return acc.sum
+        }),
+
+    Workload(
         id: "W28", title: "combineLatest of an array of 3 subjects, rotating (RAC's +combineLatest: of an NSArray)",
         count: 1_000_000, unit: "event",
         base: .measured { n in

@@ -18,12 +18,49 @@ extension Signal {
     /// Like `groupBy(_:)`, but sends `transform(value)` to the group instead of the value
     /// (RAC's `-groupBy:transform:`).
     /// Terminates and delivers as `groupBy(_:)` does.
+    // Each value is routed here, in the caller's types — the key, the group table's look-up,
+    // the transform: in the sink's generic code the table's hashing and the values' metadata
+    // were run-time look-ups (1,213 instructions per value; W31, BENCHMARKS.md "Issue 28f").
     @inlinable
     public func groupBy<Key: Hashable, U>(
         _ key: @escaping @Sendable (Value) -> Key, transform: @escaping @Sendable (Value) -> U
     ) -> Signal<GroupedSignal<Key, U>> {
-        LiftedSignal(self, (key, transform)) { GroupBySink(downstream: $0, key: $1.0, transform: $1.1) }
-            .named("[\(name)] -groupBy:transform:")
+        LiftedSignal(self, (key, transform)) { downstream, functions in
+            let table = GroupTable<Key, U>()
+            return GroupBySink<Value, Key, U>(downstream: downstream, table: table) { value, announce in
+                table.group(for: functions.0(value), announce: announce).sendNext(functions.1(value))
+            }
+        }.named("[\(name)] -groupBy:transform:")
+    }
+}
+
+/// A `groupBy` subscription's groups: by key, and in the order they appeared. Its look-up is
+/// inlinable, so that it runs specialized in the caller's code (see `groupBy`).
+@usableFromInline
+final class GroupTable<Key: Hashable, Value>: @unchecked Sendable {
+    // The source serializes the values; the table is used by one subscription.
+    @usableFromInline var groups: [Key: GroupedSignal<Key, Value>] = [:]
+    @usableFromInline var ordered: [GroupedSignal<Key, Value>] = []
+
+    @usableFromInline init() {}
+
+    /// The group of `key`; made, kept and passed to `announce` the first time.
+    @inlinable
+    func group(for key: Key, announce: (GroupedSignal<Key, Value>) -> Void) -> GroupedSignal<Key, Value> {
+        if let existing = groups[key] { return existing }
+        let group = GroupedSignal<Key, Value>(key: key)
+        groups[key] = group
+        ordered.append(group)
+        announce(group)
+        return group
+    }
+
+    /// Every group, in the order they appeared; the table lets go of them.
+    func takeGroups() -> [GroupedSignal<Key, Value>] {
+        let taken = ordered
+        ordered = []
+        groups = [:]
+        return taken
     }
 }
 
@@ -32,33 +69,22 @@ extension Signal {
 @usableFromInline
 final class GroupBySink<Source, Key: Hashable, Value>: Sink, Subscriber, @unchecked Sendable {
     private let downstream: any Subscriber<GroupedSignal<Key, Value>>
-    private let key: (Source) -> Key
-    private let transform: (Source) -> Value
-    private var groups: [Key: GroupedSignal<Key, Value>] = [:]
-    private var orderedGroups: [GroupedSignal<Key, Value>] = []
+    private let table: GroupTable<Key, Value>
+    /// Sends a value to its group, announcing a new group first (built by `groupBy`).
+    private let route: (Source, (GroupedSignal<Key, Value>) -> Void) -> Void
 
     @usableFromInline
     init(
-        downstream: some Subscriber<GroupedSignal<Key, Value>>, key: @escaping (Source) -> Key,
-        transform: @escaping (Source) -> Value
+        downstream: some Subscriber<GroupedSignal<Key, Value>>, table: GroupTable<Key, Value>,
+        route: @escaping (Source, (GroupedSignal<Key, Value>) -> Void) -> Void
     ) {
         self.downstream = downstream
-        self.key = key
-        self.transform = transform
+        self.table = table
+        self.route = route
     }
 
     @usableFromInline func sendNext(_ value: Source) {
-        let groupKey = key(value)
-        let group: GroupedSignal<Key, Value>
-        if let existing = groups[groupKey] {
-            group = existing
-        } else {
-            group = GroupedSignal(key: groupKey)
-            groups[groupKey] = group
-            orderedGroups.append(group)
-            downstream.sendNext(group)
-        }
-        group.sendNext(transform(value))
+        route(value) { downstream.sendNext($0) }
     }
 
     @usableFromInline func sendError(_ error: any Error) {
@@ -74,10 +100,7 @@ final class GroupBySink<Source, Key: Hashable, Value>: Sink, Subscriber, @unchec
     }
 
     private func takeGroups() -> [GroupedSignal<Key, Value>] {
-        let taken = orderedGroups
-        orderedGroups = []
-        groups = [:]
-        return taken
+        table.takeGroups()
     }
 
     @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }

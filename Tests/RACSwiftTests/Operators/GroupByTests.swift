@@ -90,6 +90,26 @@ final class GroupByTests: RACTestCase {
         source.release()
     }
 
+    /// The groups live in the subscription's table (issue 28f): kept while the source runs,
+    /// let go of once its terminal event has reached them, or with the subscription when it is
+    /// disposed.
+    func testTheGroupsAreReleasedAtTheEndAndWithADisposedSubscription() {
+        for ending in ["completed", "disposed"] {
+            final class WeakGroup: @unchecked Sendable { weak var group: GroupedSignal<Int, Int>? }
+            let first = WeakGroup()
+            let source = RACSwift.Subject<Int>()
+            let subscription = source.groupBy { $0 % 2 }.subscribeNext { group in
+                if first.group == nil { first.group = group }
+            }
+            source.sendNext(1)
+            source.sendNext(2)
+            XCTAssertNotNil(first.group, "\(ending): kept while the source runs")
+            if ending == "completed" { source.sendCompleted() } else { subscription.dispose() }
+            XCTAssertNil(first.group, "\(ending): let go of")
+            subscription.dispose()
+        }
+    }
+
     func testEmptySourceSendsNoGroups() {
         let outer = HotEventLog<GroupedSignal<Int, Int>>.subscribed(to: Signal<Int>.empty.groupBy { $0 })
         XCTAssertEqual(outer.events.count, 1)

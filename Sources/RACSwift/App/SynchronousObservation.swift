@@ -175,7 +175,9 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
     private let writer: ChannelWriter?
     private let rootCenter: ObjectIdentifier
 
-    private let lock = UnfairLock()
+    /// Recursive: until the first value is out, the key path is read under it (`start`,
+    /// `reevaluate`), and a getter on the path may assign a property the path reads.
+    private let lock = RecursiveLock()
     // Guarded by `lock`.
     private var isDone = false
     private var directHook: PropertyHook<Value>?
@@ -220,9 +222,15 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
         } else {
             install(accesses)
             // Read again now that the triggers are in: an assignment made on another thread
-            // between the first read and the triggers is in this value (one made after them
-            // is also sent, held back until this value is out).
-            (value, accesses) = AccessRecorder.recording { object[keyPath: keyPath] }
+            // between the first read and the triggers is in this value. Read under the lock,
+            // as a trigger reads and queues its value until the first value is out
+            // (`reevaluate`): every change queued before this read is in this value and is
+            // dropped; every one queued after it is newer and is sent after it, in order.
+            (value, accesses) = lock.withLock {
+                let read = AccessRecorder.recording { object[keyPath: keyPath] }
+                pending.removeAll()
+                return read
+            }
             install(accesses)
             // The root's end completes the observation even when the key path reads none of
             // the root's own observed properties.
@@ -294,6 +302,23 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
             return
         }
         guard let object = root.value else { return finish() }
+        if !started.isSet {
+            // Until the first value is out, the read and the queuing of its value are one step
+            // under the lock, ordered with the first value's own read (see `start`) — unless
+            // this is the subscriber's own change while it handles the first value, which goes
+            // out at once (`send`).
+            let queued = lock.withLock { () -> [AccessRecorder.Access]? in
+                if started.isSet || isDone { return nil }
+                if pending.isEmpty, startingThread == currentThreadID() { return nil }
+                let (value, accesses) = AccessRecorder.recording { object[keyPath: keyPath] }
+                pending.append(value)
+                return accesses
+            }
+            if let queued {
+                install(queued)
+                return
+            }
+        }
         let (value, accesses) = AccessRecorder.recording { object[keyPath: keyPath] }
         install(accesses)
         if subscription.isDisposed || lock.withLock({ isDone }) { return }

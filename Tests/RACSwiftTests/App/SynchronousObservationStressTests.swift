@@ -90,4 +90,65 @@ final class SynchronousObservationStressTests: RACTestCase {
             probe.assertContract(terminal: 0)
         }
     }
+
+    /// An object whose key path `integer` reads `inner.integerValue` through a getter that, on
+    /// the second read made by `slowThread` (the subscription's read after installing its
+    /// triggers), first waits for the other thread to assign (up to 10 assignments or 50 ms).
+    private final class SlowReadObject: ReactiveObject, @unchecked Sendable {
+        @Observed var inner: SyncTestObject?
+        var slowThread: Thread?
+        var waitForAssignments: (() -> Void)?
+        /// Counted on `slowThread` only.
+        private var reads = 0
+        var integer: Int? {
+            if Thread.current === slowThread {
+                reads += 1
+                if reads == 2 { waitForAssignments?() }
+            }
+            return inner?.integerValue
+        }
+    }
+
+    func testAChangeQueuedWhileTheKeyPathIsReadAgainIsNotSentBeforeThatValue() {
+        // Before the fix (CI's ThreadSanitizer run, round 27 of the test above): changes queued
+        // while the subscription read its key path again were sent after that newer value:
+        // [113, 39, 40, …]. Now the read again and the triggers' reads take turns.
+        let object = SlowReadObject()
+        let inner = SyncTestObject()
+        object.inner = inner
+        let assigned = Fixture.Locked(0)
+        let stop = Fixture.Locked(false)
+        object.slowThread = Thread.current
+        object.waitForAssignments = {
+            let from = assigned.value
+            let deadline = Date().addingTimeInterval(0.05)
+            while assigned.value < from + 10, Date() < deadline { usleep(100) }
+        }
+        let finished = DispatchSemaphore(value: 0)
+        let assigner = Thread {
+            var value = 0
+            while !stop.value, value < 100_000 {
+                value += 1
+                inner.integerValue = value
+                assigned.value = value
+            }
+            finished.signal()
+        }
+        assigner.start()
+        while assigned.value == 0 { usleep(10) }
+        let probe = StressProbe<Int?>()
+        let subscription = probe.subscribe(object.signal(for: \.integer))
+        let after = assigned.value
+        let deadline = Date().addingTimeInterval(5)
+        while assigned.value < after + 20, Date() < deadline { usleep(10) }
+        stop.value = true
+        finished.wait()
+        let values = probe.values.map { $0 ?? -1 }
+        XCTAssertFalse(values.isEmpty)
+        XCTAssertEqual(values, values.sorted(), "a change queued during the read again went out after it")
+        XCTAssertEqual(values.last, assigned.value, "the last assignment was sent")
+        subscription.dispose()
+        probe.assertContract(terminal: 0)
+    }
 }
+

@@ -281,11 +281,17 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
     @inline(never)
     private func holdBack(_ value: Value) -> Bool {
         lock.withLock { () -> Bool in
-            if started.isSet { return false }
-            if pending.isEmpty, startingThread == currentThreadID() { return false }
+            if started.isSet || isSubscribersOwnChange { return false }
             pending.append(value)
             return true
         }
+    }
+
+    /// A change made on the thread sending the first value, with nothing held back before it:
+    /// the subscriber's own, while it handles that value, sent at once, nested, as KVO did.
+    /// Read under `lock`.
+    private var isSubscribersOwnChange: Bool {
+        pending.isEmpty && startingThread == currentThreadID()
     }
 
     /// An assignment of the observed property (direct observation).
@@ -315,8 +321,7 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
             // this is the subscriber's own change while it handles the first value, which goes
             // out at once (`send`).
             let queued = lock.withLock { () -> [AccessRecorder.Access]? in
-                if started.isSet || isDone { return nil }
-                if pending.isEmpty, startingThread == currentThreadID() { return nil }
+                if started.isSet || isDone || isSubscribersOwnChange { return nil }
                 let (value, accesses) = AccessRecorder.recording { object[keyPath: keyPath] }
                 pending.append(value)
                 return accesses

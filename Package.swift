@@ -20,7 +20,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "RACSwift"),
+        // The library's one C part: a call into the Swift runtime that the fenced memory layer
+        // (Sources/RACSwift/Memory) needs and Swift cannot name (swift_tryRetain).
+        .target(name: "RACSwiftRuntimeShims"),
+        .target(name: "RACSwift", dependencies: ["RACSwiftRuntimeShims"]),
         .target(name: "RACSwiftTesting", dependencies: ["RACSwift"]),
         .executableTarget(
             name: "RACSwiftDemo",

@@ -181,7 +181,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
 
     /// Releases `subscriber`, taken from an entry, or keeps it until the outermost send ends if
     /// one is in progress; returns nil then. Call with `lock` held.
-    func release(whenNoSend subscriber: Unmanaged<AnyObject>?) -> Unmanaged<AnyObject>? {
+    func release(whenNoSend subscriber: ManuallyRetained<AnyObject>?) -> ManuallyRetained<AnyObject>? {
         guard let subscriber, deliveries > 0 else { return subscriber }
         retire(.subscriber(subscriber))
         return nil

@@ -278,3 +278,37 @@ func backgroundSendingSignals(_ count: Int, valuesEach: Int, gauge: ConcurrencyG
         }
     }
 }
+
+/// A reusable barrier for racing threads: `arriveAndWait()` returns on every party once all
+/// have arrived, as close together as a yield-spin allows (a condition variable would wake them
+/// one by one, far apart, and the race the test wants would rarely happen).
+final class SpinBarrier: @unchecked Sendable {
+    private let lock = NSLock()
+    private let parties: Int
+    private var arrived = 0
+    private var generation = 0
+
+    init(parties: Int) {
+        self.parties = parties
+    }
+
+    func arriveAndWait() {
+        lock.lock()
+        let mine = generation
+        arrived += 1
+        if arrived == parties {
+            arrived = 0
+            generation += 1
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        while true {
+            lock.lock()
+            let now = generation
+            lock.unlock()
+            if now != mine { return }
+            sched_yield()
+        }
+    }
+}

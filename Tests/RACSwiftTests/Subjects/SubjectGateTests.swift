@@ -64,6 +64,65 @@ final class SubjectGateTests: RACTestCase {
         }
     }
 
+    func testDisposersRacingTheSubjectsLastReleaseNeverUseItAfterItIsFreed() {
+        // Issue 39, defect 1: a disposer that had removed its own entry (or handed the removal
+        // to a delivering thread) went on using the subject — the hand-off count, the settle
+        // loop — after unlocking it, with nothing keeping it alive; a debug build's own retain
+        // of the subject inside `unregister` could even make the disposer's thread run the
+        // deinit there. Four rounds-worth of pairs at once: a thread that sends, then drops
+        // the subject's only reference, against disposers of its subscriptions (plain debug
+        // builds crashed in `settleHandedOff` every run; ASan: heap-use-after-free).
+        let rounds = 8000
+        let pairs = 4
+        let perPair = 3
+        let delivered = Fixture.Counter()
+        let holders = (0..<pairs).map { _ in Fixture.Locked<Subject<Int>?>(nil) }
+        let subscriptions = (0..<pairs).map { _ in Fixture.Locked<[Disposable]>([]) }
+        let barrier = SpinBarrier(parties: 2 * pairs + 1)
+        let done = DispatchGroup()
+        for pair in 0..<pairs {
+            for role in 0..<2 {
+                done.enter()
+                let thread = Thread {
+                    for _ in 0..<rounds {
+                        barrier.arriveAndWait()  // the round's subjects are made
+                        if role == 0 {
+                            let subject = holders[pair].value
+                            holders[pair].value = nil
+                            subject?.sendNext(1)
+                            // `subject`'s release here is the last one.
+                        } else {
+                            for subscription in subscriptions[pair].value { subscription.dispose() }
+                        }
+                        barrier.arriveAndWait()  // the round is over
+                    }
+                    done.leave()
+                }
+                thread.stackSize = 1 << 20
+                thread.start()
+            }
+        }
+        for round in 0..<rounds {
+            for pair in 0..<pairs {
+                let subject = Subject<Int>()
+                subscriptions[pair].value = (0..<perPair).map { _ in
+                    subject.subscribeNext { _ in _ = delivered.increment() }
+                }
+                holders[pair].value = subject
+            }
+            barrier.arriveAndWait()
+            barrier.arriveAndWait()
+            for pair in 0..<pairs {
+                XCTAssertNil(holders[pair].value, "round \(round)")
+                XCTAssertTrue(subscriptions[pair].value.allSatisfy(\.isDisposed), "round \(round)")
+                subscriptions[pair].value = []
+            }
+        }
+        done.wait()
+        // Each subscription received the one value or was disposed before it.
+        XCTAssertLessThanOrEqual(delivered.value, rounds * pairs * perPair)
+    }
+
     /// Tells when it is released.
     private final class Watched: @unchecked Sendable {
         let released: Fixture.Counter

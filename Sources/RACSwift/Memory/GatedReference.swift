@@ -1,0 +1,136 @@
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
+internal import RACSwiftRuntimeShims
+
+/// An unretained reference from a subscription to the object it subscribed to (a subject),
+/// usable only through a gate the object closes before it goes away.
+///
+/// Why unretained: a subscription must not keep its subject alive, and a weak reference would
+/// give the subject a side table, which sends every retain and release of it — one per send
+/// in a `flattenMap` of subjects — down the runtime's slow path (BENCHMARKS.md, D1).
+///
+/// Invariants — what it assumes, who may call what:
+///
+/// - The object (the *owner* of the gate) opens the gate once, when it lists the holder
+///   (`open()`), and closes it once, under its own lock, when the holder leaves its list other
+///   than by the holder's own disposal, or at the latest in its deinit (`close()`). A holder
+///   that is never listed keeps the gate closed.
+/// - One caller at a time may *visit* (the one that won the holder's disposal). A visit is
+///   `withObjectIfAlive(_:)`: it enters the gate (one atomic add), and only if the gate was open
+///   reads the object's reference count, trying to retain it; then it leaves, before running
+///   its body. Entering and closing are read-modify-writes of one atomic, so they are ordered:
+///   a visitor that entered an open gate is seen by `close()` (it reports a visitor inside), and
+///   the owner's deinit waits (`waitForVisitor()`, its lock released) until the visitor has
+///   left — so the object's memory is still allocated while the visitor tries to retain it.
+/// - The try-retain succeeds only while the object is not being deinitialized. If it succeeds,
+///   the body runs with a strong reference, released when the body returns: the object cannot
+///   begin to deinitialize before that, so nothing the body does, nor any retain and release the
+///   compiler adds around it (a debug build retains `self` for the closures of a subject's
+///   `unregister`), can free it under the body's feet. That release may be the last one: the
+///   deinit then runs on the visitor's thread, after the body, outside the gate. If the
+///   try-retain fails, the deinit has begun on another thread and is waiting for this visitor:
+///   the body is not run, and the deinit does what the body would have (it ends every entry).
+///
+/// What would break it: using the reference outside `withObjectIfAlive`; closing the gate more
+/// than once or not under the owner's lock; a deinit that frees the object without waiting for a
+/// visitor `close()` reported; a second concurrent visitor. Debug builds check the gate's counts
+/// (one opening, one closing, at most one visitor, never a negative count) and that a deinit does
+/// not wait for a visitor on its own thread (which could never leave).
+///
+/// (Before this primitive, a disposer that had removed its own entry kept using the subject
+/// after unlocking it, with nothing keeping the subject alive: issue 39, defect 1.)
+struct SubscriptionGate: ~Copyable {
+    /// `open` while the gate is open, plus the visitors inside (at most one).
+    private let count = AtomicCounter()
+    /// Far beyond any number of visitors inside.
+    private static var open: Int { 1 << 40 }
+    #if DEBUG
+    /// The visitor's thread while one is inside (debug builds: `waitForVisitor` checks it).
+    private let visitorThread = AtomicCounter()
+    /// Openings and closings so far (debug builds: each happens at most once).
+    private let openings = AtomicCounter()
+    private let closings = AtomicCounter()
+    #endif
+
+    init() {}
+
+    /// For the owner, under its lock, once, as it lists the holder.
+    func openGate() {
+        #if DEBUG
+        precondition(openings.add(1) == 1, "SubscriptionGate: opened twice")
+        precondition(closings.value == 0, "SubscriptionGate: opened after it was closed")
+        #endif
+        _ = count.add(Self.open)
+    }
+
+    /// For the owner, under its lock, once, as the holder leaves its list other than by its own
+    /// disposal (or at its deinit). True if a visitor is inside: the owner must not free itself
+    /// before `waitForVisitor()` returns.
+    func closeGate() -> Bool {
+        #if DEBUG
+        precondition(closings.add(1) == 1, "SubscriptionGate: closed twice")
+        precondition(openings.value == 1, "SubscriptionGate: closed without being opened")
+        #endif
+        let remaining = count.add(-Self.open)
+        #if DEBUG
+        precondition(remaining >= 0 && remaining <= 1, "SubscriptionGate: \(remaining) visitors inside")
+        #endif
+        return remaining != 0
+    }
+
+    /// After `closeGate()`: whether the visitor that was inside has yet to leave.
+    var hasVisitorInside: Bool { count.value != 0 }
+
+    /// After `closeGate()` reported a visitor inside, for the owner's deinit (its lock
+    /// released): returns once the visitor has left. A visit lasts one try-retain.
+    func waitForVisitor() {
+        #if DEBUG
+        precondition(UInt(bitPattern: visitorThread.value) != currentThreadID() || !hasVisitorInside,
+                     "SubscriptionGate: a deinit waits for a visitor on its own thread")
+        #endif
+        while hasVisitorInside { sched_yield() }
+    }
+
+    /// Runs `body` with a strong reference to `reference`'s object if the gate is open and the
+    /// object is not being deinitialized; nil (body not run) otherwise. For the one visitor.
+    func withObjectIfAlive<Object: AnyObject, R>(
+        _ reference: UnretainedReference<Object>, _ body: (Object) -> R
+    ) -> R? {
+        #if DEBUG
+        _ = visitorThread.add(Int(bitPattern: currentThreadID()))
+        #endif
+        let entered = count.add(1)
+        #if DEBUG
+        precondition(entered == 1 || entered == Self.open + 1, "SubscriptionGate: two visitors inside")
+        #endif
+        let object = entered > Self.open ? reference.retainIfNotDeinitializing() : nil
+        #if DEBUG
+        _ = visitorThread.add(-Int(bitPattern: currentThreadID()))
+        #endif
+        _ = count.add(-1)
+        guard let object else { return nil }
+        return withExtendedLifetime(object) { body(object) }
+    }
+}
+
+/// A reference that does not keep its object alive and can be turned into a strong one only
+/// through a `SubscriptionGate` visit (see there for the invariants).
+struct UnretainedReference<Object: AnyObject>: @unchecked Sendable {
+    private let unmanaged: Unmanaged<Object>
+
+    init(_ object: Object) {
+        unmanaged = .passUnretained(object)
+    }
+
+    /// A strong reference, unless the object has begun to deinitialize. The object's memory
+    /// must still be allocated: call only from inside an open `SubscriptionGate`.
+    fileprivate func retainIfNotDeinitializing() -> Object? {
+        // The runtime's try-retain (RACSwiftRuntimeShims), what loading a weak reference uses.
+        guard racswift_try_retain(unmanaged.toOpaque()) else { return nil }
+        // The try-retain's +1, handed to the caller.
+        return unmanaged.takeRetainedValue()
+    }
+}

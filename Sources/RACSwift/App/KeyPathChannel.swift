@@ -48,11 +48,30 @@ extension ChannelTerminal {
 }
 
 /// Marks the writes a property channel makes, so that its observation can tell them from
-/// other changes: Observation reports a change synchronously, on the writing thread, where
-/// `current` is this writer while it writes. An observer ignores such a change, and since
-/// the change used up its tracking, tracks again once the write has finished.
+/// other changes: a change is reported synchronously, on the writing thread, where `current`
+/// is this writer while it writes.
+///
+/// A synchronous observation ignores only the first change it is told of during the write
+/// (`takeOwnChange()`, RACKVOChannel's `ignoreNextUpdate`): a change another observer makes
+/// from inside its delivery of the write — a clamp — is a change like any other and reaches
+/// the other side (issue 38, item 7). The asynchronous observation (Observation's one-shot
+/// tracking) ignores every change during the write and, since the write used up its
+/// tracking, tracks again once the write has finished.
 final class ChannelWriter: @unchecked Sendable {
     @TaskLocal static var current: ChannelWriter?
+
+    /// Set as a write begins, cleared by the first change the observation sees during it. A
+    /// channel terminal's writes are serialized (it is a subscriber), and only the writing
+    /// thread, inside the write (`current`), reads or clears it.
+    private var ownChangeIsPending = false
+
+    /// Whether a change seen now is this writer's own assignment — the first one seen during
+    /// its write on this thread; true once per write.
+    func takeOwnChange() -> Bool {
+        guard ChannelWriter.current === self, ownChangeIsPending else { return false }
+        ownChangeIsPending = false
+        return true
+    }
 
     private let lock = UnfairLock()
     private var observers: [WeakOwnWriteObserver] = []  // guarded by `lock`
@@ -65,7 +84,10 @@ final class ChannelWriter: @unchecked Sendable {
     }
 
     func write(_ body: () -> Void) {
+        let outer = ownChangeIsPending
+        ownChangeIsPending = true
         ChannelWriter.$current.withValue(self) { body() }
+        ownChangeIsPending = outer
         for observer in lock.withLock({ observers }) {
             observer.value?.ownWriteFinished()
         }

@@ -109,26 +109,36 @@ public final class ObservationCenter: @unchecked Sendable {
         lock.lock()
     }
 
-    /// Called by an assignment after it stored `value`: looks the property's hook up, lets go
-    /// of the store lock, tells Observation (`didSet`), then sends `value` to the hook's
-    /// observers.
+    /// Called by an assignment after it stored `value`: looks the property's hook up and takes
+    /// the observers to send to, lets go of the store lock, tells Observation (`didSet`), then
+    /// sends `value` to those observers.
     @usableFromInline
     func endStore<Object: SynchronouslyObservable, Value>(
         _ object: Object, _ storage: KeyPath<Object, Observed<Value>>, sending value: Value
     ) {
-        let hook = hooks.isEmpty ? nil : existingHook(storage)
+        let hook = hooks.isEmpty ? nil : existingHook(storage).map {
+            // Only a `PropertyHook<Value>` is ever made for an `Observed<Value>` storage.
+            castToKnownType($0, PropertyHook<Value>.self)
+        }
+        let delivery = hook?.beginSend()
         lock.unlock()
         registrar.didSet(object, keyPath: storage)
-        // Only a `PropertyHook<Value>` is ever made for an `Observed<Value>` storage.
-        if let hook { unsafeDowncast(hook, to: PropertyHook<Value>.self).send(value) }
+        if let hook, let delivery {
+            hook.send(value, to: delivery) { withStoreLock { object[keyPath: storage].value } }
+        }
     }
 
-    /// `endStore(_:_:sending:)` for an `@ObservedWeak` storage: the hook, without sending.
-    func endStore<Object: SynchronouslyObservable, Member>(_ object: Object, _ storage: KeyPath<Object, Member>) -> PropertyHookBase? {
-        let hook = hooks.isEmpty ? nil : existingHook(storage)
+    /// `endStore(_:_:sending:)` for an `@ObservedWeak` storage.
+    func endStore<Object: SynchronouslyObservable, Target: AnyObject>(
+        _ object: Object, _ storage: KeyPath<Object, ObservedWeak<Target>>, sending value: Target?
+    ) {
+        let hook = hooks.isEmpty ? nil : existingHook(storage).map { castToKnownType($0, PropertyHook<Target?>.self) }
+        let delivery = hook?.beginSend()
         lock.unlock()
         registrar.didSet(object, keyPath: storage)
-        return hook
+        if let hook, let delivery {
+            hook.send(value, to: delivery) { withStoreLock { object[keyPath: storage].value } }
+        }
     }
 
     /// Runs `body` under the store lock: a read there sees no assignment half done.
@@ -246,10 +256,18 @@ public struct Observed<Value> {
 /// like ``Observed``; in addition, when the referenced object is itself synchronously
 /// observable, its going away is a change to nil (RAC's KVO wrapper does the same for weak
 /// properties, so that `RACObserve(a, weakObject.value)` sends nil when the object goes).
+///
+/// As RAC's wrapper, it watches only the object it refers to now: an assignment of another
+/// object (or nil) stops watching the previous one, and so does the owner's going away; the
+/// nil is sent once, only if the property still refers to the object as it goes.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @propertyWrapper
 public struct ObservedWeak<Target: AnyObject> {
     @usableFromInline weak var value: Target?
+    /// The watch on the referenced object's lifetime, if it is synchronously observable:
+    /// replaced (and so removed from the previous object's lifetime) when another object is
+    /// assigned. Under the owner's store lock.
+    var watch: WeakTargetWatch?
 
     /// A weak property with its initial value.
     public init(wrappedValue: Target?) {
@@ -286,26 +304,87 @@ public struct ObservedWeak<Target: AnyObject> {
             let center = object.observationCenter
             center.beginStore(object, storage)
             object[keyPath: storage].value = newValue
-            let hook = center.endStore(object, storage)
-            if let target = newValue as? any SynchronouslyObservable {
-                // The target's end is this property's change to nil, unless the property has
-                // been set to another object since.
-                let owner = WeakReference(object)
-                let path = UncheckedSendable(storage)
-                target.lifetime.disposable.add(Disposable {
-                    guard let object = owner.value else { return }
-                    let center = object.observationCenter
-                    let (isNil, hook) = center.withStoreLock {
-                        (object[keyPath: path.value].value == nil, center.existingHook(path.value))
-                    }
-                    guard isNil else { return }
-                    center.registrar.withMutation(of: object, keyPath: path.value) {}
-                    (hook as? PropertyHook<Target?>)?.send(nil)
-                })
-            }
-            if let hook {
-                unsafeDowncast(hook, to: PropertyHook<Target?>.self).send(newValue)
-            }
+            // One watch per referenced object: kept if the same object is assigned again,
+            // replaced otherwise. The replaced one is let go after the store lock (its removal
+            // from the old object's lifetime takes that lifetime's lock).
+            let replaced = rewatch(object, storage, newValue)
+            center.endStore(object, storage, sending: newValue)
+            withExtendedLifetime(replaced) {}
         }
+    }
+
+    /// Under the store lock: the watch for `target`, made if it is a synchronously observable
+    /// object other than the one watched; returns the watch it replaces.
+    private static func rewatch<Object: SynchronouslyObservable>(
+        _ object: Object, _ storage: ReferenceWritableKeyPath<Object, ObservedWeak<Target>>, _ target: Target?
+    ) -> WeakTargetWatch? {
+        let current = object[keyPath: storage].watch
+        if let target, let current, current.watches(target) { return nil }
+        guard let observable = target as? any SynchronouslyObservable else {
+            object[keyPath: storage].watch = nil
+            return current
+        }
+        let watch = WeakTargetWatch(target: observable)
+        object[keyPath: storage].watch = watch
+        let path = UncheckedSendable(storage)
+        watch.start(owner: object) { [weak watch] object in
+            // The target's end: a change to nil, if the property still refers to it.
+            guard let watch else { return }
+            object.observationCenter.targetEnded(object, path.value, watch: watch)
+        }
+        return current
+    }
+}
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension ObservationCenter {
+    /// An `@ObservedWeak` property's target went away: if `watch` is still the property's
+    /// (no other object was assigned since), the property has changed to nil — announced to
+    /// Observation and sent to its observers, once.
+    func targetEnded<Object: SynchronouslyObservable, Target: AnyObject>(
+        _ object: Object, _ storage: ReferenceWritableKeyPath<Object, ObservedWeak<Target>>, watch: WeakTargetWatch
+    ) {
+        let (isCurrent, hook, delivery) = withStoreLock { () -> (Bool, PropertyHook<Target?>?, HookDelivery?) in
+            guard object[keyPath: storage].watch === watch else { return (false, nil, nil) }
+            object[keyPath: storage].watch = nil
+            let hook = existingHook(storage).map { castToKnownType($0, PropertyHook<Target?>.self) }
+            return (true, hook, hook?.beginSend())
+        }
+        guard isCurrent else { return }
+        registrar.withMutation(of: object, keyPath: storage) {}
+        if let hook, let delivery {
+            hook.send(nil, to: delivery) { withStoreLock { object[keyPath: storage].value } }
+        }
+    }
+}
+
+/// An `@ObservedWeak` property's watch on its target's lifetime: one per (property, target),
+/// removed from the target's lifetime when it is let go (another object assigned, or the
+/// owner gone), so that assignments leave nothing behind in the targets (issue 39, defect 4).
+final class WeakTargetWatch: @unchecked Sendable {
+    private weak var target: AnyObject?
+    /// The target's lifetime disposable and this watch's child in it (set once, in `start`).
+    private weak var lifetime: CompoundDisposable?
+    private var child: Disposable?
+
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+    init(target: any SynchronouslyObservable) {
+        self.target = target
+        self.lifetime = target.lifetime.disposable
+    }
+
+    func watches(_ object: AnyObject) -> Bool { target === object }
+
+    /// Adds to the target's lifetime a child that calls `ended` with the owner (if still there)
+    /// as the target goes away.
+    func start<Owner: AnyObject>(owner: Owner, _ ended: @escaping @Sendable (Owner) -> Void) {
+        let reference = WeakReference(owner)
+        let child = Disposable { if let owner = reference.value { ended(owner) } }
+        self.child = child
+        lifetime?.add(child)
+    }
+
+    deinit {
+        if let child, let lifetime { lifetime.remove(child) }
     }
 }

@@ -32,18 +32,47 @@ final class PropertyHook<Value>: PropertyHookBase, @unchecked Sendable {
     @exclusivity(unchecked) private var observers: ContiguousArray<HookObserverBase> = []
     @exclusivity(unchecked) private var isEnded = false
 
-    /// Sends an assigned value to the observers, on the assigning thread.
+    /// Assignments of the property so far that found the hook (each `beginSend`): a send that
+    /// sees it move on while it hands a value out knows an observer assigned the property again
+    /// from inside its delivery. An atomic counter: `send` reads it, without the lock, between
+    /// observers.
+    private let assignments = AtomicCounter()
+
+    /// For an assignment, under the center's store lock, right after the value is stored: the
+    /// observers to send it to. Taken under the store lock — which a subscription holds while
+    /// it reads the value it starts from and joins — so that an observer is sent this value
+    /// exactly when it joined before the store, and started from an older one (issue 39,
+    /// defect 2: taken after the store lock was let go, a subscription made in between was
+    /// sent the value it had started from).
+    @usableFromInline
+    func beginSend() -> HookDelivery {
+        lock.lock()
+        let delivery = HookDelivery(observers: observers, assignment: assignments.add(1))
+        lock.unlock()
+        return delivery
+    }
+
+    /// Sends an assigned value to the observers `beginSend` took, on the assigning thread.
+    ///
+    /// If an observer assigns the property again from inside its delivery, the observers after
+    /// it are sent the property's value as it is then, read with `current` — as KVO's observers
+    /// each read the value when their notification arrives — so that every observer ends with
+    /// the value the property has (issue 38, item 6: a clamping observer before another).
     ///
     /// Written so that, unspecialized (the library's code, called with any `Value`), it asks
     /// the runtime for no type metadata: an array of `HookObserver<Value>` would look that
     /// type up at every assignment.
     @usableFromInline
-    func send(_ value: Value) {
-        lock.lock()
-        let current = observers
-        lock.unlock()
-        for observer in current {
-            unsafeDowncast(observer, to: HookObserver<Value>.self).valueChanged(value)
+    func send(_ value: Value, to delivery: HookDelivery, current: () -> Value) {
+        var latest = delivery.assignment
+        var sending = value
+        for observer in delivery.observers {
+            let now = assignments.value
+            if now != latest {
+                latest = now
+                sending = current()
+            }
+            castToKnownType(observer, HookObserver<Value>.self).valueChanged(sending)
         }
     }
 
@@ -79,6 +108,15 @@ final class PropertyHook<Value>: PropertyHookBase, @unchecked Sendable {
     override func removeTrigger(_ trigger: AnyObject) {
         if let trigger = trigger as? HookObserver<Value> { remove(trigger) }
     }
+}
+
+/// The observers an assignment is sent to, and its number among the property's assignments
+/// (`PropertyHook.beginSend`).
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@usableFromInline
+struct HookDelivery {
+    let observers: ContiguousArray<HookObserverBase>
+    let assignment: Int
 }
 
 /// The part of a hook's observer that does not depend on the value's type.

@@ -296,7 +296,7 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
 
     /// An assignment of the observed property (direct observation).
     override func valueChanged(_ value: Value) {
-        if let writer, ChannelWriter.current === writer { return }
+        if let writer, writer.takeOwnChange() { return }
         send(value)
     }
 
@@ -306,7 +306,7 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
 
     /// An assignment of a property the key path read (re-reading observation).
     func reevaluate() {
-        if let writer, ChannelWriter.current === writer {
+        if let writer, writer.takeOwnChange() {
             // The channel's own write: not sent, but what the key path reads may have
             // changed (a new intermediate object), so record it again.
             guard let object = root.value else { return finish() }
@@ -331,10 +331,18 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
                 return
             }
         }
-        let (value, accesses) = AccessRecorder.recording { object[keyPath: keyPath] }
-        install(accesses)
-        if subscription.isDisposed || lock.withLock({ isDone }) { return }
-        send(value)
+        // The read, the new triggers and the delivery in one step under the lock: properties
+        // of the key path assigned on several threads at once re-read it on each, and their
+        // deliveries must not overlap (contract §1; RAC's `-sendNext:` is `@synchronized`),
+        // nor go out in another order than their reads (issue 39, defect 3). Recursive, so a
+        // subscriber that assigns a property of the path from its delivery gets the nested
+        // delivery at once, as KVO sent it.
+        lock.withLock {
+            let (value, accesses) = AccessRecorder.recording { object[keyPath: keyPath] }
+            install(accesses)
+            if subscription.isDisposed || isDone { return }
+            send(value)
+        }
     }
 
     func objectEnded(_ center: ObservationCenter) {
@@ -360,7 +368,8 @@ final class KeyPathObserver<Root: SynchronouslyObservable, Value>: HookObserver<
 
     private func finish() {
         guard stop(), !subscription.isDisposed else { return }
-        subscriber.sendCompleted()
+        // Under the lock, after any re-reading delivery in progress on another thread.
+        lock.withLock { subscriber.sendCompleted() }
         subscription.dispose()
     }
 

@@ -11,6 +11,8 @@ enum Fixture {
         var value: Int { lock.withLock { count } }
         @discardableResult
         func increment() -> Int { lock.withLock { count += 1; return count } }
+        @discardableResult
+        func decrement() -> Int { lock.withLock { count -= 1; return count } }
     }
 
     /// A thread-safe value, for a result written on another thread and read on the test's.

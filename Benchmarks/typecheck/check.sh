@@ -18,7 +18,7 @@ trap 'rm -rf "$gen"' EXIT
 python3 "$here/generate.py" "$gen"
 status=0
 for file in rac-pipelines rac-chain; do
-    if ! swiftc -typecheck -I "$modules" -Xfrontend -warn-long-expression-type-checking=1000 \
+    if ! swiftc -typecheck -I "$modules" -I "$package/Sources/RACSwiftRuntimeShims/include" -Xfrontend -warn-long-expression-type-checking=1000 \
         "$gen/$file.swift" >"$gen/out" 2>&1; then
         echo "typecheck: $file.swift does not type-check:"
         cat "$gen/out"

@@ -43,7 +43,7 @@ check_target() {
     modules="$work/modules"
     # The plugin path serves the macros (@TaskLocal, @Observable), which expand with the
     # toolchain's host plugins.
-    common="-target $target -resource-dir $toolchain/lib/swift -I $modules -disable-implicit-string-processing-module-import -O -plugin-path $toolchain/lib/swift/host/plugins"
+    common="-target $target -resource-dir $toolchain/lib/swift -I $modules -I $package/Sources/RACSwiftRuntimeShims/include -disable-implicit-string-processing-module-import -O -plugin-path $toolchain/lib/swift/host/plugins"
     failed=0
     mkdir -p "$modules"
 

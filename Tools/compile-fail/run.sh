@@ -10,6 +10,8 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 package=$(cd "$here/../.." && pwd)
 modules="${RACSWIFT_MODULES:-$package/.build/debug/Modules}"
+# The library's C shim module (RACSwiftRuntimeShims), which the RACSwift module imports.
+shims="$package/Sources/RACSwiftRuntimeShims/include"
 if [ ! -f "$modules/RACSwift.swiftmodule" ]; then
     echo "compile-fail: no RACSwift.swiftmodule in $modules; run 'swift build' first" >&2
     exit 1
@@ -21,7 +23,7 @@ trap 'rm -f "$out"' EXIT
 for snippet in "$here"/snippets/*.swift; do
     name=$(basename "$snippet")
     header=$(head -n 1 "$snippet")
-    swiftc -typecheck -swift-version 6 -I "$modules" "$snippet" >"$out" 2>&1
+    swiftc -typecheck -swift-version 6 -I "$modules" -I "$shims" "$snippet" >"$out" 2>&1
     rc=$?
     checked=$((checked + 1))
     case "$header" in

@@ -26,7 +26,7 @@ final class DynamicSignal<Value>: Signal<Value>, @unchecked Sendable {
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
+        if _slowPath(subscriptionsAreWrapped), let wrapped = wrapped(subscriber) { return subscribe(wrapped) }
         let disposable = CompoundDisposable()
         let passthrough = PassthroughSubscriber(subscriber, disposable: disposable)
         // The closure, not `self`, is captured: a pending subscription does not keep the

@@ -65,7 +65,7 @@ final class LiftedSignal<Source, Value, Payload>: Signal<Value>, @unchecked Send
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
+        if _slowPath(subscriptionsAreWrapped), let wrapped = wrapped(subscriber) { return subscribe(wrapped) }
         guard ownsSubscription else { return source.subscribe(makeSink(subscriber, payload)) }
         let disposable = CompoundDisposable()
         subscriber.didSubscribe(with: disposable)
@@ -120,7 +120,7 @@ final class OperatorSignal<Value, Payload>: Signal<Value>, @unchecked Sendable {
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
+        if _slowPath(subscriptionsAreWrapped), let wrapped = wrapped(subscriber) { return subscribe(wrapped) }
         return body(subscriber, payload)
     }
 }
@@ -152,7 +152,7 @@ final class LiftedPredicateSignal<Source, Value>: Signal<Value>, @unchecked Send
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
+        if _slowPath(subscriptionsAreWrapped), let wrapped = wrapped(subscriber) { return subscribe(wrapped) }
         return source.subscribe(makeSink(subscriber, predicate))
     }
 

@@ -11,7 +11,7 @@ final class MergeSignal<Value>: Signal<Value>, @unchecked Sendable {
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
+        if _slowPath(subscriptionsAreWrapped), let wrapped = wrapped(subscriber) { return subscribe(wrapped) }
         let sink = MergeSink<Signal<Value>, Value>(downstream: subscriber, maxConcurrent: maxConcurrent) { $0 }
         subscriber.didSubscribe(with: sink.disposable)
         if maxConcurrent == 1 {

@@ -25,22 +25,43 @@ extension Signal {
 
 }
 
-/// Stateless and on the hot path: no lock, nothing allocated per value.
+/// On the hot path: no lock, nothing allocated per value.
 @usableFromInline
-final class DoNextSink<Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
+final class DoNextSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let downstream: any Subscriber<Value>
     private let block: (Value) -> Void
+    /// A terminal event went out. The block may end the source from inside (a create block's
+    /// subscriber completed by it): that completion goes out at once, and the value the block
+    /// ran for is then dropped, as RAC's passthrough drops it — never sent after the end
+    /// (contract §2; the debug builds' serial-delivery check found it). No lock: the source
+    /// serializes, and the terminal event arrives on the delivering thread.
+    private var isDone = false
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, block: @escaping (Value) -> Void) {
+        self.downstream = downstream
         self.block = block
-        super.init(downstream: downstream)
+        super.init()
     }
 
     // Always inlined: S1 +1.4% without it (BENCHMARKS.md, "Issue 26 leftovers: annotation audit, part two").
     @usableFromInline @inline(__always) func sendNext(_ value: Value) {
         block(value)
+        if isDone { return }
         downstream.sendNext(value)
     }
+
+    @usableFromInline func sendError(_ error: any Error) {
+        isDone = true
+        downstream.sendError(error)
+    }
+
+    @usableFromInline func sendCompleted() {
+        isDone = true
+        downstream.sendCompleted()
+    }
+
+    @usableFromInline func didSubscribe(with disposable: CompoundDisposable) { downstream.didSubscribe(with: disposable) }
 }
 
 @usableFromInline

@@ -85,7 +85,7 @@ final class FromSequenceSignal<Value>: Signal<Value>, @unchecked Sendable {
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
+        if _slowPath(subscriptionsAreWrapped), let wrapped = wrapped(subscriber) { return subscribe(wrapped) }
         let disposable = CompoundDisposable()
         subscriber.didSubscribe(with: disposable)
         switch iteration {

@@ -69,7 +69,7 @@ final class SubscribeOnSignal<Value>: Signal<Value>, @unchecked Sendable {
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
+        if _slowPath(subscriptionsAreWrapped), let wrapped = wrapped(subscriber) { return subscribe(wrapped) }
         let sink = sinkType.init(source: source, downstream: subscriber, relay: relayType, scheduler: scheduler)
         subscriber.didSubscribe(with: sink)
         sink.schedule(on: scheduler)

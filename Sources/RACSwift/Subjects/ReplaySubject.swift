@@ -48,7 +48,7 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     /// `subscriber` for what follows; runs on `Scheduler.subscription`.
     @discardableResult
     open override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
+        if _slowPath(subscriptionsAreWrapped), let wrapped = wrapped(subscriber) { return subscribe(wrapped) }
         let disposable = makeSubscription(for: subscriber)
         subscriber.didSubscribe(with: disposable)
         Scheduler.runSubscription(adding: disposable) { [self] in

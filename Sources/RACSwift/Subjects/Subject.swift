@@ -127,7 +127,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// disposing the result removes it. Overrides must register through `register(_:subscription:)`.
     @discardableResult
     open override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
+        if _slowPath(subscriptionsAreWrapped), let wrapped = wrapped(subscriber) { return subscribe(wrapped) }
         return subscribe(subscriber, with: makeSubscription(for: subscriber))
     }
 

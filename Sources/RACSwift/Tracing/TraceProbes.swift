@@ -6,8 +6,9 @@ import Foundation
 // The cost when nothing observes: one load of `traceGate` and a predictable branch per
 // subscription (in the subscribe entry of the library's signals) and per compound-disposable
 // mutation. Nothing per event: a subscription made while tracing is on gets a
-// `TracingSubscriber` between the signal and its subscriber, which fires the event probes;
-// one made while it is off has no such link at all.
+// `WrappingSubscriber` between the signal and its subscriber, which fires the event probes;
+// one made while it is off has no such link at all (in release builds; debug builds give every
+// subscription one, for the serial-delivery check).
 
 /// The probes' on/off state: 0 until `RAC_TRACE` has been read, then 1 (off) or 2 (on).
 #if canImport(Darwin)
@@ -189,66 +190,116 @@ extension CompoundDisposable {
     private final var address: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
 }
 
+/// Whether a new subscription gets a `WrappingSubscriber` between the signal and its
+/// subscriber: while tracing is on, and always in debug builds, where the wrapper checks the
+/// contract's serial delivery (`SerialDeliveryCheck`). In release builds this is
+/// `tracingIsOn`: one load and a predicted branch per subscription, nothing per event.
+@inline(__always)
+var subscriptionsAreWrapped: Bool {
+    #if DEBUG
+    return true
+    #else
+    return tracingIsOn
+    #endif
+}
+
 extension Signal {
-    /// `subscriber` wrapped for tracing, unless it already is for this signal (the traced
-    /// subscription calls `subscribe(_:)` again with the wrapper). Called when `tracingIsOn`.
+    /// `subscriber` wrapped for tracing and, in debug builds, for the serial-delivery check,
+    /// unless it already is for this signal (the wrapped subscription calls `subscribe(_:)`
+    /// again with the wrapper). Called when `subscriptionsAreWrapped`.
     @inline(never)
-    final func traced<S: Subscriber<Value>>(_ subscriber: S) -> TracingSubscriber<S>? {
+    final func wrapped<S: Subscriber<Value>>(_ subscriber: S) -> WrappingSubscriber<S>? {
         let me = UInt(bitPattern: ObjectIdentifier(self))
-        if let wrapper = subscriber as? TracingSubscriberBase, wrapper.subscription.signal == me { return nil }
-        let subscription = TraceSubscription(
-            id: TraceCenter.nextSubscriptionID(),
-            signalName: name.isEmpty ? "\(type(of: self)) 0x\(String(me, radix: 16))" : name,
-            signal: me,
-            subscriber: "\(type(of: subscriber)) 0x\(String(UInt(bitPattern: ObjectIdentifier(subscriber)), radix: 16))")
-        TraceCenter.emit(TraceEvent(kind: .subscribed, subscription: subscription))
-        return TracingSubscriber(subscriber, subscription: subscription)
+        if let wrapper = subscriber as? WrappingSubscriberBase, wrapper.signal == me { return nil }
+        let signalName = name.isEmpty ? "\(type(of: self)) 0x\(String(me, radix: 16))" : name
+        let subscriberName = "\(type(of: subscriber)) 0x\(String(UInt(bitPattern: ObjectIdentifier(subscriber)), radix: 16))"
+        var trace: TraceSubscription?
+        if tracingIsOn {
+            let subscription = TraceSubscription(
+                id: TraceCenter.nextSubscriptionID(), signalName: signalName, signal: me, subscriber: subscriberName)
+            TraceCenter.emit(TraceEvent(kind: .subscribed, subscription: subscription))
+            trace = subscription
+        }
+        #if DEBUG
+        let check = SerialDeliveryCheck(signal: signalName, subscriber: subscriberName)
+        return WrappingSubscriber(subscriber, signal: me, trace: trace, check: check)
+        #else
+        return WrappingSubscriber(subscriber, signal: me, trace: trace)
+        #endif
     }
 }
 
-/// What `traced(_:)` looks for: a wrapper, whatever its subscriber's type.
-class TracingSubscriberBase: @unchecked Sendable {
-    let subscription: TraceSubscription
-    init(subscription: TraceSubscription) { self.subscription = subscription }
+/// What `wrapped(_:)` looks for: a wrapper, whatever its subscriber's type.
+class WrappingSubscriberBase: @unchecked Sendable {
+    /// The signal whose subscription this wraps.
+    let signal: UInt
+    init(signal: UInt) { self.signal = signal }
 }
 
-/// The tracing passthrough (what RACPassthroughSubscriber's probes did): between a signal and
-/// its subscriber, it fires `next`, `error` and `completed` before forwarding each event, and
-/// `disposed` when the subscription's disposable is disposed. Only subscriptions made while
-/// tracing is on have one.
-final class TracingSubscriber<Downstream: Subscriber>: TracingSubscriberBase, Subscriber, @unchecked Sendable {
+/// The link between a signal and its subscriber while tracing is on (what
+/// RACPassthroughSubscriber's probes did: it fires `next`, `error` and `completed` before
+/// forwarding each event, and `disposed` when the subscription's disposable is disposed), and
+/// in debug builds, where it also checks that the signal delivers serially
+/// (`SerialDeliveryCheck`). Release builds give it only to subscriptions made while tracing
+/// is on.
+final class WrappingSubscriber<Downstream: Subscriber>: WrappingSubscriberBase, Subscriber, @unchecked Sendable {
     typealias Value = Downstream.Value
     private let downstream: Downstream
+    private let trace: TraceSubscription?
+    #if DEBUG
+    private let check: SerialDeliveryCheck
+    #endif
     /// Whether the disposal probe is attached. Set by the first `didSubscribe(with:)`, which
     /// the signal calls before any event.
     @exclusivity(unchecked) private var attached = false
 
-    init(_ downstream: Downstream, subscription: TraceSubscription) {
+    #if DEBUG
+    init(_ downstream: Downstream, signal: UInt, trace: TraceSubscription?, check: SerialDeliveryCheck) {
         self.downstream = downstream
-        super.init(subscription: subscription)
+        self.trace = trace
+        self.check = check
+        super.init(signal: signal)
     }
+    #else
+    init(_ downstream: Downstream, signal: UInt, trace: TraceSubscription?) {
+        self.downstream = downstream
+        self.trace = trace
+        super.init(signal: signal)
+    }
+    #endif
 
     func sendNext(_ value: Value) {
-        TraceCenter.emit(TraceEvent(kind: .next, subscription: subscription, value: describeForTrace(value)))
+        if let trace { TraceCenter.emit(TraceEvent(kind: .next, subscription: trace, value: describeForTrace(value))) }
+        #if DEBUG
+        check.deliver(.next) { downstream.sendNext(value) }
+        #else
         downstream.sendNext(value)
+        #endif
     }
 
     func sendError(_ error: any Error) {
-        TraceCenter.emit(TraceEvent(kind: .error, subscription: subscription, value: describeForTrace(error)))
+        if let trace { TraceCenter.emit(TraceEvent(kind: .error, subscription: trace, value: describeForTrace(error))) }
+        #if DEBUG
+        check.deliver(.error) { downstream.sendError(error) }
+        #else
         downstream.sendError(error)
+        #endif
     }
 
     func sendCompleted() {
-        TraceCenter.emit(TraceEvent(kind: .completed, subscription: subscription))
+        if let trace { TraceCenter.emit(TraceEvent(kind: .completed, subscription: trace)) }
+        #if DEBUG
+        check.deliver(.completed) { downstream.sendCompleted() }
+        #else
         downstream.sendCompleted()
+        #endif
     }
 
     func didSubscribe(with disposable: CompoundDisposable) {
-        if !attached {
+        if !attached, let trace {
             attached = true
-            let subscription = subscription
             disposable.add(Disposable {
-                TraceCenter.emit(TraceEvent(kind: .disposed, subscription: subscription))
+                TraceCenter.emit(TraceEvent(kind: .disposed, subscription: trace))
             })
         }
         downstream.didSubscribe(with: disposable)

@@ -110,7 +110,9 @@ final class LiftedSignalTests: RACTestCase {
         let spy = Spy()
         var sinkGot: [Bool] = []
         let signal = LiftedSignal<Int, Int, Void>(subject, ()) { downstream, _, subscription in
-            sinkGot.append((downstream as? Spy)?.handed.last === subscription)
+            // The spy itself, not `downstream`: a debug build wraps every subscriber (the
+            // serial-delivery check).
+            sinkGot.append(spy.handed.last === subscription)
             return InnerForwardSink(downstream: downstream, outer: subscription)
         }
         let disposable = signal.subscribe(spy)

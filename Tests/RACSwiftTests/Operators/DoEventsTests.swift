@@ -14,6 +14,30 @@ final class DoEventsTests: RACTestCase {
         d.dispose()
     }
 
+    func testAValueWhoseBlockEndsTheSourceIsNotSentAfterTheEnd() {
+        // The block completes the create block's subscriber: the completion goes out from
+        // inside it, and the value is dropped (RAC's passthrough drops it); it was sent after
+        // the completion, which the debug builds' serial-delivery check stopped.
+        final class Recorder: Subscriber, @unchecked Sendable {
+            var events: [String] = []
+            func sendNext(_ value: Int) { events.append("next \(value)") }
+            func sendError(_ error: any Error) { events.append("error") }
+            func sendCompleted() { events.append("completed") }
+            func didSubscribe(with disposable: CompoundDisposable) {}
+        }
+        let kept = Fixture.Locked<(any Subscriber<Int>)?>(nil)
+        let recorder = Recorder()
+        let subscription = Signal<Int>.create { subscriber in
+            kept.value = subscriber
+            subscriber.sendNext(1)
+            subscriber.sendNext(2)
+            return nil
+        }.doNext { value in if value == 2 { kept.value?.sendCompleted() } }.subscribe(recorder)
+        XCTAssertEqual(recorder.events, ["next 1", "completed"])
+        subscription.dispose()
+        kept.value = nil
+    }
+
     func testDoNextPassesErrorsThroughWithoutRunning() {
         nonisolated(unsafe) var ran = 0
         let log = EventLog(Signal<Int>.error(TestError(code: 3)).doNext { _ in ran += 1 })

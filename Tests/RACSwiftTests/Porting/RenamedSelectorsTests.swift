@@ -131,6 +131,9 @@ final class RenamedSelectorsTests: RACTestCase {
         XCTAssertEqual(errorsByLine, [:], "errors outside the ported calls:\n\(output)")
     }
 
+    private let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     /// `swiftc -typecheck` against the modules of the build this test runs from.
     private func typecheck(_ file: URL) throws -> String {
         let testBundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
@@ -153,7 +156,9 @@ final class RenamedSelectorsTests: RACTestCase {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let arguments = [
             "swiftc", "-typecheck", "-swift-version", "6",
-            "-I", buildDirectory.appendingPathComponent("Modules").path, file.path,
+            "-I", buildDirectory.appendingPathComponent("Modules").path,
+            // The library's C shim module (RACSwiftRuntimeShims), which its module imports.
+            "-I", packageRoot.appendingPathComponent("Sources/RACSwiftRuntimeShims/include").path, file.path,
         ]
         var argv = arguments.map { strdup($0) } + [nil]
         var envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -172,7 +172,7 @@ final class MapFilterSignal<Source, Value>: FusibleMapSignal<Value>, @unchecked 
     }
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-        if _slowPath(tracingIsOn), let traced = traced(subscriber) { return subscribe(traced) }
+        if _slowPath(subscriptionsAreWrapped), let wrapped = wrapped(subscriber) { return subscribe(wrapped) }
         // The signal itself, for its stages: the factory copies only those it stores in the sink,
         // where passing each one would copy all three (a retain and a release each).
         return source.subscribe(makeSink(subscriber, transform, self))

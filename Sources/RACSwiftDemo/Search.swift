@@ -57,6 +57,7 @@ final class AttemptCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
     func next() -> Int { lock.withLock { count += 1; return count } }
+    var value: Int { lock.withLock { count } }
 }
 
 /// Milliseconds since `start`, for the log.
@@ -105,16 +106,25 @@ func search(
 }
 
 /// RAC's search-as-you-type pipeline over texts of a search field: each text the user
-/// settles on (no key for `throttle` seconds), if new and not blank, is searched; a failed
-/// request is retried once, then replaced by no results; a newer query cancels the request
-/// still in flight.
+/// settles on (no key for `throttle` seconds, or the end of input), if new and not blank, is
+/// searched; a failed request is retried once, then replaced by no results; a newer query
+/// cancels the request still in flight.
 func searchResults(
     for texts: Signal<String>, throttle: TimeInterval, on scheduler: Scheduler,
     session: URLSession, port: UInt16, log: @escaping @Sendable (String, String) -> Void
 ) -> Signal<SearchAnswer> {
-    texts
-        .throttle(throttle, on: scheduler)
-        .doNext { log("settled", "'\($0)' (no key for \(throttle) s)") }
+    // RAC's throttle sends the text still waiting when its input completes, without waiting
+    // out the interval: that text settled because typing ended, not because the user paused.
+    Signal.defer {
+        let inputEnded = AttemptCounter()  // > 0 once `texts` has completed
+        return texts
+            .doCompleted { _ = inputEnded.next() }
+            .throttle(throttle, on: scheduler)
+            .doNext { text in
+                let how = inputEnded.value > 0 ? "at end of input" : "no key for \(throttle) s"
+                log("settled", "'\(text)' (\(how))")
+            }
+    }
         .distinctUntilChanged()
         .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         .doNext { log("query", "'\($0)'") }

@@ -36,7 +36,7 @@ final class DoNextSink<Value>: ForwardingSink<Value>, Subscriber, @unchecked Sen
         super.init(downstream: downstream)
     }
 
-    // Always inlined: S1 +1.4% without it (BENCHMARKS.md, "Issue 26 leftovers: annotation audit, part two").
+    // Always inlined: S1 +1.4% without it (Benchmarks/HISTORY.md, "Issue 26 leftovers: annotation audit, part two").
     @usableFromInline @inline(__always) func sendNext(_ value: Value) {
         block(value)
         downstream.sendNext(value)
@@ -56,7 +56,7 @@ final class DoTerminalSink<Value>: Sink, Subscriber, @unchecked Sendable {
         self.completed = completed
     }
 
-    // Always inlined: S1 plus doCompleted +1.3% without it (BENCHMARKS.md, "Issue 26 leftovers: annotation audit, part two").
+    // Always inlined: S1 plus doCompleted +1.3% without it (Benchmarks/HISTORY.md, "Issue 26 leftovers: annotation audit, part two").
     @usableFromInline @inline(__always) func sendNext(_ value: Value) { downstream.sendNext(value) }
 
     @usableFromInline func sendError(_ error: any Error) {

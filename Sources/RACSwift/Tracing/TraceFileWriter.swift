@@ -146,7 +146,7 @@ final class TraceFileWriter: TraceObserver, @unchecked Sendable {
     // MARK: Encoding
     //
     // Straight into bytes: built with string interpolation, a record cost about 30,000
-    // instructions (BENCHMARKS.md, issue 27).
+    // instructions (Benchmarks/HISTORY.md, "Issue 27").
 
     private func encode(_ event: TraceEvent, into out: inout TraceBytes) {
         guard let subscription = event.subscription else {

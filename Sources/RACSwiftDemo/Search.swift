@@ -26,6 +26,11 @@ struct SearchAnswer: Codable, Sendable {
     static func none(for query: String) -> SearchAnswer { SearchAnswer(query: query, total: 0, results: []) }
 }
 
+// What a trace shows of an answer (its value's description): the query and the count.
+extension SearchAnswer: CustomStringConvertible {
+    var description: String { "'\(query)': \(total) result\(total == 1 ? "" : "s")" }
+}
+
 /// The entries matching `query` (case-insensitive), best first: names that start with it,
 /// then names that contain it, then RAC names or descriptions that contain it.
 func matches(for query: String, in entries: [Entry]) -> [Entry] {
@@ -124,7 +129,7 @@ func searchResults(
                 let how = inputEnded.value > 0 ? "at end of input" : "no key for \(throttle) s"
                 log("settled", "'\(text)' (\(how))")
             }
-    }
+    }.setName("settled texts")
         .distinctUntilChanged()
         .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         .doNext { log("query", "'\($0)'") }
@@ -137,6 +142,7 @@ func searchResults(
                     log("gave up", "'\(query)' after a retry (\(error)): showing no results")
                     return Signal.return(SearchAnswer.none(for: query))
                 }
+                .setName("search '\(query)'")
         }
         .switchToLatest().setName("results")
         .deliver(on: scheduler).setName("results on the demo's scheduler")

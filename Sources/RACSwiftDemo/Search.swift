@@ -26,6 +26,11 @@ struct SearchAnswer: Codable, Sendable {
     static func none(for query: String) -> SearchAnswer { SearchAnswer(query: query, total: 0, results: []) }
 }
 
+// What a trace shows of an answer (its value's description): the query and the count.
+extension SearchAnswer: CustomStringConvertible {
+    var description: String { "'\(query)': \(total) result\(total == 1 ? "" : "s")" }
+}
+
 /// The entries matching `query` (case-insensitive), best first: names that start with it,
 /// then names that contain it, then RAC names or descriptions that contain it.
 func matches(for query: String, in entries: [Entry]) -> [Entry] {
@@ -57,6 +62,7 @@ final class AttemptCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
     func next() -> Int { lock.withLock { count += 1; return count } }
+    var value: Int { lock.withLock { count } }
 }
 
 /// Milliseconds since `start`, for the log.
@@ -105,16 +111,25 @@ func search(
 }
 
 /// RAC's search-as-you-type pipeline over texts of a search field: each text the user
-/// settles on (no key for `throttle` seconds), if new and not blank, is searched; a failed
-/// request is retried once, then replaced by no results; a newer query cancels the request
-/// still in flight.
+/// settles on (no key for `throttle` seconds, or the end of input), if new and not blank, is
+/// searched; a failed request is retried once, then replaced by no results; a newer query
+/// cancels the request still in flight.
 func searchResults(
     for texts: Signal<String>, throttle: TimeInterval, on scheduler: Scheduler,
     session: URLSession, port: UInt16, log: @escaping @Sendable (String, String) -> Void
 ) -> Signal<SearchAnswer> {
-    texts
-        .throttle(throttle, on: scheduler)
-        .doNext { log("settled", "'\($0)' (no key for \(throttle) s)") }
+    // RAC's throttle sends the text still waiting when its input completes, without waiting
+    // out the interval: that text settled because typing ended, not because the user paused.
+    Signal.defer {
+        let inputEnded = AttemptCounter()  // > 0 once `texts` has completed
+        return texts
+            .doCompleted { _ = inputEnded.next() }
+            .throttle(throttle, on: scheduler)
+            .doNext { text in
+                let how = inputEnded.value > 0 ? "at end of input" : "no key for \(throttle) s"
+                log("settled", "'\(text)' (\(how))")
+            }
+    }.setName("settled texts")
         .distinctUntilChanged()
         .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         .doNext { log("query", "'\($0)'") }
@@ -127,6 +142,7 @@ func searchResults(
                     log("gave up", "'\(query)' after a retry (\(error)): showing no results")
                     return Signal.return(SearchAnswer.none(for: query))
                 }
+                .setName("search '\(query)'")
         }
         .switchToLatest().setName("results")
         .deliver(on: scheduler).setName("results on the demo's scheduler")

@@ -103,7 +103,7 @@ let endedConstantSubscription: CompoundDisposable = {
 /// signal's is once it has sent everything (RAC's RACReturnSignal returns no disposable at
 /// all when it delivers inline). What the subscriber sees is unchanged.
 // Always inlined: left to the optimizer, W6 +1.5% instructions per cycle
-// (BENCHMARKS.md, "Issue 26, the annotation audit").
+// (Benchmarks/HISTORY.md, "Issue 26, the annotation audit").
 @inline(__always)
 func deliverInline<Value>(_ value: Value, to subscriber: some Subscriber<Value>) -> Disposable {
     subscriber.sendNext(value)

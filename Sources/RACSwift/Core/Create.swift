@@ -75,7 +75,7 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
     typealias Value = Downstream.Value
 
     // Guarded by `lock`; the optimizer drops these private fields' dynamic exclusivity checks
-    // itself (S3, W6, R6 unchanged with `@exclusivity(unchecked)`; BENCHMARKS.md, "Issue 26
+    // itself (S3, W6, R6 unchanged with `@exclusivity(unchecked)`; Benchmarks/HISTORY.md, "Issue 26
     // leftovers: annotation audit, part two"). The subscriber below is owned (+1) while the
     // subscription runs and released once a terminal event went through (or an event met a
     // disposed subscription), so a create block that keeps its subscriber after the end does

@@ -27,7 +27,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     // lookup (the caller's specialized code): a `return` inner, the usual result of a
     // flattenMap closure, is then recognized by its class and its value sent directly, without
     // the virtual `isConstant` and `deliverConstant` calls and the closure the latter calls
-    // (R3: about 30 instructions per value and level; BENCHMARKS.md, "Issue 20, third session"). Looking the type up here, in generic
+    // (R3: about 30 instructions per value and level; Benchmarks/HISTORY.md, "Issue 20, third session"). Looking the type up here, in generic
     // code, would cost a runtime metadata lookup per subscription.
     private let returnSignalType: ObjectIdentifier?
     // Subscribes an inner with a new `MergeInput` in `flattenMap`'s caller, where the types
@@ -43,7 +43,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     @exclusivity(unchecked) private var drainer: UInt = 0
     // The signal a `startNested` action starts, handed over under `lock` (a field rather than
     // a value carried along, so the usual path — unbounded, or no loop running — stays as it
-    // was: R3, W4; BENCHMARKS.md, "Issue 30b").
+    // was: R3, W4; Benchmarks/HISTORY.md, "Issue 30b").
     @exclusivity(unchecked) private var nestedNext: Signal<Value>?
     // Touched only by the source's deliveries, which come one at a time.
     private var sourceSubscription: CompoundDisposable?
@@ -134,7 +134,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
 
     // Always inlined, as are `startConstant` and `constantEnded` (MergeConstantInners.swift) and
     // `OutputPoint.send`: this class's code is generic (compiled once, for every type of value), and each of these
-    // steps was a call of its own for every value at every level of a flatten (R3; BENCHMARKS.md,
+    // steps was a call of its own for every value at every level of a flatten (R3; Benchmarks/HISTORY.md,
     // "Issue 20, third session", the merge point's per-value path). `consuming`:
     // the signal moves into the binding; bound from a borrowed optional it was copied, a retain
     // and a release per value and level.
@@ -194,7 +194,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     /// Performs the output's part of `action`; returns what is left for after the lock is
     /// released. Called inside `serialize`. Always inlined, as `follow`: both run for every
     /// constant inner (W4, R3), and the compiler stopped inlining them once they grew (about
-    /// 70 instructions per value on W4; BENCHMARKS.md, "Issue 30b").
+    /// 70 instructions per value on W4; Benchmarks/HISTORY.md, "Issue 30b").
     @inline(__always)
     func settle(_ action: MergeAction) -> MergeAction {
         if case .complete = action {

@@ -40,7 +40,7 @@ struct MergeState<Inner> {
     /// unbounded mode never does.
     private var waiting: FIFO<Inner>?
 
-    // Inlined: R6 +0.5% without it (BENCHMARKS.md, "Issue 26 leftovers: annotation audit, part two").
+    // Inlined: R6 +0.5% without it (Benchmarks/HISTORY.md, "Issue 26 leftovers: annotation audit, part two").
     @inline(__always)
     init(maxConcurrent: Int) {
         self.maxConcurrent = maxConcurrent
@@ -50,7 +50,7 @@ struct MergeState<Inner> {
     /// How many signals wait for room.
     var waitingCount: Int { maxConcurrent > 0 ? waiting?.count ?? 0 : 0 }
 
-    // Inlined, as the transitions: W4 +97%, R3 +114% without it (BENCHMARKS.md, "Issue 26 leftovers: annotation audit, part two").
+    // Inlined, as the transitions: W4 +97%, R3 +114% without it (Benchmarks/HISTORY.md, "Issue 26 leftovers: annotation audit, part two").
     private var hasWaiting: Bool {
         @inline(__always) get { maxConcurrent > 0 && !(waiting?.isEmpty ?? true) }
     }
@@ -58,7 +58,7 @@ struct MergeState<Inner> {
     /// The source sent `inner`: `start` it, or queue it while the limit is reached (or while a
     /// drain loop runs, so that order is kept). Dropped once finished. `inner` is evaluated
     /// only to be queued.
-    // Inlined: W4 +100%, R3 +118% without it (BENCHMARKS.md, "Issue 26 leftovers: annotation audit, part two").
+    // Inlined: W4 +100%, R3 +118% without it (Benchmarks/HISTORY.md, "Issue 26 leftovers: annotation audit, part two").
     @inline(__always)
     mutating func innerArrived(_ inner: @autoclosure () -> Inner) -> MergeAction {
         if isFinished { return .none }
@@ -72,7 +72,7 @@ struct MergeState<Inner> {
 
     /// An inner signal completed: the output completes if nothing is left; with signals
     /// waiting, this thread starts them unless a loop already runs.
-    // Inlined: W4 +98%, R3 +116% without it (BENCHMARKS.md, "Issue 26 leftovers: annotation audit, part two").
+    // Inlined: W4 +98%, R3 +116% without it (Benchmarks/HISTORY.md, "Issue 26 leftovers: annotation audit, part two").
     @inline(__always)
     mutating func innerCompleted() -> MergeAction {
         active -= 1
@@ -169,7 +169,7 @@ struct MergeState<Inner> {
         if hasWaiting { waiting?.removeAll() }
     }
 
-    // Inlined: W4 +97%, R3 +115% without it (BENCHMARKS.md, "Issue 26 leftovers: annotation audit, part two").
+    // Inlined: W4 +97%, R3 +115% without it (Benchmarks/HISTORY.md, "Issue 26 leftovers: annotation audit, part two").
     @inline(__always)
     private mutating func completeIfDone() -> MergeAction {
         guard !isFinished, isSourceDone, active == 0, !hasWaiting else { return .none }

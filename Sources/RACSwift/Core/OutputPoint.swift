@@ -26,7 +26,7 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
     private final let downstream: any Subscriber<Output>
     // Guarded by `lock`. No `@exclusivity(unchecked)`: the optimizer drops the dynamic checks
     // of these private fields itself (R3, M1, W4, W5, W8, R4, D1, R6, R7 unchanged without
-    // it; BENCHMARKS.md, "Issue 26 leftovers: annotation audit, part two").
+    // it; Benchmarks/HISTORY.md, "Issue 26 leftovers: annotation audit, part two").
     private final var isTerminated = false
     /// Nested `serialize` calls on the thread holding `lock`.
     private final var depth = 0
@@ -49,7 +49,7 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
     ///
     /// Always inlined: it runs once per value at every level of a merge, and left to itself
     /// the optimizer called it unspecialized (generic over `R`, the body a closure context),
-    /// seen under callgrind in R3 and M1 (inlined: R3 −6.3%, M1 −13.5%; BENCHMARKS.md,
+    /// seen under callgrind in R3 and M1 (inlined: R3 −6.3%, M1 −13.5%; Benchmarks/HISTORY.md,
     /// "Issues 17 and 20, second session").
     @inline(__always) @discardableResult
     final func serialize<R>(_ body: () -> R) -> R {
@@ -76,7 +76,7 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
 
     /// Sends `value`, unless the output has ended.
     // Always inlined: once per value at every level of a merge (R3), in generic code
-    // (BENCHMARKS.md, "Issue 20, third session", the merge point's per-value path).
+    // (Benchmarks/HISTORY.md, "Issue 20, third session", the merge point's per-value path).
     @inline(__always)
     final func send(_ value: Output) {
         if isOpen { downstream.sendNext(value) }

@@ -23,7 +23,7 @@ open class Signal<Value>: @unchecked Sendable {
     /// closures as well (W11: one object fewer to make, and none but that one to free on the
     /// scheduler's thread).
     // Stored: read at every closure subscription, a dynamic getter cost W6 +0.5% instructions
-    // per cycle, the stored flag +0.2% (BENCHMARKS.md, "Issue 28f"). A `var`, set by that one
+    // per cycle, the stored flag +0.2% (Benchmarks/HISTORY.md, "Issue 28f"). A `var`, set by that one
     // subclass's initializer, so that every other subclass keeps the implicit `super.init()`;
     // unchecked, since a dynamic exclusivity check would cost more than the getter did.
     @usableFromInline @exclusivity(unchecked) final var subscribesClosures = false

@@ -137,7 +137,7 @@ final class ClosureSubscriber<Value>: ClosureSubscriberBase, Subscriber, @unchec
     @usableFromInline let completed: (() -> Void)?
     /// Set by the terminal event. Guarded by the signal's serialization, so not checked
     /// dynamically: read per value, the check cost W1 +61% instructions per event
-    /// (BENCHMARKS.md, "Issue 26, the annotation audit").
+    /// (Benchmarks/HISTORY.md, "Issue 26, the annotation audit").
     @usableFromInline @exclusivity(unchecked) var isTerminated = false
 
     // Not @inlinable: with library evolution (an xcframework build) a class's inlinable
@@ -150,7 +150,7 @@ final class ClosureSubscriber<Value>: ClosureSubscriberBase, Subscriber, @unchec
     }
 
     // Always inlined into its witness: left to the optimizer, W1 +2.9%, W2 +1.0% instructions
-    // per event (BENCHMARKS.md, "Issue 26, the annotation audit").
+    // per event (Benchmarks/HISTORY.md, "Issue 26, the annotation audit").
     @usableFromInline @inline(__always)
     func sendNext(_ value: Value) {
         if isTerminated { return }

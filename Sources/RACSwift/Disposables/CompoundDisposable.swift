@@ -12,7 +12,7 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     private let lock = UnfairLock()
     // Guarded by `lock`; the optimizer drops these private fields' dynamic exclusivity checks
     // itself (W6, R5, R6, R7, D1 unchanged with `@exclusivity(unchecked)`;
-    // BENCHMARKS.md, "Issue 26 leftovers: annotation audit, part two"). Most
+    // Benchmarks/HISTORY.md, "Issue 26 leftovers: annotation audit, part two"). Most
     // compounds hold zero to two children: those live in `first` and `second`, and `rest`
     // (which allocates) is used only from the third child on. Children are kept in the order
     // they were added: `first`, `second`, then `rest`. A removal leaves `first` or `second`

@@ -1,7 +1,7 @@
 /// A compound's children past the first two once there are many: in the order they were
 /// added, with holes where children were removed, and where each one is. Guarded by the
 /// compound's lock, so the dynamic exclusivity checks are redundant: they are skipped
-/// (with them, D1 +13% instructions per inner; BENCHMARKS.md, "Issue 26, the annotation audit").
+/// (with them, D1 +13% instructions per inner; Benchmarks/HISTORY.md, "Issue 26, the annotation audit").
 final class IndexedChildren {
     /// In the order added; nil where a child was removed.
     @exclusivity(unchecked) private(set) var children: [Disposable?]
@@ -117,7 +117,7 @@ final class IndexedChildren {
         }
         // Every slot from `kept` on is a hole now: nothing to release. One at a time: the
         // generic `removeLast(_:)` destroys the slots through the runtime's value witnesses,
-        // several times the cost (D1: about 200 instructions per inner; BENCHMARKS.md, issue 20).
+        // several times the cost (D1: about 200 instructions per inner, measured in issue 20).
         for _ in kept..<count { children.removeLast() }
         numbers.removeLast(count - kept)
         nextRemovalHint = 0

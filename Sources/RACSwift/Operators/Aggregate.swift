@@ -50,7 +50,7 @@ extension Signal {
 @usableFromInline
 final class AggregateSink<Value, U>: SerialOutputPoint<U>, Subscriber, @unchecked Sendable {
     // The signal contract's serial delivery guards them; the dynamic exclusivity checks doubled
-    // the cost of a value (BENCHMARKS.md, "Operators that looked up metadata per value").
+    // the cost of a value (Benchmarks/HISTORY.md, "Operators that looked up metadata per value").
     @exclusivity(unchecked) private var running: U
     @exclusivity(unchecked) private var index = 0
     private let reduce: (U, Value, Int) -> U

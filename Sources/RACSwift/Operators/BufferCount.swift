@@ -19,7 +19,7 @@ extension Signal {
 /// One input (no lock); the array being filled lives in the sink, so each subscription starts
 /// empty. `Values` is `[Value]`, named by the inlinable operator so that its metadata comes with
 /// the sink's type: written `[Value]` here, the library's generic code would look it up at run
-/// time at every value (BENCHMARKS.md, "Operators that looked up metadata per value").
+/// time at every value (Benchmarks/HISTORY.md, "Operators that looked up metadata per value").
 @usableFromInline
 final class BufferCountSink<Value, Values: RangeReplaceableCollection>: Sink, Subscriber, @unchecked Sendable
 where Values.Element == Value {

@@ -16,7 +16,7 @@ extension Signal {
 final class CombinePreviousSink<Value, U>: ForwardingSink<U>, Subscriber, @unchecked Sendable {
     private let reduce: (Value, Value) -> U
     // The signal contract's serial delivery guards it; the dynamic exclusivity check doubled
-    // the cost of a value (BENCHMARKS.md, "Operators that looked up metadata per value").
+    // the cost of a value (Benchmarks/HISTORY.md, "Operators that looked up metadata per value").
     @exclusivity(unchecked) private var previous: Value
 
     @usableFromInline

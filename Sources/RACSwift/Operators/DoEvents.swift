@@ -44,7 +44,7 @@ final class DoNextSink<Value>: Sink, Subscriber, @unchecked Sendable {
         super.init()
     }
 
-    // Always inlined: S1 +1.4% without it (BENCHMARKS.md, "Issue 26 leftovers: annotation audit, part two").
+    // Always inlined: S1 +1.4% without it (Benchmarks/HISTORY.md, "Issue 26 leftovers: annotation audit, part two").
     @usableFromInline @inline(__always) func sendNext(_ value: Value) {
         block(value)
         if isDone { return }
@@ -77,7 +77,7 @@ final class DoTerminalSink<Value>: Sink, Subscriber, @unchecked Sendable {
         self.completed = completed
     }
 
-    // Always inlined: S1 plus doCompleted +1.3% without it (BENCHMARKS.md, "Issue 26 leftovers: annotation audit, part two").
+    // Always inlined: S1 plus doCompleted +1.3% without it (Benchmarks/HISTORY.md, "Issue 26 leftovers: annotation audit, part two").
     @usableFromInline @inline(__always) func sendNext(_ value: Value) { downstream.sendNext(value) }
 
     @usableFromInline func sendError(_ error: any Error) {

@@ -20,7 +20,7 @@ extension Signal {
     /// Terminates and delivers as `groupBy(_:)` does.
     // Each value is routed here, in the caller's types — the key, the group table's look-up,
     // the transform: in the sink's generic code the table's hashing and the values' metadata
-    // were run-time look-ups (1,213 instructions per value; W31, BENCHMARKS.md "Issue 28f").
+    // were run-time look-ups (1,213 instructions per value; W31, Benchmarks/HISTORY.md, "Issue 28f").
     @inlinable
     public func groupBy<Key: Hashable, U>(
         _ key: @escaping @Sendable (Value) -> Key, transform: @escaping @Sendable (Value) -> U

@@ -5,7 +5,7 @@ extension Signal {
     /// Delivers on the thread that sent the source's event.
     // The events are formed here, in the caller's types: formed in the sink's generic code,
     // each `Event<Value>` looked its metadata up at run time (580 instructions per event; W29,
-    // BENCHMARKS.md "Issue 28f").
+    // Benchmarks/HISTORY.md, "Issue 28f").
     @inlinable
     public func materialize() -> Signal<Event<Value>> {
         LiftedSignal(self, ()) { downstream, _, subscription in

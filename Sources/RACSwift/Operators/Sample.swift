@@ -14,7 +14,7 @@ extension Signal {
     /// Each value goes out on the thread that delivered `sampler`'s value.
     // The latest value's slot, `Value?`, is named here as a type parameter of the sink (see
     // `LatestValueSlot`): written in the sink's generic code, it was looked up at every value
-    // (W30, BENCHMARKS.md "Issue 28f").
+    // (W30, Benchmarks/HISTORY.md, "Issue 28f").
     @inlinable
     public func sample<U>(_ sampler: Signal<U>) -> Signal<Value> {
         OperatorSignal((self, sampler)) { subscriber, inputs in

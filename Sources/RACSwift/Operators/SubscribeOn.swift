@@ -239,7 +239,7 @@ final class SubscribeOnSink<Value>: SubscribeOnSubscription, @unchecked Sendable
 /// thread, without taking the allocator's lock — glibc frees chunks of up to 128 bytes into
 /// its lock-free fast bins — where, as a compound of 152, every free contended for that lock
 /// with the subscribing thread's allocations (W11: a futex call every other subscription;
-/// BENCHMARKS.md, "Issue 28f").
+/// Benchmarks/HISTORY.md, "Issue 28f").
 @usableFromInline
 class SubscribeOnClosureSubscription: Disposable, ScheduledDelivery, @unchecked Sendable {
     /// Guards this object's state and the subclass's.

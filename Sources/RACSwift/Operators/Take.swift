@@ -51,7 +51,7 @@ final class TakeSink<Value>: EarlyStoppingSink<Value>, Subscriber, @unchecked Se
 
     // The count goes down before the value goes out (RAC's rule): a value sent into the
     // source from inside the delivery of the last one finds nothing left to take.
-    // Always inlined: S1 +1.4% without it (BENCHMARKS.md, "Issue 26 leftovers: annotation audit, part two").
+    // Always inlined: S1 +1.4% without it (Benchmarks/HISTORY.md, "Issue 26 leftovers: annotation audit, part two").
     @usableFromInline @inline(__always) func sendNext(_ value: Value) {
         guard remaining > 0, !isDone else { return }
         remaining -= 1

@@ -16,7 +16,7 @@ extension Signal {
 @usableFromInline
 final class TakeLastSink<Value>: SerialOutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let count: Int
-    // A ring rather than a `FIFO`: see `RingBuffer` (takeLast: 3,500 → see BENCHMARKS.md,
+    // A ring rather than a `FIFO`: see `RingBuffer` (takeLast: 3,500 → see Benchmarks/HISTORY.md,
     // "Operators that looked up metadata per value").
     private let buffer = RingBuffer<Value>()
 

@@ -24,7 +24,7 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     public let capacity: Int
     // Guarded by `lock`. A ring rather than a `FIFO` (an array of optionals), and the terminal
     // event read through a flag: in this generic class each would look up `Array`'s, `Optional`'s
-    // or `Event`'s metadata at run time per value (replayLast: 4,400 → see BENCHMARKS.md,
+    // or `Event`'s metadata at run time per value (replayLast: 4,400 → see Benchmarks/HISTORY.md,
     // "Operators that looked up metadata per value").
     private let values = RingBuffer<Value>()
     /// How many values were ever kept: a replay counts its place in these, so that it also

@@ -8,8 +8,8 @@ import Synchronization
 /// Synchronization's `Mutex` on Linux is a priority-inheritance futex: a contended unlock
 /// enters the kernel, which hands the lock to the waiter, and the releasing thread — still
 /// running, about to send again — must then wait for a thread that is not yet running
-/// (about 1.7–2 × a pthread mutex's time per send with two or more senders; see BENCHMARKS.md,
-/// "Contention"). Here a released lock is free for whoever comes first (barging), a waiter
+/// (about 1.7–2 × a pthread mutex's time per send with two or more senders; see Benchmarks/HISTORY.md,
+/// "Contention: the lock, chosen by measurement"). Here a released lock is free for whoever comes first (barging), a waiter
 /// looks again after pauses that double (`lockContended`), then yields, and only then sleeps
 /// — in a parking lot shared by every lock (`ParkingLot`), so no lock needs storage of its own
 /// beyond its word. Not fair: a thread can be overtaken, as with `os_unfair_lock` and a
@@ -89,7 +89,7 @@ struct BargingLock: ~Copyable {
             // holder at every look and hands the lock over at nearly every release, so two
             // threads sending into one serializing point pay a line transfer per event. Left
             // alone for a pause, the holder sends a run of events at one-thread speed
-            // (BENCHMARKS.md, "Contention, third session": C1, M2 and M8 2-3x faster). Then a
+            // (Benchmarks/HISTORY.md, "Contention, third session": C1, M2 and M8 2-3x faster). Then a
             // few yields, for a holder preempted on a busy core, then sleep. Spinning is
             // skipped once someone sleeps, so newcomers do not starve the sleepers forever.
             if current & parked == 0, spins < BargingLock.spinLimit {

@@ -8,7 +8,7 @@ import Synchronization
 // Atomic needs macOS 15 / iOS 18, and the package supports macOS 13 / iOS 16, so every lock and
 // flag in the library goes through these few types: on Linux (the measured platform) a barging
 // lock built on Synchronization's Atomic (`BargingLock`, chosen over Synchronization's Mutex by
-// measurement: BENCHMARKS.md, issue 20; `Support/BargingLock.swift`, its sleepers in
+// measurement: Benchmarks/HISTORY.md, "Contention: the lock, chosen by measurement"; `Support/BargingLock.swift`, its sleepers in
 // `Support/ParkingLot.swift`), on Apple platforms the os equivalents.
 
 /// A non-recursive lock stored inline in its owner (no allocation on Linux).

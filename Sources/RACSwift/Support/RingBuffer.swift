@@ -12,12 +12,12 @@ class RingBufferBase: @unchecked Sendable {
 ///
 /// Raw storage rather than `FIFO` or an `Array`: in the library's generic code, every append
 /// to an `Array<T>` looks up `Array<T>`'s metadata at run time (and `FIFO<T>`'s with it), twice
-/// per pair (W8, BENCHMARKS.md, issue 20); a pointer to `T` needs only `T`'s, which the buffer's
+/// per pair (W8, Benchmarks/HISTORY.md, "Levers for after the redesign"); a pointer to `T` needs only `T`'s, which the buffer's
 /// own type carries. (`FIFO` stays where its element type is concrete in the library.)
 @usableFromInline
 final class RingBuffer<T>: RingBufferBase, @unchecked Sendable {
     // Internal for the inlinable `removeFirst`. No dynamic exclusivity checks (the sink's lock
-    // guards them): with them, W8 +147% instructions per event (BENCHMARKS.md, "Issue 26, the annotation audit").
+    // guards them): with them, W8 +147% instructions per event (Benchmarks/HISTORY.md, "Issue 26, the annotation audit").
     @exclusivity(unchecked) @usableFromInline internal var storage: UnsafeMutablePointer<T>?
     @exclusivity(unchecked) @usableFromInline internal var capacity = 0
     @exclusivity(unchecked) @usableFromInline internal var head = 0

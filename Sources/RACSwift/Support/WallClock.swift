@@ -5,7 +5,7 @@ import Foundation
 ///
 /// For the per-value reads of the batched timers (delay's due date for each value, W13):
 /// `Scheduler.now`'s dynamic call, `Date()` and `timeIntervalSinceReferenceDate` cost ~60
-/// instructions around the clock read itself (BENCHMARKS.md, "Issue 28f").
+/// instructions around the clock read itself (Benchmarks/HISTORY.md, "Issue 28f").
 enum WallClock {
     static var now: Double {
         var spec = timespec()

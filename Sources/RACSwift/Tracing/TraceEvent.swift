@@ -75,10 +75,17 @@ public struct TraceSubscription: Sendable, Hashable {
     /// the name; operators name their results when `RAC_DEBUG_SIGNAL_NAMES` or `RAC_TRACE`
     /// is set).
     public let signalName: String
-    /// The signal's address (with `signalName`, what tells two signals of one name apart).
+    /// The signal's address (with `signalName`, what tells two live signals of one name
+    /// apart; a signal built after this one is freed may get the same address).
     public let signal: UInt
     /// The subscriber's type and address (RAC's probes pass its description).
     public let subscriber: String
+    /// The signal's type, without its generic arguments, when the signal has no `name`: the
+    /// trace file names such a track after it and a number ("Subject #1"), not an address.
+    var unnamedType: String?
+    /// Tells the signal from any other of this process, also one built later at its address
+    /// (what the trace file's tracks are keyed by).
+    var identity: UInt64 = 0
 }
 
 /// Receives the probes' events (what RAC's DTrace scripts and Instruments templates did).

@@ -36,12 +36,14 @@ final class TraceFileWriter: TraceObserver, @unchecked Sendable {
     private let writeLock = NSLock()
     private var offset: Int64 = 0
     private var tracks: [TrackKey: (tid: Int, name: [UInt8])] = [:]
+    /// How many tracks of unnamed signals each type has had, for their names.
+    private var unnamedTracks: [String: Int] = [:]
     private var openSubscriptions: Set<UInt64> = []
     private var liveSubscriptions = 0
     private var reportedDrops = 0
 
     private struct TrackKey: Hashable {
-        let signal: UInt
+        let signal: UInt64
         let name: String
     }
 
@@ -146,7 +148,7 @@ final class TraceFileWriter: TraceObserver, @unchecked Sendable {
     // MARK: Encoding
     //
     // Straight into bytes: built with string interpolation, a record cost about 30,000
-    // instructions (BENCHMARKS.md, issue 27).
+    // instructions (Benchmarks/HISTORY.md, "Issue 27").
 
     private func encode(_ event: TraceEvent, into out: inout TraceBytes) {
         guard let subscription = event.subscription else {
@@ -218,14 +220,22 @@ final class TraceFileWriter: TraceObserver, @unchecked Sendable {
     /// The track of `subscription`'s signal (its thread id and its name as JSON), announced
     /// (named) the first time it is seen.
     private func track(for subscription: TraceSubscription, into out: inout TraceBytes) -> (tid: Int, name: [UInt8]) {
-        let key = TrackKey(signal: subscription.signal, name: subscription.signalName)
+        let key = TrackKey(signal: subscription.identity, name: subscription.signalName)
         if let track = tracks[key] { return track }
+        // An unnamed signal's track is named after its type and a number in order of
+        // appearance ("Subject #2"): readable in a picture, unlike its address.
+        var signalName = subscription.signalName
+        if let type = subscription.unnamedType {
+            let number = unnamedTracks[type, default: 0] + 1
+            unnamedTracks[type] = number
+            signalName = "\(type) #\(number)"
+        }
         var name = TraceBytes()
-        name.string(subscription.signalName)
+        name.string(signalName)
         let track = (tid: tracks.count + 1, name: name.bytes)
         tracks[key] = track
         out.raw(",\n")
-        out.raw(metadata("thread_name", tid: track.tid, args: "\"name\":\(jsonString(subscription.signalName))"))
+        out.raw(metadata("thread_name", tid: track.tid, args: "\"name\":\(jsonString(signalName))"))
         out.raw(",\n")
         out.raw(metadata("thread_sort_index", tid: track.tid, args: "\"sort_index\":\(track.tid)"))
         return track

@@ -145,6 +145,12 @@ enum TraceCenter {
 
     static func nextSubscriptionID() -> UInt64 { subscriptionIDs.next() }
 
+    /// A number for `signal`, the same for as long as it lives and never given to another:
+    /// its address alone may be reused by a signal built after it is freed (the demo's second
+    /// query got the first one's freed `retry` signal's address, and its track).
+    static func identity(of signal: AnyObject) -> UInt64 { signalIdentities.identity(of: signal) }
+    private static let signalIdentities = SignalIdentities()
+
     /// Applies a change to the process-wide count of live children; returns the new count.
     static func changeLiveDisposables(by delta: Int) -> Int { liveDisposableCount.add(delta) }
 }
@@ -152,6 +158,30 @@ enum TraceCenter {
 private final class LiveDisposableCount: @unchecked Sendable {
     private let counter = AtomicCounter()
     func add(_ delta: Int) -> Int { counter.add(delta) }
+}
+
+/// Weak references to the traced signals by address, with their numbers. Entries of freed
+/// signals are dropped whenever the table has doubled since the last sweep, so a long trace
+/// holds about twice the signals alive, not every one ever traced.
+private final class SignalIdentities: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [ObjectIdentifier: (signal: WeakReference<AnyObject>, identity: UInt64)] = [:]
+    private var lastIdentity: UInt64 = 0
+    private var sweepAt = 64
+
+    func identity(of signal: AnyObject) -> UInt64 {
+        lock.withLock {
+            let key = ObjectIdentifier(signal)
+            if let entry = entries[key], entry.signal.value === signal { return entry.identity }
+            lastIdentity += 1
+            entries[key] = (WeakReference(signal), lastIdentity)
+            if entries.count >= sweepAt {
+                entries = entries.filter { $0.value.signal.value != nil }
+                sweepAt = max(64, entries.count * 2)
+            }
+            return lastIdentity
+        }
+    }
 }
 
 private final class SubscriptionIDs: @unchecked Sendable {
@@ -211,12 +241,15 @@ extension Signal {
     final func wrapped<S: Subscriber<Value>>(_ subscriber: S) -> WrappingSubscriber<S>? {
         let me = UInt(bitPattern: ObjectIdentifier(self))
         if let wrapper = subscriber as? WrappingSubscriberBase, wrapper.signal == me { return nil }
-        let signalName = name.isEmpty ? "\(type(of: self)) 0x\(String(me, radix: 16))" : name
+        let typeName = "\(type(of: self))"
+        let signalName = name.isEmpty ? "\(typeName) 0x\(String(me, radix: 16))" : name
         let subscriberName = "\(type(of: subscriber)) 0x\(String(UInt(bitPattern: ObjectIdentifier(subscriber)), radix: 16))"
         var trace: TraceSubscription?
         if tracingIsOn {
             let subscription = TraceSubscription(
-                id: TraceCenter.nextSubscriptionID(), signalName: signalName, signal: me, subscriber: subscriberName)
+                id: TraceCenter.nextSubscriptionID(), signalName: signalName, signal: me, subscriber: subscriberName,
+                unnamedType: name.isEmpty ? String(typeName.prefix { $0 != "<" }) : nil,
+                identity: TraceCenter.identity(of: self))
             TraceCenter.emit(TraceEvent(kind: .subscribed, subscription: subscription))
             trace = subscription
         }
@@ -306,9 +339,32 @@ final class WrappingSubscriber<Downstream: Subscriber>: WrappingSubscriberBase, 
     }
 }
 
-/// A value's description for a probe, cut to a readable length.
+/// A value's description for a probe, cut to a readable length. A signal sent as a value (by
+/// `map` into a higher-order signal) is described by its name, as RAC's probes describe it,
+/// not by its type's generic arguments; an object with no description of its own (`<Type:
+/// 0x…>`), alone or in a tuple, by its type's name.
 func describeForTrace(_ value: Any) -> String {
-    let text = String(describing: value)
+    let text = readableDescription(value)
     if text.utf8.count <= 256 { return text }
     return String(text.prefix(255)) + "…"
+}
+
+/// Signals of every value type, as one type a value can be cast to.
+protocol TraceNamedSignal {
+    var traceName: String { get }
+}
+
+extension Signal: TraceNamedSignal {
+    var traceName: String { name.isEmpty ? String("\(type(of: self))".prefix { $0 != "<" }) : name }
+}
+
+private func readableDescription(_ value: Any) -> String {
+    if let signal = value as? TraceNamedSignal { return signal.traceName }
+    let text = String(describing: value)
+    // Only a text that looks like a tuple pays for the reflection.
+    if text.hasPrefix("("), Mirror(reflecting: value).displayStyle == .tuple {
+        return "(" + Mirror(reflecting: value).children.map { readableDescription($0.value) }.joined(separator: ", ") + ")"
+    }
+    if text.hasPrefix("<"), text.contains(" 0x") { return "\(type(of: value))" }
+    return text
 }

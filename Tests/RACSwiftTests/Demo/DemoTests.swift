@@ -45,6 +45,9 @@ final class DemoTests: RACTestCase {
         for expected in [
             "request  GET /search?q=map", "server   'map' (ask #1)", "response 200 for 'map'",
             "request  GET /search?q=mapReplace", "results  'mapReplace': 1: mapReplace(_:)", "done",
+            // 'map' settles by the pause; the script ends while 'mapReplace' waits in the throttle,
+            // which sends it at once.
+            "settled  'map' (no key for 0.1 s)", "settled  'mapReplace' (at end of input)",
         ] {
             XCTAssertTrue(text.contains(expected), "missing '\(expected)' in:\n\(text)")
         }

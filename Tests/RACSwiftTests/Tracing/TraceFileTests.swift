@@ -158,6 +158,83 @@ final class TraceFileTests: RACTestCase {
         XCTAssertTrue(svg.counters.contains("live disposables"), "\(svg.counters)")
         XCTAssertTrue(svg.counters.contains("live subscriptions"), "\(svg.counters)")
     }
+
+    // Issue 35: an unnamed subject's track was "Subject<Int> 0x5562…", a signal sent as a value
+    // read "<LiftedSignal<…>: name = …>", labels of values close in time overlapped, and the
+    // axis mixed "0 µs" with "500.0 ms".
+    func testRacswiftTraceNamesEveryLaneAndNoLabelCoversAnother() throws {
+        let trace = temporaryFile("readable.json"), picture = temporaryFile("readable.svg")
+        defer { try? FileManager.default.removeItem(at: trace); try? FileManager.default.removeItem(at: picture) }
+        let writer = try XCTUnwrap(TraceFileWriter(path: trace.path))
+        let installed = Tracing.addObserver(writer)
+        let subject = Subject<Int>()
+        let subscription = subject.map { $0 + 1 }.setName("[[readable.keys] -doNext:] -throttle: 0.3").subscribeNext { _ in }
+        for value in 0..<30 { subject.sendNext(value) }  // microseconds apart: far closer than a label is wide
+        subscription.dispose()
+        Signal<Int>.create { subscriber in
+            subscriber.sendNext(1)
+            subscriber.sendCompleted()
+            return nil
+        }.map { Signal<Int>.return($0).setName("readable.inner") }.setName("readable.outer").subscribe()
+        installed.dispose()
+        writer.stop()
+
+        let (status, output) = try run(product("racswift-trace"), [trace.path, "-o", picture.path, "--title", "readable"])
+        XCTAssertEqual(status, 0, output)
+        let text = try String(contentsOf: picture, encoding: .utf8)
+        let svg = try SVGSummary(contentsOf: picture)
+        XCTAssertTrue(svg.lanes.contains("Subject #1"), "\(svg.lanes)")
+        XCTAssertFalse(svg.lanes.contains { $0.contains("0x") }, "\(svg.lanes)")
+        XCTAssertEqual(svg.values(in: "readable.outer"), ["readable.inner"])
+        // The nested name reads as a pipeline from its source.
+        XCTAssertTrue(text.contains(">readable.keys ▸ doNext ▸ throttle: 0.3<title>"), text)
+
+        // Every value is counted once among the labels of its lane, and no two labels overlap
+        // (10 px monospace: 6.1 px a character at most).
+        let subjectLane = try XCTUnwrap(text.components(separatedBy: "<g class=\"lane\" data-signal=\"Subject #1\">").dropFirst().first)
+            .components(separatedBy: "</g>")[0]
+        let labels = matches(#"<text class="value" x="([0-9.]+)" y="[0-9.]+">([^<]*)<"#, in: subjectLane)
+        XCTAssertLessThan(labels.count, 30, "\(labels)")
+        let counted = labels.map { label in 1 + (Int(label[1].components(separatedBy: " +").last ?? "") ?? 0) }.reduce(0, +)
+        XCTAssertEqual(counted, 30, "\(labels)")
+        let spans = labels.map { (Double($0[0])!, Double($0[0])! + Double($0[1].count) * 6.1) }
+        for (left, right) in zip(spans, spans.dropFirst()) { XCTAssertLessThanOrEqual(left.1, right.0, "\(labels)") }
+        for (_, right) in spans { XCTAssertLessThanOrEqual(right, 1400, "\(labels)") }
+
+        // One unit on the axis.
+        let axis = try XCTUnwrap(text.components(separatedBy: "<g class=\"axis\">").dropFirst().first).components(separatedBy: "</g>")[0]
+        let units = Set(matches(#">[0-9.]+ (s|ms|µs)</text>"#, in: axis).map { $0[0] })
+        XCTAssertEqual(units.count, 1, axis)
+    }
+
+    // Issue 35: a signal built after another was freed can get its address; the demo's second
+    // query's `retry` signal did, and its subscription was drawn in the first one's lane.
+    func testASignalBuiltAtAFreedSignalsAddressGetsATrackOfItsOwn() throws {
+        let trace = temporaryFile("reuse.json")
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let writer = try XCTUnwrap(TraceFileWriter(path: trace.path))
+        let installed = Tracing.addObserver(writer)
+        for value in 0..<20 {
+            Signal<Int>.create { subscriber in
+                subscriber.sendNext(value)
+                subscriber.sendCompleted()
+                return nil
+            }.setName("reused").subscribe()
+        }
+        installed.dispose()
+        writer.stop()
+        let events = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: trace)) as? [[String: Any]])
+        let tracks = events.filter { $0["ph"] as? String == "M" && $0["name"] as? String == "thread_name"
+            && ($0["args"] as? [String: Any])?["name"] as? String == "reused" }
+        XCTAssertEqual(tracks.count, 20)
+    }
+
+    private func matches(_ pattern: String, in text: String) -> [[String]] {
+        let expression = try! NSRegularExpression(pattern: pattern)
+        return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+            (1..<match.numberOfRanges).map { String(text[Range(match.range(at: $0), in: text)!]) }
+        }
+    }
 }
 
 /// The parts of racswift-trace's SVG the test checks, read with an XML parser: each lane's

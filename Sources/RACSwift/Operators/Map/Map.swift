@@ -9,7 +9,7 @@ extension Signal {
     // Always inlined, with the fusion in a function of its own: the caller then tests for a
     // `return` source with its own metadata (a pointer compare) instead of a run-time cast,
     // which it did once the fusion made `map` too large to inline (W6 +3% instructions;
-    // BENCHMARKS.md, "Issue 20, third session").
+    // Benchmarks/HISTORY.md, "Issue 20, third session").
     @inlinable @inline(__always)
     public consuming func map<U>(_ transform: consuming @escaping @Sendable (Value) -> U) -> Signal<U> {
         // `copy`: moving the consuming closure into a lifted signal's payload released it once too
@@ -79,7 +79,7 @@ final class MapSink<Source, Value>: ForwardingSink<Value>, Subscriber, @unchecke
 
     // Always inlined into its `Subscriber` witness, as every map and filter sink's `sendNext`
     // is: left to the optimizer, W2 +2.4%, W3 +3.7%, R2 +2.2% instructions per event
-    // (BENCHMARKS.md, "Issue 26").
+    // (Benchmarks/HISTORY.md, "Issue 26").
     @inline(__always) @usableFromInline
     func sendNext(_ value: Source) { downstream.sendNext(transform(value)) }
 }

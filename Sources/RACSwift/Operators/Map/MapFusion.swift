@@ -9,8 +9,8 @@
 // the value type to itself when there are fewer than three stages — and otherwise builds its
 // own signal, which starts the next fused signal. So `s.map(f).filter(p).map(g).filter(q)` is
 // one signal and one sink per subscription (`TwoStageMapFilterSink`); six (map, filter) pairs
-// are two of each (R5), ten maps four (W3). (Workload ids: BENCHMARKS.md's workload table;
-// the measurements below: its "Issue 20, third session", 3c.)
+// are two of each (R5), ten maps four (W3). (Workload ids: BENCHMARKS.md, "The workloads";
+// the measurements below: Benchmarks/HISTORY.md, "Issue 20, third session", 3c.)
 //
 // "Nothing else can reach" (`FusibleMapSignal.unobserved`): the operator's receiver is the
 // only strong reference to the signal and there is no weak or unowned one, through which the
@@ -62,7 +62,7 @@ class FusibleMapSignal<Value>: Signal<Value>, @unchecked Sendable {
     // in generic code, would capture the type's metadata in a context allocated per signal.
     // Not grouped in a struct of their own: generic code would copy it through its value
     // witnesses, looking its metadata up per subscription. With dynamic exclusivity checks,
-    // R5 +51% instructions per cycle (BENCHMARKS.md, "Issue 26, the annotation audit").
+    // R5 +51% instructions per cycle (Benchmarks/HISTORY.md, "Issue 26, the annotation audit").
 
     /// The first stage's filter.
     @usableFromInline @exclusivity(unchecked) final var predicate: Predicate<Value>?
@@ -133,7 +133,7 @@ class FusibleMapSignal<Value>: Signal<Value>, @unchecked Sendable {
     // The runtime's counts include the object's own: one weak (once it has a side table) and
     // one unowned. Underscored, with no public equivalent: the alternative, a copy of the
     // signal per joining operator (which needs no check at all), measured R5 at 16,270
-    // instructions per cycle against 8,730 (BENCHMARKS.md, "Issue 26"). What this relies on is pinned
+    // instructions per cycle against 8,730 (Benchmarks/HISTORY.md, "Issue 26"). What this relies on is pinned
     // by MapFilterFusionTests' `testRuntimeCountsWeakAndUnownedReferencesAsFusionExpects`,
     // which fails, naming this property, if the runtime ever counts differently.
     @usableFromInline

@@ -1,0 +1,36 @@
+// expect: compiles
+// Issue 35: a service object whose state is immutable (`let`s of Sendable types) or behind a
+// lock it owns (RACSwiftTesting's `Locked`, Sendable when its value is) is declared `Sendable`,
+// checked by the compiler, and its operator closures capture `self` as RAC's blocks did.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import RACSwift
+import RACSwiftTesting
+
+final class Client: Sendable {
+    let session: URLSession
+    let baseURL: URL
+    private let decoder = JSONDecoder()
+    private let token = Locked<String?>(nil)
+
+    init(session: URLSession, baseURL: URL) {
+        self.session = session
+        self.baseURL = baseURL
+    }
+
+    func signIn(_ tokens: Signal<String>) -> Signal<Void> {
+        tokens.doNext { self.token.value = $0 }.ignoreValues()
+    }
+
+    func fetch<T: Decodable>(_ type: T.Type, path: String) -> Signal<T> {
+        session.signal(for: URLRequest(url: baseURL.appendingPathComponent(path)))
+            .tryMap { data, _ in try self.decoder.decode(T.self, from: data) }
+            .catch { error in Signal<T>.error(error) }
+    }
+
+    func users(_ logins: Signal<String>) -> Signal<[String: String]> {
+        logins.flattenMap { login in self.fetch([String: String].self, path: "users/\(login)") }
+    }
+}

@@ -161,6 +161,18 @@ final class ServiceExamples: RACTestCase {
         XCTAssertEqual(server.requests.sorted(), ["/user", "/user", "/users/ada", "/users/grace"])
     }
 
+    func testPortedSpecWithTestHelpers() throws {
+        let client = GitHubClient(session: session, baseURL: baseURL)
+        client.signIn(token: "secret")
+
+        let user = try client.fetchAuthenticatedUser().asynchronousFirst()
+        XCTAssertEqual(user?.login, "ada")
+
+        XCTAssertThrowsError(try client.fetchUsers(.return("nobody")).asynchronouslyWaitUntilCompleted()) { error in
+            XCTAssertEqual(error as? HTTPStatusError, HTTPStatusError(statusCode: 404))
+        }
+    }
+
     func testPlainModelWithWeakTargetOperators() throws {
         let client = GitHubClient(session: session, baseURL: baseURL)
 

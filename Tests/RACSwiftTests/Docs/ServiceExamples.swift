@@ -89,26 +89,8 @@ final class UserSearchModel {   // not Sendable: `searches` belongs to the threa
     }
 }
 
-final class ServiceExamples: RACTestCase {
-    private var server: TestHTTPServer!
-    private var session: URLSession!
+final class ServiceExamples: LoopbackServerTestCase {
     private var baseURL: URL { server.url("/") }
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try TestHTTPServer.start()
-        session = URLSession(configuration: .ephemeral)
-    }
-
-    override func tearDown() {
-        // As URLSessionSignalTests: not `invalidateAndCancel()`, which races a task's
-        // completion inside swift-corelibs-foundation on Linux.
-        session.finishTasksAndInvalidate()
-        server.stop()
-        session = nil
-        server = nil
-        super.tearDown()
-    }
 
     func testRequestPipeline() throws {
         let session = self.session!, baseURL = self.baseURL

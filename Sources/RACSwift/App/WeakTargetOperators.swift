@@ -17,7 +17,9 @@
 // the result ends at the first event that needs the object after it is gone.
 //
 // Built from the plain operators, so nothing here is on their hot paths: per value, one weak
-// load; per subscription, the `catch` that turns the private `TargetGone` into completion.
+// load; per subscription of `map(weak:)` and `flattenMap(weak:)`, one more operator, the
+// `catch` that turns the private `TargetGone` into completion (a `ReactiveObject` target adds
+// `take(during:)`).
 
 extension Signal {
     /// Sends `transform(target, value)` for each value, holding `target` weakly (RAC's

@@ -391,6 +391,52 @@ extension Signal {
     }
 }
 
+// MARK: - Blocking helpers with out-parameters
+
+// RAC's blocking and testing helpers report through `BOOL *success` and `NSError **error`;
+// here they throw. The out-parameters are raw pointers, so that a port's `&success` and
+// `&error` (whatever the variables' types) or `nil` reach this declaration and its message,
+// not an argument-type error. A message rather than a fix-it: the Swift form has
+// fewer arguments, and its result is read with `try`, which a rename cannot write.
+
+extension Signal {
+    /// RAC's `-firstOrDefault:success:error:`.
+    @available(
+        *, unavailable, renamed: "first(orDefault:)",
+        message: "use 'try first(orDefault:)', which throws the signal's error instead of setting 'success' and 'error'")
+    public func firstOrDefault(
+        _ defaultValue: Value?, success: UnsafeMutableRawPointer?, error: UnsafeMutableRawPointer?
+    ) -> Value {
+        unavailable()
+    }
+
+    /// RAC's `-waitUntilCompleted:`.
+    @available(
+        *, unavailable, renamed: "waitUntilCompleted()",
+        message: "use 'try waitUntilCompleted()', which throws the signal's error instead of returning NO and setting 'error'")
+    public func waitUntilCompleted(_ error: UnsafeMutableRawPointer?) -> Bool {
+        unavailable()
+    }
+
+    /// RAC's `-asynchronousFirstOrDefault:success:error:`.
+    @available(
+        *, unavailable, renamed: "asynchronousFirst(orDefault:timeout:)",
+        message: "use 'try asynchronousFirst(orDefault:timeout:)' (or 'try asynchronousFirst(timeout:)' for an optional), which throws the signal's error, or SignalError.timedOut, instead of setting 'success' and 'error'")
+    public func asynchronousFirstOrDefault(
+        _ defaultValue: Value?, success: UnsafeMutableRawPointer?, error: UnsafeMutableRawPointer?
+    ) -> Value {
+        unavailable()
+    }
+
+    /// RAC's `-asynchronouslyWaitUntilCompleted:`.
+    @available(
+        *, unavailable, renamed: "asynchronouslyWaitUntilCompleted(timeout:)",
+        message: "use 'try asynchronouslyWaitUntilCompleted(timeout:)', which throws the signal's error, or SignalError.timedOut, instead of returning NO and setting 'error'")
+    public func asynchronouslyWaitUntilCompleted(_ error: UnsafeMutableRawPointer?) -> Bool {
+        unavailable()
+    }
+}
+
 extension ReplaySubject {
     /// RAC's `+replaySubjectWithCapacity:`.
     @available(*, unavailable, renamed: "init(capacity:)")

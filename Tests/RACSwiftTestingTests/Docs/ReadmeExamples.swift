@@ -1,3 +1,4 @@
+import Foundation
 import RACSwift
 import RACSwiftTesting
 import XCTest
@@ -6,6 +7,12 @@ import XCTest
 /// as written there: `ArticleExamplesTests` finds each block's lines here.
 final class ReadmeExamples: TestingTestCase {
     func testQuickStartThreadsAndIsolation() {
+        let received = Locked<[Int]>([])                   // RACSwiftTesting: written on another thread
+        let subscription = Signal.from([1, 2, 3])
+            .subscribe(on: Scheduler.background())
+            .subscribeNext { received.append($0) }
+        // received.value == [1, 2, 3] once the background scheduler has run
+
         @MainActor final class SearchViewModel {
             var status = ""
             var subscription: Disposable?
@@ -14,6 +21,11 @@ final class ReadmeExamples: TestingTestCase {
                 subscription = results.onMainActor.subscribeNext { self.status = $0 }   // on the main actor
             }
         }
+
+        let deadline = Date().addingTimeInterval(10)
+        while received.value.count < 3, Date() < deadline { usleep(1_000) }
+        XCTAssertEqual(received.value, [1, 2, 3])
+        subscription.dispose()
 
         nonisolated(unsafe) var sum = 0                       // single-threaded: synchronous on this thread
         Signal.from([1, 2, 3]).subscribeNext { sum += $0 }    // sum == 6

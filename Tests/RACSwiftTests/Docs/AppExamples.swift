@@ -17,6 +17,16 @@ import XCTest
     var nameField = ""
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+final class SignInForm: ReactiveObject {
+    @Observed var nameField = ""
+}
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+final class UserAccount: ReactiveObject {
+    @Observed var userName = "ada"
+}
+
 @MainActor final class StatusLabel {
     var text = ""
 }
@@ -226,11 +236,37 @@ final class AppExamples: RACTestCase {
         names.dispose()
     }
 
+    func testTwoWayBindingOnReactiveObjectsIsSynchronous() {
+        let form = SignInForm()
+        let account = UserAccount()
+        let formValues = Fixture.Log<String>()
+        let formObservation = form.signal(for: \.nameField).subscribeNext { formValues.append($0) }
+        let accountValues = Fixture.Log<String>()
+        let accountObservation = account.signal(for: \.userName).subscribeNext { accountValues.append($0) }
+
+        // RACChannelTo(form, nameField) = RACChannelTo(account, userName);
+        let binding = form.channelTerminal(for: \.nameField)
+            .bind(to: account.channelTerminal(for: \.userName))
+        // form.nameField == "ada": the form takes the account's value first
+        form.nameField = "ada.lovelace"
+        // account.userName == "ada.lovelace", at once
+        account.userName = "grace"
+        // form.nameField == "grace", at once
+
+        XCTAssertEqual(formValues.all, ["", "ada", "ada.lovelace", "grace"], "the account's value first, then each change once")
+        XCTAssertEqual(accountValues.all, ["ada", "ada.lovelace", "grace"], "the form's change reached the account at once")
+        formObservation.dispose()
+        accountObservation.dispose()
+        XCTAssertEqual(form.nameField, "grace")
+        XCTAssertEqual(account.userName, "grace", "the form's own write is not echoed back")
+        binding.dispose()
+    }
+
     func testTwoWayBinding() {
         let account = Account()
         let form = Form()
 
-        // RACChannelTo(form, nameField) = RACChannelTo(account, userName);
+        // Account and Form are plain @Observable classes here.
         let binding = form.channelTerminal(for: \.nameField)
             .bind(to: account.channelTerminal(for: \.userName))
         // form.nameField == "ada": the form takes the account's value first
@@ -238,13 +274,14 @@ final class AppExamples: RACTestCase {
         XCTAssertEqual(form.nameField, "ada")
 
         form.nameField = "ada.lovelace"
-        // soon after, on the main thread: account.userName == "ada.lovelace"
+        // account.userName == "ada.lovelace" later: on the main thread, after this code returns to the run loop
 
+        XCTAssertEqual(account.userName, "ada", "not yet: the new value is read after a turn of the run loop")
         runMainLoop { account.userName == "ada.lovelace" }
         drainMainLoop()
 
         account.userName = "grace"
-        // soon after: form.nameField == "grace"
+        // form.nameField == "grace" later, the same way
 
         runMainLoop { form.nameField == "grace" }
         drainMainLoop()

@@ -63,6 +63,55 @@ final class PortingExamples: RACTestCase {
         age.sendCompleted()
     }
 
+    func testTuplePackAndUnpack() {
+        let printed = PrintedLines()
+        @Sendable func print(_ items: Any...) { printed.record(items) }
+
+        let pairs = Signal<(String, Int)>.create { subscriber in
+            subscriber.sendNext(("ada", 3))       // RACTuplePack(login, @3)
+            subscriber.sendCompleted()
+            return nil
+        }
+        pairs.subscribeNext { pair in
+            let (login, count) = pair             // RACTupleUnpack(NSString *login, NSNumber *count) = pair;
+            print(login, count)
+        }
+        // ada 3
+
+        XCTAssertEqual(printed.lines, ["ada 3"])
+    }
+
+    func testIdBecomesAnEnum() throws {
+        let results = Signal<SearchResult>.from([.user(login: "ada"), .repository(name: "RACSwift", stars: 3)])
+        XCTAssertEqual(try results.toArray(), [.user(login: "ada"), .repository(name: "RACSwift", stars: 3)])
+    }
+
+    func testIdBecomesAnySendable() throws {
+        let token: any Sendable = "secret"        // an `Any?` here could not be captured below
+        let values = Signal<any Sendable>.create { subscriber in
+            subscriber.sendNext(token)
+            subscriber.sendCompleted()
+            return nil
+        }
+        let first = try values.first() as? String
+        // first == "secret"
+
+        XCTAssertEqual(first, "secret")
+    }
+
+    func testTestHelpersOnOptionals() throws {
+        let names = Signal<String?>.return(nil)
+        let first = try names.first()                   // String??
+        // first == .some(nil): the signal sent nil
+        let firstOrNil = try names.first(orDefault: nil)   // String?
+        // firstOrNil == nil, as for a signal that sent nothing (RAC's -firstOrDefault:nil)
+
+        XCTAssertEqual(first, .some(nil))
+        XCTAssertNil(firstOrNil)
+        XCTAssertEqual(try Signal<String?>.empty.first(), .none, "completed without a value")
+        XCTAssertNil(try Signal<String?>.empty.first(orDefault: nil))
+    }
+
     func testLiftSelector() {
         let printed = PrintedLines()
         @Sendable func print(_ items: Any...) { printed.record(items) }
@@ -166,6 +215,12 @@ final class PortingExamples: RACTestCase {
 }
 
 struct ParseError: Error { let text: String }
+
+/// PortingFromReactiveCocoa.md's values of several kinds, where RAC sent `id`.
+enum SearchResult: Sendable, Equatable {
+    case user(login: String)
+    case repository(name: String, stars: Int)
+}
 
 /// PortingFromReactiveCocoa.md's stand-in for a request by id.
 func fetch(_ id: Int) -> Signal<String> {

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import RACSwift
 import XCTest
 
@@ -63,4 +66,29 @@ struct TemporaryFolder {
     func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
     func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// A test case with the loopback HTTP server (`TestHTTPServer`) and an ephemeral
+/// `URLSession`, fresh for each test.
+class LoopbackServerTestCase: RACTestCase {
+    private(set) var server: TestHTTPServer!
+    private(set) var session: URLSession!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        server = try TestHTTPServer.start()
+        session = URLSession(configuration: .ephemeral)
+    }
+
+    override func tearDown() {
+        // Not `invalidateAndCancel()`: it calls `cancel()` on every task from this thread, which
+        // on Linux can race a task's completion and crash the process inside
+        // swift-corelibs-foundation (`TaskRegistry`), the crash `signal(for:)` itself avoids.
+        session.finishTasksAndInvalidate()
+        server.stop()
+        // XCTest keeps every test case alive to the end of the run: let go of the server.
+        session = nil
+        server = nil
+        super.tearDown()
+    }
 }

@@ -16,6 +16,10 @@ import FoundationNetworking
 /// - `GET /drop?id=ID` — 200, a few bytes, then the server closes the connection mid-body.
 /// - `GET /flaky?id=ID&drops=N` — drops the connection for the first N requests with that
 ///   ID, then answers 200 `ok`.
+/// - `GET /users/LOGIN` — a GitHub-style JSON user, `{"login": …, "name": …}`, for `ada` and
+///   `grace`; 404 with a JSON message for anyone else.
+/// - `GET /user` — the signed-in user (ada) when the request carries `Authorization: token
+///   secret`, else 401.
 ///
 /// Every request's path and query is recorded in `requests`, on arrival.
 final class TestHTTPServer: @unchecked Sendable {
@@ -76,7 +80,28 @@ final class TestHTTPServer: @unchecked Sendable {
         return request.query["id"]
     }
 
+    /// The users `/users/LOGIN` knows.
+    private static let users = ["ada": "Ada Lovelace", "grace": "Grace Hopper"]
+
+    private static func json(_ object: [String: String], status: HTTPStatusCode = .ok) -> HTTPResponse {
+        let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        return HTTPResponse(statusCode: status, headers: [.contentType: "application/json"], body: body)
+    }
+
     private func addRoutes() async {
+        await server.appendRoute("GET /users/*") { [unowned self] request in
+            _ = record(request)
+            let login = String(request.path.split(separator: "/").last ?? "")
+            guard let name = Self.users[login] else { return Self.json(["message": "Not Found"], status: .notFound) }
+            return Self.json(["login": login, "name": name])
+        }
+        await server.appendRoute("GET /user") { [unowned self] request in
+            _ = record(request)
+            guard request.headers[.authorization] == "token secret" else {
+                return Self.json(["message": "Requires authentication"], status: .unauthorized)
+            }
+            return Self.json(["login": "ada", "name": Self.users["ada"]!])
+        }
         await server.appendRoute("GET /hello") { [unowned self] request in
             _ = record(request)
             return HTTPResponse(statusCode: .ok, body: Data("hello".utf8))

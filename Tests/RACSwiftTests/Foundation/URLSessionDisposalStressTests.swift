@@ -10,26 +10,7 @@ import XCTest
 /// from another thread while its completion is under way can kill the process inside
 /// swift-corelibs-foundation (`TaskRegistry`: "Trying to access a behaviour for a task that in
 /// not in the registry"); the signal's disposal must never do that.
-final class URLSessionDisposalStressTests: RACTestCase {
-    private var server: TestHTTPServer!
-    private var session: URLSession!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try TestHTTPServer.start()
-        session = URLSession(configuration: .ephemeral)
-    }
-
-    override func tearDown() {
-        // Not `invalidateAndCancel()`: it calls `cancel()` on every task from this thread, the
-        // very race this test keeps the signal out of.
-        session.finishTasksAndInvalidate()
-        server.stop()
-        session = nil
-        server = nil
-        super.tearDown()
-    }
-
+final class URLSessionDisposalStressTests: LoopbackServerTestCase {
     /// What one request's subscriber saw.
     private final class Outcome: @unchecked Sendable {
         private let lock = NSLock()

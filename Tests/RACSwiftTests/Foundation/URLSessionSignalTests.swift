@@ -6,28 +6,7 @@ import RACSwift
 import XCTest
 
 /// `URLSession.signal(for:)` against a real HTTP server on 127.0.0.1 (`TestHTTPServer`).
-final class URLSessionSignalTests: RACTestCase {
-    private var server: TestHTTPServer!
-    private var session: URLSession!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try TestHTTPServer.start()
-        session = URLSession(configuration: .ephemeral)
-    }
-
-    override func tearDown() {
-        // Not `invalidateAndCancel()`: it calls `cancel()` on every task from this thread, which
-        // on Linux can race a task's completion and crash the process inside
-        // swift-corelibs-foundation (`TaskRegistry`), the crash `signal(for:)` itself avoids.
-        session.finishTasksAndInvalidate()
-        server.stop()
-        // XCTest keeps every test case alive to the end of the run: let go of the server.
-        session = nil
-        server = nil
-        super.tearDown()
-    }
-
+final class URLSessionSignalTests: LoopbackServerTestCase {
     private func text(_ data: Data) -> String {
         String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespaces)
     }

@@ -5,7 +5,8 @@ import XCTest
 /// call below, written with RAC's selector, is type-checked against the built RACSwift module
 /// by `swiftc -typecheck` in a child process, and must fail with exactly "'<RAC name>' has
 /// been renamed to '<Swift name>'" (or "replaced by", for initializers) on its own line (the fix-it that rewrites it comes with
-/// that diagnostic) — and with no other error.
+/// that diagnostic) — and with no other error. RAC's helpers with out-parameters add a message
+/// naming the throwing form.
 final class RenamedSelectorsTests: RACTestCase {
     /// One line each: the call as a porter writes it, and the Swift name the compiler must
     /// name. `s` is a `Signal<Int>`, `o` a `Signal<Int?>`, `ss` a `Signal<Signal<Int>>`.
@@ -80,6 +81,18 @@ final class RenamedSelectorsTests: RACTestCase {
     private let explained: [(call: String, message: String)] = [
         ("_ = Signal<Int>.empty()", "cannot call value of non-function type 'Signal<Int>'"),
         ("_ = RACSignal<Int>.never()", "cannot call value of non-function type 'Signal<Int>'"),
+        // RAC's helpers with `BOOL *success` and `NSError **error`, as a ported spec calls them
+        // (`&error` of any type, or nil): renamed, with a message naming the throwing form.
+        ("_ = s.firstOrDefault(0, success: &success, error: &error)",
+         "'firstOrDefault(_:success:error:)' has been renamed to 'first(orDefault:)': use 'try first(orDefault:)'"),
+        ("_ = o.firstOrDefault(nil, success: nil, error: &nsError)",
+         "'firstOrDefault(_:success:error:)' has been renamed to 'first(orDefault:)': use 'try first(orDefault:)'"),
+        ("_ = s.waitUntilCompleted(&error)",
+         "'waitUntilCompleted' has been renamed to 'waitUntilCompleted()': use 'try waitUntilCompleted()'"),
+        ("_ = s.asynchronousFirstOrDefault(nil, success: &success, error: &error)",
+         "'asynchronousFirstOrDefault(_:success:error:)' has been renamed to 'asynchronousFirst(orDefault:timeout:)': use 'try asynchronousFirst(orDefault:timeout:)'"),
+        ("_ = s.asynchronouslyWaitUntilCompleted(&nsError)",
+         "'asynchronouslyWaitUntilCompleted' has been renamed to 'asynchronouslyWaitUntilCompleted(timeout:)': use 'try asynchronouslyWaitUntilCompleted(timeout:)'"),
     ]
 
     func testEveryRACSelectorCallNamesItsSwiftReplacement() throws {
@@ -93,6 +106,9 @@ final class RenamedSelectorsTests: RACTestCase {
                 s: Signal<Int>, o: Signal<Int?>, ss: Signal<Signal<Int>>, subject: Subject<Int>,
                 scheduler: Scheduler, box: Box
             ) {
+                var success = false
+                var error: (any Error)?
+                var nsError: NSError?
             """
         let body = (calls.map(\.call) + explained.map(\.call)).map { "    " + $0 }.joined(separator: "\n")
         let source = header + "\n" + body + "\n}\n"

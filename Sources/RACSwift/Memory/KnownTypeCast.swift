@@ -8,7 +8,7 @@
 /// the list it came from; the call site says why. What would break it: putting another type's
 /// object into that list — then release builds would use the object with the wrong layout.
 /// Debug builds check every cast and stop, naming both types.
-@inline(__always)
+@inlinable @inline(__always)
 func castToKnownType<T: AnyObject>(_ object: AnyObject, _ type: T.Type) -> T {
     #if DEBUG
     guard let typed = object as? T else {

@@ -176,15 +176,7 @@ final class InputSubscriptionOrderTests: RACTestCase {
     func testSampleEndedByTheSourceLaterDisposesTheSamplerBeforeTheSource() {
         let trace = Trace()
         let source = Subject<Int>()
-        let watched = Signal<Int>.create { subscriber in
-            trace.append("subscribe A")
-            let subscription = source.subscribe(subscriber)
-            return Disposable {
-                trace.append("dispose A")
-                subscription.dispose()
-            }
-        }
-        trace.subscribe(to: watched.sample(trace.signal("S", terminates: false)))
+        trace.subscribe(to: trace.signal("A", forwarding: source).sample(trace.signal("S", terminates: false)))
         source.sendCompleted()
         // The source's own subscription ends first (its block's disposable, as RAC's subscriber
         // disposes before it runs the completion block), then the sampler, then the completion.

@@ -32,6 +32,9 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
     private final var depth = 0
     /// A termination claimed by the outermost `serialize`, carried out once it has let go.
     private final var pending: Terminal?
+    /// The input inside its `subscribe` (see `subscribeInput`); touched only by the thread
+    /// subscribing the inputs.
+    private final var inputBeingSubscribed: (CompoundDisposable, CompoundDisposable.Removal)?
 
     private enum Terminal {
         case completed
@@ -106,6 +109,59 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
         case .completed: downstream.sendCompleted()
         case .failed(let error): downstream.sendError(error)
         }
+    }
+}
+
+extension OutputPoint {
+    /// Subscribes one input of an operator that subscribes its inputs in turn (zip,
+    /// combineLatest) the way RAC's `createSignal` block does: the inputs' subscriptions gather
+    /// in `inputs`, the block's compound, each once its `subscribe` has returned (the inputs'
+    /// `didSubscribe(with:)` keeps nothing), and the compound joins `disposable` only once every input is
+    /// subscribed (`joinInputs`; RACDynamicSignal.m:44-45). A terminal event sent while the
+    /// inputs are being subscribed therefore goes out first — `-sendError:` and
+    /// `-sendCompleted` dispose what has joined, then deliver (RACSubscriber.m:78, :88) — and
+    /// the inputs subscribed so far are disposed after it, once the ending input's
+    /// subscription has returned; every later input is still subscribed, with a subscription
+    /// of its own, and disposed as soon as that returns (RAC's `+zip:` and `+combineLatest:`
+    /// nest one two-input block per input, RACStream's `+join:block:`, and each block disposes
+    /// its inputs when it returns to a subscription already over).
+    ///
+    /// One difference from RAC, so that the result still stops an input that sends forever
+    /// from inside its `subscribe` (a synchronous infinite signal zipped with a finite one,
+    /// or under `take`): while an input is inside its `subscribe`, its subscription is also
+    /// part of `disposable` (`inputDidSubscribe`), so the result's end disposes it at once —
+    /// before the terminal event, where RAC disposes it once its `subscribe` has returned and
+    /// a synchronous infinite input never stops. An input that ended the result by its own
+    /// terminal event has ended its subscription already, so the order differs only for one
+    /// still live (porting guide, "Deliberate differences from RAC").
+    @usableFromInline
+    final func subscribeInput<T>(_ signal: Signal<T>, _ input: some Subscriber<T>, gatheringIn inputs: CompoundDisposable) {
+        let subscription = signal.subscribe(input)
+        if let (live, removal) = inputBeingSubscribed {
+            inputBeingSubscribed = nil
+            disposable.remove(live, addedAs: removal)
+        }
+        inputs.add(subscription)
+        // Read without the lock, as `isOpen` does: the flag is set before the terminal event
+        // goes out, on the thread that sent it.
+        if disposable.isDisposed { inputs.dispose() }
+    }
+
+    /// Called by the input `subscribeInput` is subscribing, from its `didSubscribe(with:)`
+    /// (synchronously, on the subscribing thread): its subscription is part of `disposable`
+    /// until its `subscribe` returns — unless the result is over already, when a later input
+    /// runs with a subscription of its own, as in RAC.
+    @usableFromInline
+    final func inputDidSubscribe(with subscription: CompoundDisposable) {
+        if disposable.isDisposed { return }
+        inputBeingSubscribed = (subscription, disposable.addRemovable(subscription))
+    }
+
+    /// The end of the block `subscribeInput` describes: the inputs' compound joins the
+    /// subscription (disposed at once if that is over).
+    @usableFromInline
+    final func joinInputs(_ inputs: CompoundDisposable) {
+        disposable.add(inputs)
     }
 }
 

@@ -20,8 +20,8 @@ extension Signal {
             let first = CombineLatestInput<Value, (Value, U), Value?>(sink)
             let second = CombineLatestInput<U, (Value, U), U?>(sink)
             return startCombineLatest(subscriber, sink, combine: { (first.latest, second.latest) }) {
-                signals.0.subscribe(first)
-                signals.1.subscribe(second)
+                sink.subscribeInput(signals.0, first)
+                sink.subscribeInput(signals.1, second)
             }
         }
         .named("[\(name)] -combineLatestWith: \(other)")
@@ -41,7 +41,7 @@ extension Signal {
             let sink = CombineLatestSink<[T]>(downstream: subscriber, inputCount: signals.count)
             let inputs = signals.map { _ in CombineLatestInput<T, [T], T?>(sink) }
             let disposable = startCombineLatest(subscriber, sink, combine: { inputs.map { $0.latest } }) {
-                for (signal, input) in Swift.zip(signals, inputs) { signal.subscribe(input) }
+                for (signal, input) in Swift.zip(signals, inputs) { sink.subscribeInput(signal, input) }
             }
             // An empty array completes here.
             sink.start()
@@ -126,8 +126,9 @@ func startCombineLatest<Output>(
     sink.combine = combine
     subscriber.didSubscribe(with: sink.disposable)
     // As RAC's -combineLatestWith:, every input is subscribed, also when an earlier one ended
-    // the result while being subscribed (that subscription is disposed at once).
+    // the result while being subscribed (see `OutputPoint.subscribeInput`).
     subscribeInputs()
+    sink.joinInputs(sink.inputs)
     return sink.disposable
 }
 
@@ -141,7 +142,7 @@ private func subscribeCombineLatest<each S>(
     let sink = CombineLatestSink<(repeat each S)>(downstream: subscriber, inputCount: count)
     let inputs = (repeat CombineLatestInput<each S, (repeat each S), (each S)?>(sink))
     let disposable = startCombineLatest(subscriber, sink, combine: { (repeat (each inputs).latest) }) {
-        for (signal, input) in repeat (each signals, each inputs) { signal.subscribe(input) }
+        for (signal, input) in repeat (each signals, each inputs) { sink.subscribeInput(signal, input) }
     }
     sink.start()
     return disposable

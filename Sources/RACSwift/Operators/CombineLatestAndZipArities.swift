@@ -31,8 +31,8 @@ extension Signal {
             let x = CombineLatestInput<A, Value, A?>(sink)
             let y = CombineLatestInput<B, Value, B?>(sink)
             return startCombineLatest(subscriber, sink, combine: { (x.latest, y.latest) }) {
-                signals.0.subscribe(x)
-                signals.1.subscribe(y)
+                sink.subscribeInput(signals.0, x)
+                sink.subscribeInput(signals.1, y)
             }
         }
         .named("+combineLatest: \(describeSignals([a, b]))")
@@ -68,9 +68,9 @@ extension Signal {
             let y = CombineLatestInput<B, Value, B?>(sink)
             let z = CombineLatestInput<C, Value, C?>(sink)
             return startCombineLatest(subscriber, sink, combine: { (x.latest, y.latest, z.latest) }) {
-                signals.0.subscribe(x)
-                signals.1.subscribe(y)
-                signals.2.subscribe(z)
+                sink.subscribeInput(signals.0, x)
+                sink.subscribeInput(signals.1, y)
+                sink.subscribeInput(signals.2, z)
             }
         }
         .named("+combineLatest: \(describeSignals([a, b, c]))")
@@ -107,10 +107,10 @@ extension Signal {
             let z = CombineLatestInput<C, Value, C?>(sink)
             let u = CombineLatestInput<D, Value, D?>(sink)
             return startCombineLatest(subscriber, sink, combine: { (x.latest, y.latest, z.latest, u.latest) }) {
-                signals.0.subscribe(x)
-                signals.1.subscribe(y)
-                signals.2.subscribe(z)
-                signals.3.subscribe(u)
+                sink.subscribeInput(signals.0, x)
+                sink.subscribeInput(signals.1, y)
+                sink.subscribeInput(signals.2, z)
+                sink.subscribeInput(signals.3, u)
             }
         }
         .named("+combineLatest: \(describeSignals([a, b, c, d]))")
@@ -150,11 +150,11 @@ extension Signal {
             return startCombineLatest(subscriber, sink, combine: {
                 (x.latest, y.latest, z.latest, u.latest, v.latest)
             }) {
-                signals.0.subscribe(x)
-                signals.1.subscribe(y)
-                signals.2.subscribe(z)
-                signals.3.subscribe(u)
-                signals.4.subscribe(v)
+                sink.subscribeInput(signals.0, x)
+                sink.subscribeInput(signals.1, y)
+                sink.subscribeInput(signals.2, z)
+                sink.subscribeInput(signals.3, u)
+                sink.subscribeInput(signals.4, v)
             }
         }
         .named("+combineLatest: \(describeSignals([a, b, c, d, e]))")
@@ -195,12 +195,12 @@ extension Signal {
             return startCombineLatest(subscriber, sink, combine: {
                 (x.latest, y.latest, z.latest, u.latest, v.latest, w.latest)
             }) {
-                signals.0.subscribe(x)
-                signals.1.subscribe(y)
-                signals.2.subscribe(z)
-                signals.3.subscribe(u)
-                signals.4.subscribe(v)
-                signals.5.subscribe(w)
+                sink.subscribeInput(signals.0, x)
+                sink.subscribeInput(signals.1, y)
+                sink.subscribeInput(signals.2, z)
+                sink.subscribeInput(signals.3, u)
+                sink.subscribeInput(signals.4, v)
+                sink.subscribeInput(signals.5, w)
             }
         }
         .named("+combineLatest: \(describeSignals([a, b, c, d, e, f]))")

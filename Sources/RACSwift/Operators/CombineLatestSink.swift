@@ -10,6 +10,10 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     @exclusivity(unchecked) @usableFromInline var combine: (() -> Output)?
     @exclusivity(unchecked) private var state: CombineLatestState
     private let releaseCombine = LockHandOff()
+    /// The inputs' subscriptions: RAC's `createSignal` block's compound, which joins the
+    /// subscription (`disposable`) only when the block has subscribed every input (see
+    /// `subscribeInput`).
+    @usableFromInline let inputs = CompoundDisposable()
 
     @usableFromInline
     init(downstream: some Subscriber<Output>, inputCount: Int) {
@@ -29,6 +33,12 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     /// another does (the lock rule: a disposal never waits for a lock held across a delivery).
     func cutCycle() {
         releaseCombine.run(under: lock) { self.combine = nil }
+    }
+
+    /// Subscribes `signal` with `input`, one of this sink's (see `OutputPoint.subscribeInput`).
+    @usableFromInline
+    func subscribeInput<T>(_ signal: Signal<T>, _ input: some Subscriber<T>) {
+        subscribeInput(signal, input, gatheringIn: inputs)
     }
 
     @usableFromInline
@@ -137,10 +147,9 @@ where Slot.Element == Element {
         return latestValue.value
     }
 
+    // The subscription joins the sink's when it returns (`OutputPoint.subscribeInput`).
     @usableFromInline
-    func didSubscribe(with disposable: CompoundDisposable) {
-        sink.disposable.add(disposable)
-    }
+    func didSubscribe(with disposable: CompoundDisposable) { sink.inputDidSubscribe(with: disposable) }
 
     @usableFromInline
     func sendNext(_ value: Element) {

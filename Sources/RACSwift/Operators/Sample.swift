@@ -22,9 +22,13 @@ extension Signal {
             subscriber.didSubscribe(with: sink.disposable)
             // RAC's order: the source first, so a synchronous source's value is there to
             // sample. The sampler too when the source ended the result while being
-            // subscribed: RAC subscribes it, and the subscription is disposed at once.
-            inputs.0.subscribe(SampleSourceInput(sink))
-            inputs.1.subscribe(SamplerInput<Value, Value?, U>(sink))
+            // subscribed: RAC subscribes it, and the subscription is disposed as soon as it
+            // returns. Both join the subscription then, the sampler first: RAC's block
+            // disposes the sampler, then the source (RACSignal+Operations.m:1234-1237).
+            let source = inputs.0.subscribe(SampleSourceInput(sink))
+            let sampler = inputs.1.subscribe(SamplerInput<Value, Value?, U>(sink))
+            sink.disposable.add(sampler)
+            sink.disposable.add(source)
             return sink.disposable
         }.named("[\(name)] -sample: \(sampler)")
     }
@@ -38,6 +42,14 @@ where Slot.Element == Value {
     // Guarded by `lock`.
     private var latest = Slot.empty
     private var hasValue = false
+    /// The source's subscription, set before any event of either input; a sampler's terminal
+    /// event disposes it first, as RAC's does (it joins the subscription only once the
+    /// sampler is subscribed).
+    private var sourceSubscription: CompoundDisposable?
+
+    func sourceDidSubscribe(with subscription: CompoundDisposable) {
+        sourceSubscription = subscription
+    }
 
     func store(_ value: Value) {
         serialize {
@@ -59,11 +71,23 @@ where Slot.Element == Value {
             if finish(error: event.error) { latest = .empty }
         }
     }
+
+    /// The sampler's error or completion: RAC disposes the source, then sends it.
+    func samplerTerminated(_ event: Event<Never>) {
+        serialize {
+            if isOpen { sourceSubscription?.dispose() }
+            if finish(error: event.error) { latest = .empty }
+        }
+    }
 }
 
 @usableFromInline
 final class SampleSourceInput<Value, Slot: LatestValueSlot>: OutputPointInput<Value, SampleSink<Value, Slot>>, Subscriber,
     @unchecked Sendable where Slot.Element == Value {
+    // The subscription joins the output's when the operator's body has subscribed both.
+    @usableFromInline override func didSubscribe(with disposable: CompoundDisposable) {
+        sink.sourceDidSubscribe(with: disposable)
+    }
     @usableFromInline func sendNext(_ value: Value) { sink.store(value) }
     @usableFromInline func sendError(_ error: any Error) { sink.terminate(.error(error)) }
     @usableFromInline func sendCompleted() { sink.terminate(.completed) }
@@ -72,7 +96,9 @@ final class SampleSourceInput<Value, Slot: LatestValueSlot>: OutputPointInput<Va
 @usableFromInline
 final class SamplerInput<Value, Slot: LatestValueSlot, U>: OutputPointInput<Value, SampleSink<Value, Slot>>, Subscriber,
     @unchecked Sendable where Slot.Element == Value {
+    // The subscription joins the output's when the operator's body has subscribed both.
+    @usableFromInline override func didSubscribe(with disposable: CompoundDisposable) {}
     @usableFromInline func sendNext(_ value: U) { sink.sendLatest() }
-    @usableFromInline func sendError(_ error: any Error) { sink.terminate(.error(error)) }
-    @usableFromInline func sendCompleted() { sink.terminate(.completed) }
+    @usableFromInline func sendError(_ error: any Error) { sink.samplerTerminated(.error(error)) }
+    @usableFromInline func sendCompleted() { sink.samplerTerminated(.completed) }
 }

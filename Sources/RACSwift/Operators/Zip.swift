@@ -84,6 +84,9 @@ final class ZipSink<Output>: OutputPoint<Output>, @unchecked Sendable {
     @exclusivity(unchecked) private var state: ZipState
     private let buffers: [RingBufferBase]
     private let makeOutput: () -> Output  // pops the head of every buffer
+    /// The inputs' subscriptions, until every input is subscribed (see
+    /// `OutputPoint.subscribeInput`).
+    let inputs = CompoundDisposable()
 
     @usableFromInline
     init(downstream: some Subscriber<Output>, buffers: [RingBufferBase], makeOutput: @escaping () -> Output) {
@@ -154,7 +157,8 @@ final class ZipInput<T, Output>: Sink, Subscriber, @unchecked Sendable {
         self.index = index
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { sink.disposable.add(disposable) }
+    // The subscription joins the zip's when it returns (`OutputPoint.subscribeInput`).
+    func didSubscribe(with disposable: CompoundDisposable) { sink.inputDidSubscribe(with: disposable) }
     func sendNext(_ value: T) { sink.receive(value, into: buffer, from: index) }
     func sendError(_ error: any Error) { sink.fail(error) }
     func sendCompleted() { sink.complete(input: index) }
@@ -163,10 +167,11 @@ final class ZipInput<T, Output>: Sink, Subscriber, @unchecked Sendable {
 extension ZipSink {
     /// Subscribes `signal` as input `index` — also when the zip has already ended (an earlier
     /// input failed or completed empty while being subscribed): as RAC's `-zipWith:`, it
-    /// subscribes every input, and the subscription is disposed at once.
+    /// subscribes every input, and the subscription is disposed as soon as it returns (see
+    /// `OutputPoint.subscribeInput`).
     @usableFromInline
     func subscribeInput<T>(_ signal: Signal<T>, _ buffer: RingBuffer<T>, _ index: Int) {
-        signal.subscribe(ZipInput(sink: self, buffer: buffer, index: index))
+        subscribeInput(signal, ZipInput(sink: self, buffer: buffer, index: index), gatheringIn: inputs)
     }
 }
 
@@ -204,6 +209,7 @@ func startZip<Output>(
 ) -> Disposable {
     subscriber.didSubscribe(with: sink.disposable)
     subscribeInputs()
+    sink.joinInputs(sink.inputs)
     return sink.disposable
 }
 

@@ -54,15 +54,7 @@ final class ConcatOrderTests: RACTestCase {
         // before the completion block subscribes the second (RACSubscriber's order).
         let trace = Trace()
         let first = Subject<Int>()
-        let withDisposal = Signal<Int>.create { subscriber in
-            trace.append("subscribe A")
-            let subscription = first.subscribe(subscriber)
-            return Disposable {
-                trace.append("dispose A")
-                subscription.dispose()
-            }
-        }
-        trace.subscribe(to: withDisposal.concat(trace.signal("B", values: [2])))
+        trace.subscribe(to: trace.signal("A", forwarding: first).concat(trace.signal("B", values: [2])))
         first.sendNext(1)
         first.sendCompleted()
         XCTAssertEqual(trace.entries, [

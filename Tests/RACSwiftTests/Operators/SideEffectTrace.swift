@@ -29,6 +29,19 @@ final class Trace: @unchecked Sendable {
         }
     }
 
+    /// A cold signal whose `create` block logs its subscription and forwards `subject`'s
+    /// events, and returns a disposable that logs its disposal and ends that subscription.
+    func signal(_ name: String, forwarding subject: Subject<Int>) -> Signal<Int> {
+        Signal.create { subscriber in
+            self.append("subscribe \(name)")
+            let subscription = subject.subscribe(subscriber)
+            return Disposable {
+                self.append("dispose \(name)")
+                subscription.dispose()
+            }
+        }
+    }
+
     /// Subscribes to `signal`, logging its events.
     @discardableResult
     func subscribe<Value>(to signal: Signal<Value>) -> Disposable {

@@ -6,10 +6,16 @@ import RACSwiftTesting
 /// or a `TestRecorder` (the events it recorded, with their virtual times).
 ///
 /// A `Signal` is subscribed when its expectation first evaluates it, and the subscription
-/// lasts as long as the expectation: `to` reads what was sent during `subscribe` (all of it,
-/// for a synchronous signal), `toEventually` reads what has arrived so far at each poll, so a
-/// signal is never subscribed twice by one expectation and a hot signal loses no event
-/// between polls. The subscription is disposed when the expectation is over.
+/// lasts as long as the expectation: `to` reads what was sent during `subscribe`, and
+/// `toEventually` what has arrived so far at each poll, so a signal is never subscribed twice
+/// by one expectation and a hot signal loses no event between polls. The subscription is
+/// disposed when the expectation is over.
+///
+/// The subscription is the one user code would make: signals such as `Signal.from` and
+/// `Signal.return` send during `subscribe` on the main thread or with a scheduler current,
+/// and on the subscription scheduler, later, elsewhere (RAC's rule) — so off the main thread
+/// (in a Swift Testing test or a Quick `AsyncSpec` example) wait for them with
+/// `await expect(signal).toEventually(…)`.
 public protocol SignalEventSource<Value> {
     /// The type of the values sent.
     associatedtype Value

@@ -11,6 +11,10 @@ final class QuickSpecsOnLinux: XCTestCase {
         try runExamples(of: RVMViewModelSpec.self)
     }
 
+    func testSharedExamplesSpec() throws {
+        try runExamples(of: SharedExamplesSpec.self)
+    }
+
     private func runExamples<Spec: AsyncSpec>(of spec: Spec.Type) throws {
         let examples = Spec.allTests
         XCTAssertFalse(examples.isEmpty, "\(Spec.self) has no example")

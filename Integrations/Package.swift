@@ -21,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/Quick/Quick", exact: "7.6.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", exact: "1.7.3"),
+        // The documentation plugin only (CI builds the three catalogs): no target depends on it,
+        // so a package depending on these products does not resolve it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(

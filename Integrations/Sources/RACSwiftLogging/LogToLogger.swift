@@ -3,6 +3,7 @@ import RACSwift
 
 /// Which events ``RACSwift/Signal/log(to:level:events:file:function:line:)`` sends to the logger.
 public struct LoggedEvents: OptionSet, Sendable {
+    /// One bit per kind of event.
     public let rawValue: UInt8
 
     /// A set of events from its raw bits.

@@ -7,6 +7,12 @@
 // toolchain. Built and tested by .ci/run.
 import PackageDescription
 
+let racSwift: Target.Dependency = .product(name: "RACSwift", package: "RACSwift")
+let racSwiftTesting: Target.Dependency = .product(name: "RACSwiftTesting", package: "RACSwift")
+let nimble: Target.Dependency = .product(name: "Nimble", package: "Nimble")
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+let tracing: Target.Dependency = .product(name: "Tracing", package: "swift-distributed-tracing")
+
 let package = Package(
     name: "RACSwiftIntegrations",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -26,50 +32,22 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        .target(
-            name: "RACSwiftNimble",
-            dependencies: [
-                .product(name: "RACSwift", package: "RACSwift"),
-                .product(name: "RACSwiftTesting", package: "RACSwift"),
-                .product(name: "Nimble", package: "Nimble"),
-            ]),
-        .target(
-            name: "RACSwiftLogging",
-            dependencies: [
-                .product(name: "RACSwift", package: "RACSwift"),
-                .product(name: "Logging", package: "swift-log"),
-            ]),
-        .target(
-            name: "RACSwiftTracing",
-            dependencies: [
-                .product(name: "RACSwift", package: "RACSwift"),
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
-            ]),
+        .target(name: "RACSwiftNimble", dependencies: [racSwift, racSwiftTesting, nimble]),
+        .target(name: "RACSwiftLogging", dependencies: [racSwift, logging]),
+        .target(name: "RACSwiftTracing", dependencies: [racSwift, tracing]),
         .testTarget(
             name: "RACSwiftNimbleTests",
-            dependencies: [
-                "RACSwiftNimble",
-                .product(name: "RACSwift", package: "RACSwift"),
-                .product(name: "RACSwiftTesting", package: "RACSwift"),
-                .product(name: "Nimble", package: "Nimble"),
-                .product(name: "Quick", package: "Quick"),
-            ]),
+            dependencies: ["RACSwiftNimble", racSwift, racSwiftTesting, nimble, .product(name: "Quick", package: "Quick")]),
         .testTarget(
             name: "RACSwiftLoggingTests",
             dependencies: [
-                "RACSwiftLogging",
-                .product(name: "RACSwift", package: "RACSwift"),
-                .product(name: "RACSwiftTesting", package: "RACSwift"),
-                .product(name: "Logging", package: "swift-log"),
+                "RACSwiftLogging", racSwift, racSwiftTesting, logging,
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ]),
         .testTarget(
             name: "RACSwiftTracingTests",
             dependencies: [
-                "RACSwiftTracing",
-                .product(name: "RACSwift", package: "RACSwift"),
-                .product(name: "RACSwiftTesting", package: "RACSwift"),
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                "RACSwiftTracing", racSwift, racSwiftTesting, tracing,
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]),
     ],

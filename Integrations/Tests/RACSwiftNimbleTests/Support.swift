@@ -1,5 +1,4 @@
 import Nimble
-import Quick
 import RACSwiftTesting
 import XCTest
 
@@ -10,16 +9,6 @@ class LeakCheckedTestCase: XCTestCase {
 
     override func setUp() { super.setUp(); baseline = LeakBaseline() }
     override func tearDown() { baseline.check(); super.tearDown() }
-}
-
-extension QuickSpec {
-    /// Checks around each example of the enclosing group that it ends with no library
-    /// subscription object alive (Quick's hooks for `LeakCheckedTestCase`).
-    static func checkLeaksAroundEachExample() {
-        let baseline = Locked(LeakBaseline())
-        beforeEach { baseline.value = LeakBaseline() }
-        afterEach { baseline.value.check() }
-    }
 }
 
 enum TestError: Error, Equatable {

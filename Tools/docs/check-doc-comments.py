@@ -10,14 +10,16 @@ inherited from the protocol requirement it implements or the method it overrides
 count: a comment with no source file is one the compiler copied from the requirement).
 Extension blocks themselves are not counted, their members are. Prints every undocumented symbol with its file and line; exits 1 if there is any.
 
-usage: Tools/docs/check-doc-comments.py TARGET [TARGET ...]
+usage: [CHECK_DOCS_PACKAGE=DIR] Tools/docs/check-doc-comments.py TARGET [TARGET ...]
 """
 import glob
 import json
 import os
 import sys
 
-root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The package whose .build holds the symbol graphs: the repository's root package, or the one
+# CHECK_DOCS_PACKAGE names (the Integrations package).
+root = os.environ.get("CHECK_DOCS_PACKAGE") or os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def symbol_files(target):

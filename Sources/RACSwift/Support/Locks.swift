@@ -254,33 +254,6 @@ struct AtomicCounter: ~Copyable {
     #endif
 }
 
-#if RACSWIFT_TSAN
-/// A heap-allocated pthread mutex, for ThreadSanitizer builds only (see `UnfairLock`).
-final class PthreadMutex: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    init(recursive: Bool) {
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        if recursive { pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE)) }
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    /// How deeply the owner holds a recursive one (guarded by the mutex itself).
-    var holds = 0
-
-    func lock() { pthread_mutex_lock(mutex) }
-    func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
-    func unlock() { pthread_mutex_unlock(mutex) }
-}
-#endif
-
 func currentThreadID() -> UInt {
     #if canImport(Darwin)
     return UInt(bitPattern: pthread_self())

@@ -9,7 +9,7 @@ import Synchronization
 // flag in the library goes through these few types: on Linux (the measured platform) a barging
 // lock built on Synchronization's Atomic (`BargingLock`, chosen over Synchronization's Mutex by
 // measurement: BENCHMARKS.md, issue 20; `Support/BargingLock.swift`, its sleepers in
-// `Support/ParkingLot.swift`), on Apple platforms the os equivalents.
+// `Memory/ParkingLot.swift`), on Apple platforms the os equivalents.
 
 /// A non-recursive lock stored inline in its owner (no allocation on Linux).
 struct UnfairLock: ~Copyable {

@@ -52,19 +52,23 @@ final class ParkingLot: Sendable {
 
         // Never deinitialized: the parking lot lives as long as the process.
 
-        func lock() { Bucket.check(pthread_mutex_lock(mutex), "lock()") }
-        func unlock() { Bucket.check(pthread_mutex_unlock(mutex), "unlock()") }
-        /// With the mutex held: sleeps until `wakeAll` (or spuriously), holding it again after.
-        func wait() { Bucket.check(pthread_cond_wait(condition, mutex), "wait()") }
-        func wakeAll() { Bucket.check(pthread_cond_broadcast(condition), "wakeAll()") }
-
-        /// Debug builds: stops on an error pthread reports (compiled out of release builds).
-        @inline(__always)
-        private static func check(_ status: Int32, _ call: StaticString) {
-            #if DEBUG
-            precondition(status == 0, "ParkingLot.Bucket.\(call): pthread error \(status) (\(String(cString: strerror(status))))")
-            #endif
+        func lock() {
+            let status = pthread_mutex_lock(mutex)
+            assert(status == 0, "ParkingLot.Bucket.lock(): pthread error \(status)")
         }
+
+        func unlock() {
+            let status = pthread_mutex_unlock(mutex)
+            assert(status == 0, "ParkingLot.Bucket.unlock(): pthread error \(status)")
+        }
+
+        /// With the mutex held: sleeps until `wakeAll` (or spuriously), holding it again after.
+        func wait() {
+            let status = pthread_cond_wait(condition, mutex)
+            assert(status == 0, "ParkingLot.Bucket.wait(): pthread error \(status)")
+        }
+
+        func wakeAll() { pthread_cond_broadcast(condition) }
     }
 }
 #endif

@@ -43,20 +43,20 @@ final class PthreadMutex: @unchecked Sendable {
     /// How deeply the owner holds a recursive one (guarded by the mutex itself).
     var holds = 0
 
-    func lock() { PthreadMutex.check(pthread_mutex_lock(mutex), "lock()") }
+    func lock() {
+        let status = pthread_mutex_lock(mutex)
+        assert(status == 0, "PthreadMutex.lock(): pthread error \(status)")
+    }
+
     func tryLock() -> Bool {
         let status = pthread_mutex_trylock(mutex)
-        if status != EBUSY { PthreadMutex.check(status, "tryLock()") }
+        assert(status == 0 || status == EBUSY, "PthreadMutex.tryLock(): pthread error \(status)")
         return status == 0
     }
-    func unlock() { PthreadMutex.check(pthread_mutex_unlock(mutex), "unlock()") }
 
-    /// Debug builds: stops on an error pthread reports (compiled out of release builds).
-    @inline(__always)
-    private static func check(_ status: Int32, _ call: StaticString) {
-        #if DEBUG
-        precondition(status == 0, "PthreadMutex.\(call): pthread error \(status) (\(String(cString: strerror(status))))")
-        #endif
+    func unlock() {
+        let status = pthread_mutex_unlock(mutex)
+        assert(status == 0, "PthreadMutex.unlock(): pthread error \(status)")
     }
 }
 #endif

@@ -43,6 +43,13 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),
         .testTarget(name: "RACSwiftTestingTests", dependencies: ["RACSwift", "RACSwiftTesting", "DocExampleSupport"]),
+        // The allocation check (Tools/allocation-check/run.sh, run by CI in a release build): the
+        // hot workloads' allocations per event and per subscription against pinned counts. The
+        // counter interposes the allocator, so only that executable links it.
+        .target(name: "CAllocationCounter", path: "Tools/allocation-check/CAllocationCounter"),
+        .executableTarget(
+            name: "RACSwiftAllocationCheck", dependencies: ["RACSwift", "CAllocationCounter"],
+            path: "Tools/allocation-check/AllocationCheck"),
     ],
     swiftLanguageModes: [.v6]
 )

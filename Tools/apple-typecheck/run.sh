@@ -99,7 +99,7 @@ check_target() {
     # The module the other targets import: declarations only, with the one stored-property
     # initializer whose pointer conversion the rebuilt standard library rejects replaced.
     rm -rf "$work/RACSwift" && cp -r "$package/Sources/RACSwift" "$work/RACSwift"
-    sed -i 's/let status = pthread_key_create(&key, nil)/let status: Int32 = 0/' "$work/RACSwift/Schedulers/CurrentScheduler.swift"
+    sed -i 's/let status = pthread_key_create(&key, nil)/let status: Int32 = 0/' "$work/RACSwift/Memory/CurrentSchedulerSlot.swift"
     if ! "$frontend" -emit-module $common -swift-version 6 -module-name RACSwift -experimental-skip-all-function-bodies \
         -o "$modules/RACSwift.swiftmodule" $(sources "$work/RACSwift") >"$work/RACSwift.log" 2>&1; then
         echo "apple-typecheck: could not emit the RACSwift module for the other targets (see $work/RACSwift.log)"

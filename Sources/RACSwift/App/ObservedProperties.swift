@@ -118,7 +118,7 @@ public final class ObservationCenter: @unchecked Sendable {
     ) {
         let hook = hooks.isEmpty ? nil : existingHook(storage).map {
             // Only a `PropertyHook<Value>` is ever made for an `Observed<Value>` storage.
-            castToKnownType($0, PropertyHook<Value>.self)
+            knownClassCast($0, to: PropertyHook<Value>.self)
         }
         let delivery = hook?.beginSend()
         lock.unlock()
@@ -132,7 +132,7 @@ public final class ObservationCenter: @unchecked Sendable {
     func endStore<Object: SynchronouslyObservable, Target: AnyObject>(
         _ object: Object, _ storage: KeyPath<Object, ObservedWeak<Target>>, sending value: Target?
     ) {
-        let hook = hooks.isEmpty ? nil : existingHook(storage).map { castToKnownType($0, PropertyHook<Target?>.self) }
+        let hook = hooks.isEmpty ? nil : existingHook(storage).map { knownClassCast($0, to: PropertyHook<Target?>.self) }
         let delivery = hook?.beginSend()
         lock.unlock()
         registrar.didSet(object, keyPath: storage)
@@ -347,7 +347,7 @@ extension ObservationCenter {
         let (isCurrent, hook, delivery) = withStoreLock { () -> (Bool, PropertyHook<Target?>?, HookDelivery?) in
             guard object[keyPath: storage].watch === watch else { return (false, nil, nil) }
             object[keyPath: storage].watch = nil
-            let hook = existingHook(storage).map { castToKnownType($0, PropertyHook<Target?>.self) }
+            let hook = existingHook(storage).map { knownClassCast($0, to: PropertyHook<Target?>.self) }
             return (true, hook, hook?.beginSend())
         }
         guard isCurrent else { return }

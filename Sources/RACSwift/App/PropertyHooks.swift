@@ -72,7 +72,7 @@ final class PropertyHook<Value>: PropertyHookBase, @unchecked Sendable {
                 latest = now
                 sending = current()
             }
-            castToKnownType(observer, HookObserver<Value>.self).valueChanged(sending)
+            knownClassCast(observer, to: HookObserver<Value>.self).valueChanged(sending)
         }
     }
 

@@ -173,7 +173,7 @@ final class PropertyObserver<Value>: Sink, OwnWriteObserver, @unchecked Sendable
         guard !stateLock.withLock({ isDisposed }) else { return }
         var watcher = ChangeWatcher(self)
         _ = withObservationTracking { read() } onChange: { [watcher] in watcher.fire() }
-        if isKnownUniquelyReferenced(&watcher) { watcher.disarm() }
+        if SoleReference.isOnlyStrongReference(&watcher) { watcher.disarm() }
     }
 
     private func scheduledRead() {
@@ -192,7 +192,7 @@ final class PropertyObserver<Value>: Sink, OwnWriteObserver, @unchecked Sendable
     private func trackAndRead() {
         var watcher = ChangeWatcher(self)
         let tracked = withObservationTracking { read() } onChange: { [watcher] in watcher.fire() }
-        if isKnownUniquelyReferenced(&watcher) { watcher.disarm() }  // nothing observable was read
+        if SoleReference.isOnlyStrongReference(&watcher) { watcher.disarm() }  // nothing observable was read
         guard tracked != nil, let value = read() else {
             let first = stateLock.withLock { () -> Bool in
                 defer { isDisposed = true }

@@ -80,17 +80,18 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
     // subscription runs and released once a terminal event went through (or an event met a
     // disposed subscription), so a create block that keeps its subscriber after the end does
     // not keep the chain below (and what its closures captured) alive.
-    // Unmanaged so that a delivery borrows it instead of retaining and releasing it (two
-    // atomic operations per event); `depth` defers the release while a delivery is still
-    // running on it (a terminal event sent from inside `sendNext`).
-    private var downstream: Unmanaged<Downstream>?
+    // Unretained (its retain taken and given back by hand) so that a delivery borrows it
+    // instead of retaining and releasing it (two atomic operations per event); `depth` defers
+    // the release while a delivery is still running on it (a terminal event sent from inside
+    // `sendNext`) — the borrow rule of `UnretainedReference`.
+    private var downstream: UnretainedReference<Downstream>?
     private var depth = 0
-    private var pendingRelease: Unmanaged<Downstream>?
+    private var pendingRelease: UnretainedReference<Downstream>?
     private let disposable: CompoundDisposable
     private let lock = RecursiveLock()
 
     init(_ downstream: Downstream, disposable: CompoundDisposable) {
-        self.downstream = Unmanaged.passRetained(downstream)
+        self.downstream = .retaining(downstream)
         self.disposable = disposable
         super.init()
         downstream.didSubscribe(with: disposable)
@@ -109,7 +110,7 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
                 return
             }
             depth += 1
-            downstream._withUnsafeGuaranteedRef { $0.sendNext(value) }
+            downstream.withObject { $0.sendNext(value) }
             depth -= 1
             if depth == 0, let pending = pendingRelease {
                 pendingRelease = nil
@@ -137,13 +138,13 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
                 letGo(downstream)
                 return
             }
-            lock.endOutput(disposing: disposable) { downstream._withUnsafeGuaranteedRef(send) }
+            lock.endOutput(disposing: disposable) { downstream.withObject(send) }
             letGo(downstream)
         }
     }
 
     /// Takes the subscriber out of the subscription. Called under `lock`.
-    private func take() -> Unmanaged<Downstream>? {
+    private func take() -> UnretainedReference<Downstream>? {
         let taken = downstream
         downstream = nil
         return taken
@@ -151,7 +152,7 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
 
     /// Releases a subscriber taken out, now or when the outermost delivery still running on
     /// it returns. Called under `lock`.
-    private func letGo(_ taken: Unmanaged<Downstream>?) {
+    private func letGo(_ taken: UnretainedReference<Downstream>?) {
         guard let taken else { return }
         if depth == 0 { taken.release() } else { pendingRelease = taken }
     }

@@ -14,7 +14,7 @@ extension MergeSink {
             if isReturn {
                 // What its `deliverConstant` does. `isReturn` says the class is exactly
                 // `ReturnSignal<Value>` (it is final).
-                send(unsafeDowncast(signal, to: ReturnSignal<Value>.self).value)
+                send(knownClassCast(signal, to: ReturnSignal<Value>.self).value)
             } else if case .failed(let error) = signal.deliverConstant({ value in send(value) }) {
                 return (error, .none)
             }

@@ -68,7 +68,7 @@ private final class BackgroundReader: @unchecked Sendable {
     private func readAvailable() {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while !source.isCancelled, let descriptor = handle?.fileDescriptor, hasInput(descriptor) {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = read(descriptor, &buffer, buffer.count)
             if count > 0 {
                 subscriber.sendNext(Data(buffer[..<count]))
             } else if count == 0 {

@@ -3,7 +3,6 @@ import Darwin
 #else
 import Glibc
 #endif
-internal import RACSwiftRuntimeShims
 
 /// An unretained reference from a subscription to the object it subscribed to (a subject),
 /// usable only through a gate the object closes before it goes away.
@@ -113,24 +112,5 @@ struct SubscriptionGate: ~Copyable {
         _ = count.add(-1)
         guard let object else { return nil }
         return withExtendedLifetime(object) { body(object) }
-    }
-}
-
-/// A reference that does not keep its object alive and can be turned into a strong one only
-/// through a `SubscriptionGate` visit (see there for the invariants).
-struct UnretainedReference<Object: AnyObject>: @unchecked Sendable {
-    private let unmanaged: Unmanaged<Object>
-
-    init(_ object: Object) {
-        unmanaged = .passUnretained(object)
-    }
-
-    /// A strong reference, unless the object has begun to deinitialize. The object's memory
-    /// must still be allocated: call only from inside an open `SubscriptionGate`.
-    fileprivate func retainIfNotDeinitializing() -> Object? {
-        // The runtime's try-retain (RACSwiftRuntimeShims), what loading a weak reference uses.
-        guard racswift_try_retain(unmanaged.toOpaque()) else { return nil }
-        // The try-retain's +1, handed to the caller.
-        return unmanaged.takeRetainedValue()
     }
 }

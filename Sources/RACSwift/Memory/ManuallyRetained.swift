@@ -58,18 +58,3 @@ struct ManuallyRetained<Object: AnyObject>: @unchecked Sendable {
 /// References retained by hand and not yet released, in this process (debug builds).
 let manuallyRetainedOutstanding = AtomicCounter()
 #endif
-
-extension Optional {
-    /// The wrapped value of a field that the caller's lock says is set, unwrapped without a
-    /// check in release builds (a nil test and branch per delivery in a subject's walk, W17);
-    /// debug builds stop with `what` if it is nil.
-    @inline(__always)
-    func unwrappedAssumingSet(_ what: @autoclosure () -> String) -> Wrapped {
-        #if DEBUG
-        guard let self else { preconditionFailure(what()) }
-        return self
-        #else
-        return unsafelyUnwrapped
-        #endif
-    }
-}

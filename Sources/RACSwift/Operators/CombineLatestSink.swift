@@ -118,7 +118,7 @@ protocol LatestValueSlot {
 extension Optional: LatestValueSlot {
     @usableFromInline static var empty: Self { nil }
     @usableFromInline init(holding value: Wrapped) { self = .some(value) }
-    @inlinable var value: Wrapped { unsafelyUnwrapped }
+    @inlinable var value: Wrapped { uncheckedValue }
 }
 
 /// One input: holds that input's latest value.

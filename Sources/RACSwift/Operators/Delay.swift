@@ -144,7 +144,7 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
         let arms = !isArmed
         isArmed = true
         queueLock.unlock()
-        if arms { timer.unsafelyUnwrapped.set(Date(timeIntervalSinceReferenceDate: time), token: 0) }
+        if arms { timer!.set(Date(timeIntervalSinceReferenceDate: time), token: 0) }
     }
 
     /// The batched path's timer: sends every event due by now, oldest first, and sets the

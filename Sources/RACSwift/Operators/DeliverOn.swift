@@ -67,12 +67,12 @@ final class DeliverOnSink<Value>: SerialOutputPoint<Value>, Subscriber, Schedule
 
     private func schedule(_ block: @escaping () -> Void) {
         let scheduler = self.scheduler
-        pending.unsafelyUnwrapped.schedule(block) { scheduler.schedule($0) }
+        pending!.schedule(block) { scheduler.schedule($0) }
     }
 
     /// One unit of the scheduler's queue: the oldest event waiting (none once disposed).
     func performDelivery() {
-        events.unsafelyUnwrapped.deliverNext(into: self)
+        events!.deliverNext(into: self)
     }
 
     @usableFromInline func sendNext(_ value: Value) {

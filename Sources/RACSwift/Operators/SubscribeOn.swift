@@ -63,7 +63,7 @@ final class SubscribeOnSignal<Value>: Signal<Value>, @unchecked Sendable {
         if _slowPath(tracingIsOn) {
             return subscribe(ClosureSubscriber(next: next, error: error, completed: completed))
         }
-        let sink = closureSinkType.unsafelyUnwrapped.init(source: source, next: next, error: error, completed: completed)
+        let sink = closureSinkType!.init(source: source, next: next, error: error, completed: completed)
         sink.schedule(on: scheduler)
         return sink
     }

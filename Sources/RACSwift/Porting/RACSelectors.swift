@@ -405,7 +405,7 @@ extension Signal {
         *, unavailable, renamed: "first(orDefault:)",
         message: "use 'try first(orDefault:)', which throws the signal's error instead of setting 'success' and 'error'")
     public func firstOrDefault(
-        _ defaultValue: Value?, success: UnsafeMutableRawPointer?, error: UnsafeMutableRawPointer?
+        _ defaultValue: Value?, success: RACOutParameter?, error: RACOutParameter?
     ) -> Value {
         unavailable()
     }
@@ -414,7 +414,7 @@ extension Signal {
     @available(
         *, unavailable, renamed: "waitUntilCompleted()",
         message: "use 'try waitUntilCompleted()', which throws the signal's error instead of returning NO and setting 'error'")
-    public func waitUntilCompleted(_ error: UnsafeMutableRawPointer?) -> Bool {
+    public func waitUntilCompleted(_ error: RACOutParameter?) -> Bool {
         unavailable()
     }
 
@@ -423,7 +423,7 @@ extension Signal {
         *, unavailable, renamed: "asynchronousFirst(orDefault:timeout:)",
         message: "use 'try asynchronousFirst(orDefault:timeout:)' (or 'try asynchronousFirst(timeout:)' for an optional), which throws the signal's error, or SignalError.timedOut, instead of setting 'success' and 'error'")
     public func asynchronousFirstOrDefault(
-        _ defaultValue: Value?, success: UnsafeMutableRawPointer?, error: UnsafeMutableRawPointer?
+        _ defaultValue: Value?, success: RACOutParameter?, error: RACOutParameter?
     ) -> Value {
         unavailable()
     }
@@ -432,7 +432,7 @@ extension Signal {
     @available(
         *, unavailable, renamed: "asynchronouslyWaitUntilCompleted(timeout:)",
         message: "use 'try asynchronouslyWaitUntilCompleted(timeout:)', which throws the signal's error, or SignalError.timedOut, instead of returning NO and setting 'error'")
-    public func asynchronouslyWaitUntilCompleted(_ error: UnsafeMutableRawPointer?) -> Bool {
+    public func asynchronouslyWaitUntilCompleted(_ error: RACOutParameter?) -> Bool {
         unavailable()
     }
 }

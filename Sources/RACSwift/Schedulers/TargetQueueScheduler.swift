@@ -51,6 +51,10 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     /// the scheduler; a scheduled batch does (see `startBatch`). Written once, in `init`, and
     /// only read after: unchecked, or every batch paid a dynamic exclusivity check (W16).
     @exclusivity(unchecked) private var batchWork: DispatchWorkItem?
+    /// This scheduler, unretained: what `batchWork` runs, and what a batch run retains by hand
+    /// from `startBatch` until its last batch returns (`UnretainedReference`'s second rule).
+    /// Written once, in `init`, like `batchWork`.
+    @exclusivity(unchecked) private var unretainedSelf: UnretainedReference<TargetQueueScheduler>?
     /// The `after` blocks behind one timer (see `TimedBlockQueue`), made by the first `after`.
     @exclusivity(unchecked) private var timedBlocks: TimedBlockQueue?  // guarded by `lock`
 
@@ -60,7 +64,9 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
         queue = DispatchQueue(label: name, target: targetQueue)
         continuesBatches = targetQueue.label != DispatchQueue.main.label
         super.init(name: name)
-        batchWork = DispatchWorkItem { [unowned(unsafe) self] in runBatch() }
+        let unretainedSelf = UnretainedReference(self)
+        self.unretainedSelf = unretainedSelf
+        batchWork = DispatchWorkItem { unretainedSelf.withObject { $0.runBatch() } }
     }
 
     deinit {
@@ -70,8 +76,8 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     /// Submits the first batch of a run of them; the scheduler stays alive until the last one
     /// has run (the work item does not hold it).
     private func startBatch() {
-        _ = Unmanaged.passRetained(self)
-        queue.async(execute: batchWork.unsafelyUnwrapped)
+        unretainedSelf!.retain()
+        queue.async(execute: batchWork!)
     }
 
     /// Runs `block` asynchronously on the queue, as the current scheduler; disposing before it
@@ -171,9 +177,9 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
             }
         }
         if again {
-            queue.async(execute: batchWork.unsafelyUnwrapped)
+            queue.async(execute: batchWork!)
         } else {
-            Unmanaged.passUnretained(self).release()
+            unretainedSelf!.release()
         }
     }
 

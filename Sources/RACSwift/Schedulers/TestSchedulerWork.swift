@@ -2,10 +2,12 @@ import Foundation
 
 /// Reaches a `TestScheduler` while it is alive. The scheduler invalidates it in `deinit`;
 /// holding `lock` across the use keeps the scheduler's memory valid even if `deinit` has
-/// begun on another thread (it waits for the lock).
+/// begun on another thread (it waits for the lock). Weak rather than an unchecked unowned reference: once
+/// that deinit has begun the reference reads nil and the work is dropped, as it would be a
+/// moment later by `invalidate`.
 final class SchedulerHandle: @unchecked Sendable {
     private let lock = UnfairLock()
-    private unowned(unsafe) let scheduler: TestScheduler
+    private weak var scheduler: TestScheduler?
     private var isAlive = true  // guarded by `lock`
 
     init(_ scheduler: TestScheduler) {
@@ -17,7 +19,7 @@ final class SchedulerHandle: @unchecked Sendable {
     }
 
     func withScheduler(_ body: (TestScheduler) -> Void) {
-        lock.withLock { if isAlive { body(scheduler) } }
+        lock.withLock { if isAlive, let scheduler { body(scheduler) } }
     }
 }
 

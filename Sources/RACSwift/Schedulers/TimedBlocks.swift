@@ -122,7 +122,7 @@ final class TimedBlockQueue: @unchecked Sendable {
                 released?.timerDisarmed()
                 return released
             }
-            if armedFor == nil || first.due < armedFor.unsafelyUnwrapped { arm(first.due) }
+            if armedFor.map({ first.due < $0 }) ?? true { arm(first.due) }
             return nil
         }
         _ = released

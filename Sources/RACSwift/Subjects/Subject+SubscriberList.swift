@@ -20,7 +20,7 @@ extension Subject {
         }
         if registered == nil {
             handOff(.registration(subscription, { [subscriber] subject in
-                castToKnownType(subject, Subject<Value>.self).register(subscriber, subscription: subscription)
+                knownClassCast(subject, to: Subject<Value>.self).register(subscriber, subscription: subscription)
             }))
         }
         if handedOffCount.mayBeNonZero { settleHandedOff(into: &released) }

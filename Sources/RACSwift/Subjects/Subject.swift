@@ -159,7 +159,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
         entriesAreWalked = true
         // The list (retired if a subscriber changes it meanwhile) keeps every entry alive.
         entries.forEachUnretained { entry in
-            if !entry.isDisposed { castToKnownType(entry, SubjectEntryOf<Value>.self).deliverNext(value) }
+            if !entry.isDisposed { knownClassCast(entry, to: SubjectEntryOf<Value>.self).deliverNext(value) }
         }
         deliveries -= 1
         if deliveries == 0 {
@@ -206,7 +206,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
         // reaches them, and those subscribed meanwhile stay for later events.
         var ending = entries.copy()
         ending.forEachUnretained { entry in
-            end(castToKnownType(entry, SubjectEntryOf<Value>.self)) { $0.deliverError(error) }
+            end(knownClassCast(entry, to: SubjectEntryOf<Value>.self)) { $0.deliverError(error) }
         }
         ending.free()
     }
@@ -219,7 +219,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
         // As in `deliverError`.
         var ending = entries.copy()
         ending.forEachUnretained { entry in
-            end(castToKnownType(entry, SubjectEntryOf<Value>.self)) { $0.deliverCompleted() }
+            end(knownClassCast(entry, to: SubjectEntryOf<Value>.self)) { $0.deliverCompleted() }
         }
         ending.free()
     }

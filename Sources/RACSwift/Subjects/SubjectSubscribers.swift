@@ -98,8 +98,7 @@ final class SubjectEntry<S: Subscriber>: SubjectEntryOf<S.Value>, @unchecked Sen
     /// it stops listing one).
     @inline(__always)
     private func withSubscriber(_ body: (S) -> Void) {
-        subscriber.unwrappedAssumingSet("SubjectEntry: a delivery to an entry whose subscriber was taken")
-            .withObject(body)
+        subscriber.uncheckedValue.withObject(body)
     }
 
     override func deliverNext(_ value: S.Value) {

@@ -8,7 +8,7 @@ extension Signal {
     @inlinable @inline(__always) @discardableResult
     func subscribeBuildingEntryHere<S: Subscriber<Value>>(_ subscriber: S) -> Disposable {
         if type(of: self) == Subject<Value>.self {
-            let subject = castToKnownType(self, Subject<Value>.self)
+            let subject = knownClassCast(self, to: Subject<Value>.self)
             return subject.subscribe(subscriber, with: SubjectEntry<S>(subject: subject))
         }
         return subscribe(subscriber)

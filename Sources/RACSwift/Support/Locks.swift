@@ -9,7 +9,7 @@ import Synchronization
 // flag in the library goes through these few types: on Linux (the measured platform) a barging
 // lock built on Synchronization's Atomic (`BargingLock`, chosen over Synchronization's Mutex by
 // measurement: Benchmarks/HISTORY.md, "Contention: the lock, chosen by measurement"; `Support/BargingLock.swift`, its sleepers in
-// `Support/ParkingLot.swift`), on Apple platforms the os equivalents.
+// `Memory/ParkingLot.swift`), on Apple platforms the os equivalents.
 
 /// A non-recursive lock stored inline in its owner (no allocation on Linux).
 struct UnfairLock: ~Copyable {
@@ -253,33 +253,6 @@ struct AtomicCounter: ~Copyable {
     func add(_ delta: Int) -> Int { base.add(delta, ordering: .acquiringAndReleasing).newValue }
     #endif
 }
-
-#if RACSWIFT_TSAN
-/// A heap-allocated pthread mutex, for ThreadSanitizer builds only (see `UnfairLock`).
-final class PthreadMutex: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    init(recursive: Bool) {
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        if recursive { pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE)) }
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    /// How deeply the owner holds a recursive one (guarded by the mutex itself).
-    var holds = 0
-
-    func lock() { pthread_mutex_lock(mutex) }
-    func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
-    func unlock() { pthread_mutex_unlock(mutex) }
-}
-#endif
 
 func currentThreadID() -> UInt {
     #if canImport(Darwin)

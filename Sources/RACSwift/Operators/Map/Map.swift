@@ -28,8 +28,8 @@ extension Signal {
         // A map that keeps the value type joins the fused signal it is applied to, when it fits
         // and nothing else can reach that signal (MapFusion.swift).
         if U.self == Value.self,
-           FusibleMapSignal.fuse(&source, map: unsafeBitCast(transform, to: ((Value) -> Value).self)) {
-            return unsafeDowncast(source.named("[\(source.name)] -map:"), to: Signal<U>.self)
+           FusibleMapSignal.fuse(&source, map: transform as! (Value) -> Value) {
+            return source.named("[\(source.name)] -map:") as! Signal<U>
         }
         let signal = (consume source).mapInternally(transform)
         return signal.named("[\(signal.sourceName)] -map:")

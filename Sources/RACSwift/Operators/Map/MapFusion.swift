@@ -125,21 +125,14 @@ class FusibleMapSignal<Value>: Signal<Value>, @unchecked Sendable {
     /// reference can reach and that was not named (`isNamed`).
     @inlinable
     static func unobserved(_ signal: inout Signal<Value>) -> FusibleMapSignal<Value>? {
-        guard isKnownUniquelyReferenced(&signal), let fused = signal as? FusibleMapSignal<Value>,
+        guard SoleReference.isOnlyStrongReference(&signal), let fused = signal as? FusibleMapSignal<Value>,
               !fused.isNamed, fused.hasNoWeakOrUnownedReferences else { return nil }
         return fused
     }
 
-    // The runtime's counts include the object's own: one weak (once it has a side table) and
-    // one unowned. Underscored, with no public equivalent: the alternative, a copy of the
-    // signal per joining operator (which needs no check at all), measured R5 at 16,270
-    // instructions per cycle against 8,730 (Benchmarks/HISTORY.md, "Issue 26"). What this relies on is pinned
-    // by MapFilterFusionTests' `testRuntimeCountsWeakAndUnownedReferencesAsFusionExpects`,
-    // which fails, naming this property, if the runtime ever counts differently.
+    // The runtime's counts, read in `SoleReference` (what they assume, and the test that pins it).
     @usableFromInline
-    final var hasNoWeakOrUnownedReferences: Bool {
-        _getWeakRetainCount(self) <= 1 && _getUnownedRetainCount(self) <= 1
-    }
+    final var hasNoWeakOrUnownedReferences: Bool { SoleReference.hasNoWeakOrUnownedReferences(self) }
 }
 
 /// The signal of `map`, with whatever was fused into it (`FusibleMapSignal`): a subscription

@@ -14,6 +14,23 @@ class RingBufferBase: @unchecked Sendable {
 /// to an `Array<T>` looks up `Array<T>`'s metadata at run time (and `FIFO<T>`'s with it), twice
 /// per pair (W8, Benchmarks/HISTORY.md, "Levers for after the redesign"); a pointer to `T` needs only `T`'s, which the buffer's
 /// own type carries. (`FIFO` stays where its element type is concrete in the library.)
+///
+/// Invariants (what the raw storage relies on):
+///
+/// - `storage` holds `capacity` slots (nil while `capacity` is 0); exactly the `count` slots
+///   from `head` on, wrapping at `capacity`, are initialized, and `0 <= count <= capacity`,
+///   `0 <= head < max(capacity, 1)`. Every read of a slot (`first`, `element(at:)`,
+///   `removeFirst`) is of an initialized one; `append` initializes the one after the last;
+///   `grow` moves the initialized run, oldest first, and `deinit` destroys what is left and
+///   frees the storage.
+/// - Its owner serializes every call (the sink's or subject's lock): the fields are unchecked
+///   for exclusivity, so two threads inside at once would corrupt them.
+///
+/// Who may call it: the owners named above, under their lock. Why it is safe: only these
+/// methods touch the storage, and each keeps the first invariant. What would break it: a
+/// read with `count == 0` (stopped by `removeFirst`'s and `element(at:)`'s preconditions, in
+/// release builds too, since they guard raw reads), or an owner calling without its lock. Debug
+/// builds also check the counts after each change (`checkInvariants`).
 @usableFromInline
 final class RingBuffer<T>: RingBufferBase, @unchecked Sendable {
     // Internal for the inlinable `removeFirst`. No dynamic exclusivity checks (the sink's lock
@@ -41,6 +58,18 @@ final class RingBuffer<T>: RingBufferBase, @unchecked Sendable {
         let end = head + count
         storage.unsafelyUnwrapped.advanced(by: end < capacity ? end : end - capacity).initialize(to: value)
         count += 1
+        checkInvariants()
+    }
+
+    /// Debug builds: the first invariant's counts (compiled out of release builds).
+    @inlinable @inline(__always)
+    func checkInvariants() {
+        #if DEBUG
+        precondition(
+            count >= 0 && count <= capacity && head >= 0 && head < Swift.max(capacity, 1)
+                && (storage == nil) == (capacity == 0),
+            "RingBuffer: broken invariant (head \(head), count \(count), capacity \(capacity))")
+        #endif
     }
 
     var isEmpty: Bool { count == 0 }
@@ -62,6 +91,7 @@ final class RingBuffer<T>: RingBufferBase, @unchecked Sendable {
         head += 1
         if head == capacity { head = 0 }
         count -= 1
+        checkInvariants()
         return value
     }
 

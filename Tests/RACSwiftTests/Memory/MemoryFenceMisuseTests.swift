@@ -1,0 +1,155 @@
+#if DEBUG
+import Foundation
+@testable import RACSwift
+import Testing
+
+/// The debug checks of the memory fence's primitives (Sources/RACSwift/Memory/, issue 39): each
+/// stops the process with its message when the invariant its file states is broken — in a child
+/// process (Swift Testing exit tests), as the misuse tests do. The checks are compiled out of
+/// release builds, so these tests exist in debug builds only.
+@Suite("The memory primitives' debug checks stop a broken invariant")
+struct MemoryFenceMisuseTests {
+    // MARK: UnretainedReference
+
+    @Test func unretainedReferenceStopsAReleaseWithNoRetainOutstanding() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let object = FenceProbe()
+            let reference = UnretainedReference(object)
+            reference.release()
+            withExtendedLifetime(object) {}
+        }
+        expectStandardError(
+            result, contains: "UnretainedReference<FenceProbe>.release(): released with no retain outstanding")
+    }
+
+    @Test func unretainedReferenceStopsASecondReleaseOfItsOnlyRetain() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let object = FenceProbe()
+            let reference = UnretainedReference.retaining(object)
+            let copy = reference
+            reference.release()
+            copy.release()
+            withExtendedLifetime(object) {}
+        }
+        expectStandardError(
+            result, contains: "UnretainedReference<FenceProbe>.release(): released with no retain outstanding")
+    }
+
+    @Test func unretainedReferenceStopsAUseAfterTheObjectWasFreed() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var object: FenceProbe? = FenceProbe()
+            let reference = UnretainedReference(object!)
+            object = nil
+            reference.withObject { _ in }
+        }
+        expectStandardError(result, contains: "UnretainedReference<FenceProbe>: the object was used after it was freed")
+    }
+
+    // MARK: The current-scheduler slot
+
+    @Test func currentSchedulerSlotStopsAReadOfAFreedScheduler() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            // Set and never put back, then freed: the slot would name freed memory.
+            var scheduler: TestScheduler? = TestScheduler()
+            CurrentScheduler.set(scheduler)
+            scheduler = nil
+            _ = CurrentScheduler.get()
+        }
+        expectStandardError(
+            result, contains: "CurrentScheduler.get(): the current scheduler was freed while still current")
+    }
+
+    // MARK: Unchecked casts
+
+    @Test func knownClassCastStopsAnotherClass() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = knownClassCast(FenceProbe(), to: OtherFenceProbe.self)
+        }
+        expectStandardError(result, contains: "knownClassCast(_:to:): a FenceProbe is not a OtherFenceProbe")
+    }
+
+    @Test func uncheckedValueStopsNil() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = fenceMissingNumber().uncheckedValue
+        }
+        expectStandardError(result, contains: "Optional.uncheckedValue: nil where a value was promised")
+    }
+
+    // MARK: RingBuffer
+
+    @Test func ringBufferStopsABrokenInvariant() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let ring = RingBuffer<Int>()
+            ring.append(1)
+            ring.head = 9
+            ring.checkInvariants()
+        }
+        expectStandardError(result, contains: "RingBuffer: broken invariant (head 9, count 1, capacity 4)")
+    }
+
+    @Test func ringBufferStopsARemovalFromAnEmptyRing() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let ring = RingBuffer<Int>()
+            ring.append(1)
+            ring.removeFirst()
+            ring.removeFirst()
+        }
+        expectStandardError(result, contains: "RingBuffer.removeFirst(): the buffer is empty")
+    }
+
+    @Test func ringBufferStopsAReadPastItsCount() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let ring = RingBuffer<Int>()
+            ring.append(1)
+            _ = ring.element(at: 1)
+        }
+        expectStandardError(result, contains: "RingBuffer.element(at:): offset 1 out of range")
+    }
+
+    // MARK: IndexedChildren
+
+    @Test func indexedChildrenStopsACompactionThatLostAChild() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let children = IndexedChildren([Disposable(), Disposable()])
+            // As if `compact` had kept one of its two live children.
+            children.checkCompaction(kept: 1, count: 2)
+        }
+        expectStandardError(result, contains: "IndexedChildren.compact(): kept 1 children of 2 slots, 2 live")
+    }
+
+    // MARK: The pthread layer
+
+    #if !canImport(Darwin) && !RACSWIFT_TSAN
+    @Test func parkingLotBucketStopsAnUnlockByAThreadNotHoldingIt() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            ParkingLot.shared.buckets[0].unlock()
+        }
+        expectStandardError(result, contains: "ParkingLot.Bucket.unlock(): pthread error 1")
+    }
+    #endif
+
+    #if RACSWIFT_TSAN
+    @Test func pthreadMutexStopsAnUnlockByAThreadNotHoldingIt() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            PthreadMutex(recursive: false).unlock()
+        }
+        expectStandardError(result, contains: "PthreadMutex.unlock(): pthread error 1")
+    }
+
+    @Test func pthreadMutexStopsARelockByItsHolder() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let mutex = PthreadMutex(recursive: false)
+            mutex.lock()
+            mutex.lock()
+        }
+        expectStandardError(result, contains: "PthreadMutex.lock(): pthread error")
+    }
+    #endif
+}
+
+final class FenceProbe {}
+final class OtherFenceProbe {}
+
+// Out of the optimizer's sight, so that nothing is folded at compile time.
+@inline(never) func fenceMissingNumber() -> Int? { nil }
+#endif

@@ -52,27 +52,42 @@ final class PropertyHook<Value>: PropertyHookBase, @unchecked Sendable {
         return delivery
     }
 
-    /// Sends an assigned value to the observers `beginSend` took, on the assigning thread.
-    ///
-    /// If an observer assigns the property again from inside its delivery, the observers after
-    /// it are sent the property's value as it is then, read with `current` — as KVO's observers
-    /// each read the value when their notification arrives — so that every observer ends with
-    /// the value the property has (issue 38, item 6: a clamping observer before another).
+    /// Sends an assigned value to the observers `beginSend` took, on the assigning thread, and
+    /// returns how many it sent to: all of them, unless an observer assigned the property again
+    /// from inside its delivery. The caller then sends the rest the property's value as it is
+    /// now (`sendLatest`), as KVO's observers each read the value when their notification
+    /// arrived, so that every observer ends with the value the property has (issue 38, item 6:
+    /// a clamping observer before another).
     ///
     /// Written so that, unspecialized (the library's code, called with any `Value`), it asks
-    /// the runtime for no type metadata: an array of `HookObserver<Value>` would look that
-    /// type up at every assignment.
+    /// the runtime for no type metadata and copies no value: an array of `HookObserver<Value>`
+    /// would look that type up at every assignment, and a local copy of the value costs a
+    /// value-witness call per observer (A3, measured).
     @usableFromInline
-    func send(_ value: Value, to delivery: HookDelivery, current: () -> Value) {
-        var latest = delivery.assignment
-        var sending = value
-        for observer in delivery.observers {
+    func send(_ value: Value, to delivery: HookDelivery) -> Int {
+        let observers = delivery.observers
+        var index = 0
+        while index < observers.count {
+            if assignments.value != delivery.assignment { return index }
+            knownClassCast(observers[index], to: HookObserver<Value>.self).valueChanged(value)
+            index += 1
+        }
+        return index
+    }
+
+    /// `send`'s rest after a nested assignment: the observers from `index` on, each sent the
+    /// property's value read with `current` whenever another assignment came since the last read.
+    @usableFromInline @inline(never)
+    func sendLatest(from index: Int, to delivery: HookDelivery, current: () -> Value) {
+        var seen = assignments.value
+        var latest = current()
+        for observer in delivery.observers[index...] {
             let now = assignments.value
-            if now != latest {
-                latest = now
-                sending = current()
+            if now != seen {
+                seen = now
+                latest = current()
             }
-            knownClassCast(observer, to: HookObserver<Value>.self).valueChanged(sending)
+            knownClassCast(observer, to: HookObserver<Value>.self).valueChanged(latest)
         }
     }
 

@@ -18,22 +18,22 @@ import Glibc
 ///   than by the holder's own disposal, or at the latest in its deinit (`close()`). A holder
 ///   that is never listed keeps the gate closed.
 /// - One caller at a time may *visit* (the one that won the holder's disposal). A visit is
-///   `withObjectIfAlive(_:)`: it enters the gate (one atomic add), and only if the gate was open
-///   reads the object's reference count, trying to retain it; then it leaves, before running
-///   its body. Entering and closing are read-modify-writes of one atomic, so they are ordered:
+///   `visitRetaining(_:)`: it enters the gate (one atomic add), and only if the gate was open
+///   reads the object's reference count, trying to retain it; then it leaves, and the caller
+///   uses the object through that retain. Entering and closing are read-modify-writes of one atomic, so they are ordered:
 ///   a visitor that entered an open gate is seen by `close()` (it reports a visitor inside), and
 ///   the owner's deinit waits (`waitForVisitor()`, its lock released) until the visitor has
 ///   left — so the object's memory is still allocated while the visitor tries to retain it.
 /// - The try-retain succeeds only while the object is not being deinitialized. If it succeeds,
-///   the body runs with a strong reference, released when the body returns: the object cannot
-///   begin to deinitialize before that, so nothing the body does, nor any retain and release the
+///   the caller holds a strong reference until it is done: the object cannot begin to
+///   deinitialize before that, so nothing the caller does, nor any retain and release the
 ///   compiler adds around it (a debug build retains `self` for the closures of a subject's
 ///   `unregister`), can free it under the body's feet. That release may be the last one: the
 ///   deinit then runs on the visitor's thread, after the body, outside the gate. If the
 ///   try-retain fails, the deinit has begun on another thread and is waiting for this visitor:
 ///   the body is not run, and the deinit does what the body would have (it ends every entry).
 ///
-/// What would break it: using the reference outside `withObjectIfAlive`; closing the gate more
+/// What would break it: using the reference other than through `visitRetaining`; closing the gate more
 /// than once or not under the owner's lock; a deinit that frees the object without waiting for a
 /// visitor `close()` reported; a second concurrent visitor. Debug builds check the gate's counts
 /// (one opening, one closing, at most one visitor, never a negative count) and that a deinit does
@@ -93,11 +93,16 @@ struct SubscriptionGate: ~Copyable {
         while hasVisitorInside { sched_yield() }
     }
 
-    /// Runs `body` with a strong reference to `reference`'s object if the gate is open and the
-    /// object is not being deinitialized; nil (body not run) otherwise. For the one visitor.
-    func withObjectIfAlive<Object: AnyObject, R>(
-        _ reference: UnretainedReference<Object>, _ body: (Object) -> R
-    ) -> R? {
+    /// For the one visitor: retains `reference`'s object if the gate is open and the object is
+    /// not being deinitialized, and says whether it did; the retain is the caller's, to take
+    /// with `reference.takeRetainedObject()`.
+    ///
+    /// Always inlined, and with no closure or optional of the object's type: called from a
+    /// generic class's unspecialized code (`SubjectEntry.dispose`), either asks the runtime for
+    /// the subject's metadata at every disposal (W17 2,919 → 3,818 instructions per
+    /// subscription, measured).
+    @inline(__always)
+    func visitRetaining<Object: AnyObject>(_ reference: UnretainedReference<Object>) -> Bool {
         #if DEBUG
         _ = visitorThread.add(Int(bitPattern: currentThreadID()))
         #endif
@@ -105,12 +110,11 @@ struct SubscriptionGate: ~Copyable {
         #if DEBUG
         precondition(entered == 1 || entered == Self.open + 1, "SubscriptionGate: two visitors inside")
         #endif
-        let object = entered > Self.open ? reference.retainIfNotDeinitializing() : nil
+        let retained = entered > Self.open && reference.tryRetain()
         #if DEBUG
         _ = visitorThread.add(-Int(bitPattern: currentThreadID()))
         #endif
         _ = count.add(-1)
-        guard let object else { return nil }
-        return withExtendedLifetime(object) { body(object) }
+        return retained
     }
 }

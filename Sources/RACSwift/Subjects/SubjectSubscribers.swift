@@ -117,12 +117,14 @@ final class SubjectEntry<S: Subscriber>: SubjectEntryOf<S.Value>, @unchecked Sen
     /// from the subject's list, holding the subject alive meanwhile.
     override func dispose() {
         guard disposeChildren() else { return }
-        // nil: the gate was closed (the subject took the entry out itself) or the subject is
-        // being deinitialized, which ends the entry.
-        let removed = gate.withObjectIfAlive(subject) { $0.unregister(self) }
+        // Not retained: the gate was closed (the subject took the entry out itself) or the
+        // subject is being deinitialized, which ends the entry.
+        guard gate.visitRetaining(subject) else { return }
+        // The strong reference lives until `unregister` has returned.
+        let removed = subject.takeRetainedObject().unregister(self)
         // Released only once the subject is let go of: a subscriber may hold the last
         // reference to the subject.
-        removed?.releaseAll()
+        removed.releaseAll()
     }
 }
 

@@ -42,11 +42,16 @@ struct SubjectMemoryMisuseTests {
         let gate = SubscriptionGate()
         let object = Probe()
         let reference = UnretainedReference(object)
-        #expect(gate.withObjectIfAlive(reference) { $0 === object } == nil, "a closed gate lets nobody in")
+        let beforeOpening = gate.visitRetaining(reference)
+        #expect(!beforeOpening, "a closed gate lets nobody in")
         gate.openGate()
-        #expect(gate.withObjectIfAlive(reference) { $0 === object } == true)
-        #expect(gate.closeGate() == false, "no visitor is inside once the visit has returned")
-        #expect(gate.withObjectIfAlive(reference) { _ in true } == nil)
+        let whileOpen = gate.visitRetaining(reference)
+        #expect(whileOpen)
+        #expect(reference.takeRetainedObject() === object)
+        let visitorInside = gate.closeGate()
+        #expect(!visitorInside, "no visitor is inside once the visit has returned")
+        let afterClosing = gate.visitRetaining(reference)
+        #expect(!afterClosing)
     }
 
     @Test func theTryRetainFailsOnceTheDeinitHasBegun() {
@@ -58,7 +63,7 @@ struct SubjectMemoryMisuseTests {
             // weak shadow, which cannot be formed during a deinit).
             var reference: UnretainedReference<Watched>?
             deinit {
-                Self.results.append(gate.withObjectIfAlive(reference!) { _ in true } ?? false)
+                Self.results.append(gate.visitRetaining(reference!))
             }
             nonisolated(unsafe) static var results: [Bool] = []
         }

@@ -78,7 +78,7 @@ public final class ObservationCenter: @unchecked Sendable {
     // public, so the optimizer cannot drop it by itself). The hooks live here, not in the
     // property's storage, so that making one writes nothing an assignment writes.
     @exclusivity(unchecked) private var hooks: [PropertyHookBase] = []
-    @exclusivity(unchecked) private var isEnded = false
+    private var isEnded = false
 
     /// A center for a new object; store it in that object.
     public init() {}

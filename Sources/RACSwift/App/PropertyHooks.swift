@@ -30,7 +30,7 @@ final class PropertyHook<Value>: PropertyHookBase, @unchecked Sendable {
     // is the exclusivity check: no dynamic one (the class is reachable from inlinable code,
     // so the optimizer cannot drop it by itself).
     @exclusivity(unchecked) private var observers: ContiguousArray<HookObserverBase> = []
-    @exclusivity(unchecked) private var isEnded = false
+    private var isEnded = false
 
     /// Assignments of the property so far that found the hook (each `beginSend`): a send that
     /// sees it move on while it hands a value out knows an observer assigned the property again
@@ -158,14 +158,13 @@ final class AccessRecorder: @unchecked Sendable {
         let wrapped: AnyKeyPath
     }
 
-    private let lock = UnfairLock()
-    private var recorded: [Access] = []  // guarded by `lock`
+    private let recorded = LockedState<[Access]>([])
 
     func record(_ hook: PropertyHookBase, of center: ObservationCenter, wrapped: AnyKeyPath) {
-        lock.withLock { recorded.append(Access(hook: hook, center: center, wrapped: wrapped)) }
+        recorded.withLock { $0.append(Access(hook: hook, center: center, wrapped: wrapped)) }
     }
 
-    var accesses: [Access] { lock.withLock { recorded } }
+    var accesses: [Access] { recorded.withLock { $0 } }
 
     /// Runs `body` with its accesses recorded.
     static func recording<R>(_ body: () -> R) -> (R, [Access]) {

@@ -40,7 +40,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     @exclusivity(unchecked) var state: MergeState<Signal<Value>>
     // The thread running the drain loop (`currentThreadID()`), 0 when none runs; guarded by
     // `lock`. Its completions start the next waiting signal nested, as RAC does.
-    @exclusivity(unchecked) private var drainer: UInt = 0
+    private var drainer: UInt = 0
     // The signal a `startNested` action starts, handed over under `lock` (a field rather than
     // a value carried along, so the usual path — unbounded, or no loop running — stays as it
     // was: R3, W4; Benchmarks/HISTORY.md, "Issue 30b").

@@ -29,11 +29,12 @@ final class SerialDeliveryCheck: @unchecked Sendable {
 
     private let signal: String
     private let subscriber: String
-    private let lock = UnfairLock()
-    // Guarded by `lock`.
-    private var deliveringThread: UInt = 0
-    private var depth = 0
-    private var terminal: Event?
+    private struct Deliveries {
+        var deliveringThread: UInt = 0
+        var depth = 0
+        var terminal: Event?
+    }
+    private let deliveries = LockedState(Deliveries())
 
     init(signal: String, subscriber: String) {
         self.signal = signal
@@ -44,24 +45,24 @@ final class SerialDeliveryCheck: @unchecked Sendable {
     /// deliveries in progress and the terminal event already delivered.
     func deliver(_ event: Event, _ delivery: () -> Void) {
         let thread = currentThreadID()
-        lock.lock()
-        if let terminal {
-            lock.unlock()
-            fail("\(event.name) after \(terminal.name) (contract §2: nothing follows a terminal event)")
+        let violation = deliveries.withLock { now -> String? in
+            if let terminal = now.terminal {
+                return "\(event.name) after \(terminal.name) (contract §2: nothing follows a terminal event)"
+            }
+            if now.depth > 0, now.deliveringThread != thread {
+                return "\(event.name) on thread 0x\(String(thread, radix: 16)) while a delivery is in progress on thread 0x\(String(now.deliveringThread, radix: 16)) (contract §1: events are serialized)"
+            }
+            now.deliveringThread = thread
+            now.depth += 1
+            if event.isTerminal { now.terminal = event }
+            return nil
         }
-        if depth > 0, deliveringThread != thread {
-            lock.unlock()
-            fail("\(event.name) on thread 0x\(String(thread, radix: 16)) while a delivery is in progress on thread 0x\(String(deliveringThread, radix: 16)) (contract §1: events are serialized)")
-        }
-        deliveringThread = thread
-        depth += 1
-        if event.isTerminal { terminal = event }
-        lock.unlock()
+        if let violation { fail(violation) }
         delivery()
-        lock.lock()
-        depth -= 1
-        if depth == 0 { deliveringThread = 0 }
-        lock.unlock()
+        deliveries.withLock { now in
+            now.depth -= 1
+            if now.depth == 0 { now.deliveringThread = 0 }
+        }
     }
 
     private func fail(_ what: String) -> Never {

@@ -52,18 +52,19 @@ extension URLSession {
 /// the handler has started. The wait is short (tens of microseconds when measured) and
 /// happens only when a disposal races the end of the request.
 private final class DataTaskCancellation: @unchecked Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var isFinished = false
-    private var isCancelled = false
+    private struct Progress {
+        var isFinished = false
+        var isCancelled = false
+    }
+    private let progress = LockedState(Progress())
     /// Set once, before the task is resumed (so before the handler or a disposal can run).
     nonisolated(unsafe) var task: URLSessionDataTask?
 
     /// Called first thing by the completion handler.
     func taskDidFinish() {
-        let isCancelled = lock.withLock { () -> Bool in
-            isFinished = true
-            return self.isCancelled
+        let isCancelled = progress.withLock { progress in
+            progress.isFinished = true
+            return progress.isCancelled
         }
         #if canImport(FoundationNetworking)
         guard isCancelled, let task else { return }
@@ -78,10 +79,10 @@ private final class DataTaskCancellation: @unchecked Sendable {
     /// `cancel()` makes a handler that starts meanwhile wait until the cancellation is queued;
     /// `cancel()` waits only for the session's work queue, never for the delegate queue.
     func cancel() {
-        lock.withLock {
-            guard !isFinished else { return }
-            isFinished = true
-            isCancelled = true
+        progress.withLock { progress in
+            guard !progress.isFinished else { return }
+            progress.isFinished = true
+            progress.isCancelled = true
             task?.cancel()
         }
     }

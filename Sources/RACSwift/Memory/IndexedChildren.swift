@@ -33,10 +33,10 @@ final class IndexedChildren {
     @exclusivity(unchecked) private var positions: [ObjectIdentifier: Int] = [:]
     /// Whether some child was added twice while here: then removing its latest addition must
     /// find the one before (a search, which only such compounds pay).
-    @exclusivity(unchecked) private var hasDuplicates = false
-    @exclusivity(unchecked) private(set) var live = 0
+    private var hasDuplicates = false
+    private(set) var live = 0
     /// Where `remove(_:addedAs:)` looks first: just after the previous removal.
-    @exclusivity(unchecked) private var nextRemovalHint = 0
+    private var nextRemovalHint = 0
 
     /// The plain array's children, found by identity: whether they were added by
     /// `addRemovable` is not known here (the compound's `remove(_:addedAs:)` falls back to

@@ -52,7 +52,7 @@ final class AggregateSink<Value, U>: SerialOutputPoint<U>, Subscriber, @unchecke
     // The signal contract's serial delivery guards them; the dynamic exclusivity checks doubled
     // the cost of a value (Benchmarks/HISTORY.md, "Operators that looked up metadata per value").
     @exclusivity(unchecked) private var running: U
-    @exclusivity(unchecked) private var index = 0
+    private var index = 0
     private let reduce: (U, Value, Int) -> U
 
     @usableFromInline

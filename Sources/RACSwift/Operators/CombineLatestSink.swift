@@ -8,7 +8,7 @@
 final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, @unchecked Sendable {
     // Guarded by `lock`.
     @exclusivity(unchecked) @usableFromInline var combine: (() -> Output)?
-    @exclusivity(unchecked) private var state: CombineLatestState
+    private var state: CombineLatestState
     private let releaseCombine = LockHandOff()
     /// The inputs' subscriptions: RAC's `createSignal` block's compound, which joins the
     /// subscription (`disposable`) only when the block has subscribed every input (see

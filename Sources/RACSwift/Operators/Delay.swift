@@ -88,9 +88,9 @@ final class DelaySink<Value>: OutputPoint<Value>, Subscriber, @unchecked Sendabl
     // generic code every use of an `Array<Event<Value>>` looks its metadata up at run time.
     private let incoming = RingBuffer<Value>()
     private let incomingDue = RingBuffer<Double>()
-    @exclusivity(unchecked) private var completionDue: Double?
-    @exclusivity(unchecked) private var isArmed = false
-    @exclusivity(unchecked) private var isClosed = false
+    private var completionDue: Double?
+    private var isArmed = false
+    private var isClosed = false
     // Guarded by `lock` (their contents exchanged with the two above holding both): the oldest
     // events, which the firing delivers.
     private let draining = RingBuffer<Value>()

@@ -122,10 +122,10 @@ final class DeliveryBuffer<Value>: Disposable, @unchecked Sendable {
     // Guarded by the scheduler's lock. The rings are `let`s, exchanged by content: a ring in a
     // `var` is retained and released at every use, once per value on each side.
     private let incoming = RingBuffer<Value>()
-    @exclusivity(unchecked) private var incomingTerminal: DeliveryTerminal?
+    private var incomingTerminal: DeliveryTerminal?
     // Touched only by the units the scheduler runs, one at a time.
     private let outgoing = RingBuffer<Value>()
-    @exclusivity(unchecked) private var outgoingTerminal: DeliveryTerminal?
+    private var outgoingTerminal: DeliveryTerminal?
 
     init(scheduler: TargetQueueScheduler) {
         self.scheduler = scheduler

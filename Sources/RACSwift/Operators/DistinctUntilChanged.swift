@@ -35,7 +35,7 @@ final class DistinctUntilChangedSink<Value, Slot: LatestValueSlot>: ForwardingSi
     private let isEqual: (Value, Value) -> Bool
     // The signal contract's serial delivery guards them; no dynamic exclusivity checks.
     @exclusivity(unchecked) private var last = Slot.empty
-    @exclusivity(unchecked) private var hasLast = false
+    private var hasLast = false
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, isEqual: @escaping (Value, Value) -> Bool) {

@@ -149,12 +149,12 @@ class SubscribeOnSubscription: CompoundDisposable, ScheduledDelivery, @unchecked
 @usableFromInline
 final class SubscribeOnSink<Value>: SubscribeOnSubscription, @unchecked Sendable {
     // All three guarded by `lock` and let go of by disposal.
-    @exclusivity(unchecked) private var downstream: (any Subscriber<Value>)?
+    private var downstream: (any Subscriber<Value>)?
     /// The signal to subscribe to, until the scheduled subscription takes it.
-    @exclusivity(unchecked) private var pendingSource: Signal<Value>?
+    private var pendingSource: Signal<Value>?
     /// The source's subscription, once it has begun; kept apart from the compound so that
     /// disposal can hand it to the scheduler instead of disposing it on the disposing thread.
-    @exclusivity(unchecked) private var source: CompoundDisposable?
+    private var source: CompoundDisposable?
     /// Nil for a constant source, which needs a relay only off any scheduler (looked up then).
     private let relayType: SubscribeOnRelay<Value>.Type?
     /// Where the source's subscription is disposed.
@@ -246,7 +246,7 @@ class SubscribeOnClosureSubscription: Disposable, ScheduledDelivery, @unchecked 
     final let lock = UnfairLock()
     /// The scheduled block that runs the delivery, where it is not this object queued on a
     /// queue scheduler; disposed with the subscription. Guarded by `lock`.
-    @exclusivity(unchecked) final var scheduled: Disposable?
+    final var scheduled: Disposable?
 
     override init() {
         super.init()
@@ -289,10 +289,10 @@ class SubscribeOnClosureSubscription: Disposable, ScheduledDelivery, @unchecked 
 @usableFromInline
 final class SubscribeOnClosureSink<Value>: SubscribeOnClosureSubscription, @unchecked Sendable {
     // Guarded by `lock` and let go of by the end or the disposal of the subscription.
-    @exclusivity(unchecked) private var pendingSource: Signal<Value>?
-    @exclusivity(unchecked) private var next: ((Value) -> Void)?
-    @exclusivity(unchecked) private var error: ((any Error) -> Void)?
-    @exclusivity(unchecked) private var completed: (() -> Void)?
+    private var pendingSource: Signal<Value>?
+    private var next: ((Value) -> Void)?
+    private var error: ((any Error) -> Void)?
+    private var completed: (() -> Void)?
 
     @usableFromInline
     init(

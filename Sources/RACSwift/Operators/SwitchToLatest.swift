@@ -123,7 +123,7 @@ struct SwitchToLatestState {
 final class SwitchToLatestSink<Source: Signal<Value>, Value>: OutputPoint<Value>, Subscriber, @unchecked Sendable {
     private let inner = SerialDisposable()
     // Guarded by `lock`, hence no dynamic exclusivity checks.
-    @exclusivity(unchecked) private var state = SwitchToLatestState()
+    private var state = SwitchToLatestState()
     // The replaced inner subscriptions waiting for their successor's subscription to return,
     // oldest first, each also a child of `disposable` (so disposal meanwhile stops them). More
     // than one only when an inner's subscription makes the outer signal send again.

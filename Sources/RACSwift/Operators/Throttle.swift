@@ -159,14 +159,14 @@ final class ThrottleSink<Value>: OutputPoint<Value>, Subscriber, @unchecked Send
     private let timerSlot = SerialDisposable()
     // Touched only by `sendNext`, which the source calls one at a time: the timer and the
     // scheduler it runs on (a value without a scheduler of its own may arrive on another one).
-    @exclusivity(unchecked) private var timer: DeadlineTimer?
-    @exclusivity(unchecked) private var timerScheduler: Scheduler?
+    private var timer: DeadlineTimer?
+    private var timerScheduler: Scheduler?
     // Guarded by `lock`: the rules, run with a `Bool` standing for the value, and the waiting
     // value itself, in a ring of at most one. `ThrottleState<Value>` in this generic code had
     // its nested enums' metadata looked up at run time on every value (W12, issue 28d); a
     // concrete state needs none, and the ring's methods take `Value` from the ring itself.
-    @exclusivity(unchecked) private var machine = ThrottleState<Bool>()
-    @exclusivity(unchecked) private var waiting = RingBuffer<Value>()
+    private var machine = ThrottleState<Bool>()
+    private var waiting = RingBuffer<Value>()
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, interval: TimeInterval, scheduler: Scheduler?,

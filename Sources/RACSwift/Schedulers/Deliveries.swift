@@ -36,7 +36,7 @@ final class ScheduledDeadlineTimer: DeadlineTimer, @unchecked Sendable {
     private let scheduler: Scheduler
     private let lock = UnfairLock()
     // Guarded by `lock`; released by disposal (it usually captures the timer's owner).
-    @exclusivity(unchecked) private var handler: (@Sendable (UInt64) -> Void)?
+    private var handler: (@Sendable (UInt64) -> Void)?
     private let pending = SerialDisposable()
 
     init(scheduler: Scheduler, handler: @escaping @Sendable (UInt64) -> Void) {
@@ -74,15 +74,15 @@ final class QueueDeadlineTimer: DeadlineTimer, @unchecked Sendable {
     private let source: DispatchSourceTimer
     private let lock = UnfairLock()
     // Guarded by `lock`. Times are seconds since the reference date (Date's own storage).
-    @exclusivity(unchecked) private var deadline: Double?
-    @exclusivity(unchecked) private var token: UInt64 = 0
+    private var deadline: Double?
+    private var token: UInt64 = 0
     /// When the source will fire next, if it is armed.
-    @exclusivity(unchecked) private var armedFor: Double?
-    @exclusivity(unchecked) private var isResumed = false
+    private var armedFor: Double?
+    private var isResumed = false
     /// Counted in the scheduler's armed timers: a deadline is set, so a firing may deliver.
-    @exclusivity(unchecked) private var isCounted = false
+    private var isCounted = false
     // Released by disposal (it usually captures the timer's owner).
-    @exclusivity(unchecked) private var handler: (@Sendable (UInt64) -> Void)?
+    private var handler: (@Sendable (UInt64) -> Void)?
 
     init(scheduler: TargetQueueScheduler, handler: @escaping @Sendable (UInt64) -> Void) {
         self.scheduler = scheduler

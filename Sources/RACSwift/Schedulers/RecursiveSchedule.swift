@@ -25,16 +25,16 @@ final class RecursiveSchedule: Disposable, ScheduledDelivery, @unchecked Sendabl
     /// The rules; its "block" is only a marker. The block itself is `block`, stored as its
     /// own type: kept in the generic state it was stored at the generic abstraction, and every
     /// call through it reabstracted `reschedule` into a new closure (W16, issue 28d).
-    @exclusivity(unchecked) private var state: RecursionState<Bool>
-    @exclusivity(unchecked) private var block: Block?
+    private var state: RecursionState<Bool>
+    private var block: Block?
     /// The `reschedule` handed to the block, made by the first run and kept while the runs
     /// reschedule (one closure per recursion, not per turn). It holds the recursion, so it is
     /// let go of when a run ends without rescheduling and on disposal; a block that kept it
     /// and calls it later still reaches the recursion, and the next run makes another.
-    @exclusivity(unchecked) private var cachedReschedule: (@Sendable () -> Void)?
+    private var cachedReschedule: (@Sendable () -> Void)?
     @exclusivity(unchecked) private var outstanding = FIFO<Outstanding>()
-    @exclusivity(unchecked) private var scheduledRuns = 0  // runs handed to a non-inline scheduler
-    @exclusivity(unchecked) private var startedRuns = 0  // ... and started
+    private var scheduledRuns = 0  // runs handed to a non-inline scheduler
+    private var startedRuns = 0  // ... and started
 
     private struct Outstanding {
         let index: Int

@@ -32,8 +32,8 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     // Guarded by `lock`: the units waiting for the next batch, the buffer the running batch
     // hands back for reuse, and whether a batch is on `queue` or running.
     @exclusivity(unchecked) private var waiting: [any ScheduledDelivery] = []
-    @exclusivity(unchecked) private var spare: [any ScheduledDelivery] = []
-    @exclusivity(unchecked) private var isBatchScheduled = false
+    private var spare: [any ScheduledDelivery] = []
+    private var isBatchScheduled = false
     /// A batch may go on in place with what was scheduled while it ran (see the type's notes):
     /// not on the main queue, whose run loop must get its turns.
     private let continuesBatches: Bool
@@ -50,13 +50,13 @@ public final class TargetQueueScheduler: Scheduler, @unchecked Sendable {
     /// closure given to `async` is copied into a new block every time). It does not retain
     /// the scheduler; a scheduled batch does (see `startBatch`). Written once, in `init`, and
     /// only read after: unchecked, or every batch paid a dynamic exclusivity check (W16).
-    @exclusivity(unchecked) private var batchWork: DispatchWorkItem?
+    private var batchWork: DispatchWorkItem?
     /// This scheduler, unretained: what `batchWork` runs, and what a batch run retains by hand
     /// from `startBatch` until its last batch returns (`UnretainedReference`'s second rule).
     /// Written once, in `init`, like `batchWork`.
-    @exclusivity(unchecked) private var unretainedSelf: UnretainedReference<TargetQueueScheduler>?
+    private var unretainedSelf: UnretainedReference<TargetQueueScheduler>?
     /// The `after` blocks behind one timer (see `TimedBlockQueue`), made by the first `after`.
-    @exclusivity(unchecked) private var timedBlocks: TimedBlockQueue?  // guarded by `lock`
+    private var timedBlocks: TimedBlockQueue?  // guarded by `lock`
 
     /// A scheduler whose serial queue `name` targets `targetQueue`
     /// (RAC's `-initWithName:targetQueue:`).

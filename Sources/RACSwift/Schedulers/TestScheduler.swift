@@ -19,15 +19,31 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     /// Where the virtual clock starts.
     public static let startDate = Date(timeIntervalSinceReferenceDate: 0)
 
-    private let lock = UnfairLock()
-    private var queue = ActionHeap()  // guarded by `lock`
-    private var sequence: UInt64 = 0  // guarded by `lock`
-    // Guarded by `lock`. Times are kept as seconds since the reference date (exactly what a
-    // Date stores): plain Doubles compare and copy cheaply in the queue.
-    private var clock = TestScheduler.startDate.timeIntervalSinceReferenceDate
-    // How recursions reach the scheduler for a reschedule asked for outside a run, without a
-    // weak reference (which would put every retain of the scheduler on the slow path).
-    private lazy var handle = SchedulerHandle(self)
+    /// The queue and the clock, owned by one lock.
+    private struct VirtualTime {
+        var queue = ActionHeap()
+        var sequence: UInt64 = 0
+        // Seconds since the reference date (exactly what a Date stores): plain Doubles
+        // compare and copy cheaply in the queue.
+        var clock = TestScheduler.startDate.timeIntervalSinceReferenceDate
+        // How recursions reach the scheduler for a reschedule asked for outside a run, made
+        // with the first recursion. The scheduler holds no weak reference to itself, which
+        // would put every retain of it on the slow path.
+        var handle: SchedulerHandle?
+
+        mutating func enqueue(at time: TimeInterval, _ work: QueueEntry.Work) {
+            sequence += 1
+            queue.insert(QueueEntry(time: time, sequence: sequence, work: work))
+        }
+
+        mutating func enqueue(at time: TimeInterval, _ block: @escaping () -> Void) -> Disposable {
+            let action = ScheduledAction(block: block)
+            enqueue(at: time, .block(action))
+            return action
+        }
+    }
+
+    private let time = LockedState(VirtualTime())
 
     /// A scheduler whose clock stands at `startDate` with nothing queued (RAC's
     /// `-[RACTestScheduler init]`).
@@ -38,31 +54,32 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     // Timers re-arm themselves through their queued action; clearing every queued block
     // breaks those cycles when the scheduler goes away with timers still running.
     deinit {
-        handle.invalidate()
-        for entry in queue.entries {
+        let (handle, entries) = time.withLock { ($0.handle, $0.queue.entries) }
+        handle?.invalidate()
+        for entry in entries {
             if case .block(let action) = entry.work { action.dispose() }
         }
     }
 
     /// The virtual clock: `TestScheduler.startDate` until a step or an advance moves it.
-    override public var now: Date { Date(timeIntervalSinceReferenceDate: lock.withLock { clock }) }
+    override public var now: Date { Date(timeIntervalSinceReferenceDate: time.withLock { $0.clock }) }
 
     /// The number of blocks waiting to run, cancelled ones that have not been reached yet
     /// included.
-    public var scheduledCount: Int { lock.withLock { queue.count } }
+    public var scheduledCount: Int { time.withLock { $0.queue.count } }
 
     /// Queues `block` at the current virtual time; it runs on a later `step()`, `advance` or
     /// `run()`, never synchronously.
     @discardableResult
     override public func schedule(_ block: @escaping @Sendable () -> Void) -> Disposable? {
-        lock.withLock { enqueue(at: clock, block) }
+        time.withLock { $0.enqueue(at: $0.clock, block) }
     }
 
     /// Queues `block` at the virtual time `date`; blocks of one instant run in the order they
     /// were queued.
     @discardableResult
     override public func after(_ date: Date, schedule block: @escaping @Sendable () -> Void) -> Disposable? {
-        lock.withLock { enqueue(at: date.timeIntervalSinceReferenceDate, block) }
+        time.withLock { $0.enqueue(at: date.timeIntervalSinceReferenceDate, block) }
     }
 
     /// A virtual timer: queues `block` at `date`, then every `interval` virtual seconds (the
@@ -83,27 +100,26 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     // keeps a million synchronous reschedules cheap.
     @discardableResult
     override public func scheduleRecursive(_ block: @escaping @Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void) -> Disposable? {
-        let recursion = VirtualRecursion(handle: lock.withLock { handle }, block: block)
+        let recursion = VirtualRecursion(handle: recursionHandle(), block: block)
         enqueueRun(of: recursion)
         return recursion
     }
 
-    func enqueueAction(at date: Date, _ block: @escaping () -> Void) -> Disposable {
-        lock.withLock { enqueue(at: date.timeIntervalSinceReferenceDate, block) }
-    }
-
-    func enqueueRun(of recursion: VirtualRecursion) {
-        lock.withLock {
-            sequence += 1
-            queue.insert(QueueEntry(time: clock, sequence: sequence, work: .recursion(recursion)))
+    private func recursionHandle() -> SchedulerHandle {
+        time.withLock { time in
+            if let handle = time.handle { return handle }
+            let handle = SchedulerHandle(self)
+            time.handle = handle
+            return handle
         }
     }
 
-    private func enqueue(at time: TimeInterval, _ block: @escaping () -> Void) -> Disposable {
-        sequence += 1
-        let action = ScheduledAction(block: block)
-        queue.insert(QueueEntry(time: time, sequence: sequence, work: .block(action)))
-        return action
+    func enqueueAction(at date: Date, _ block: @escaping () -> Void) -> Disposable {
+        time.withLock { $0.enqueue(at: date.timeIntervalSinceReferenceDate, block) }
+    }
+
+    func enqueueRun(of recursion: VirtualRecursion) {
+        time.withLock { $0.enqueue(at: $0.clock, .recursion(recursion)) }
     }
 
     // MARK: Driving
@@ -151,18 +167,18 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     public func advance(to date: Date) {
         let limit = date.timeIntervalSinceReferenceDate
         while takeNext(until: limit) {}
-        lock.withLock { if clock < limit { clock = limit } }
+        time.withLock { if $0.clock < limit { $0.clock = limit } }
     }
 
     /// Takes the first block due off the queue and runs it unless it was cancelled (which
     /// leaves the clock alone); false when nothing is due.
     private func takeNext(until limit: TimeInterval?) -> Bool {
-        let next: QueueEntry.Work?? = lock.withLock {
-            guard let first = queue.first else { return .none }
+        let next: QueueEntry.Work?? = time.withLock { time in
+            guard let first = time.queue.first else { return .none }
             if let limit, first.time > limit { return .none }
-            queue.removeFirst()
+            time.queue.removeFirst()
             if first.work.isCancelled { return .some(nil) }
-            if clock < first.time { clock = first.time }
+            if time.clock < first.time { time.clock = first.time }
             return .some(first.work)
         }
         switch next {

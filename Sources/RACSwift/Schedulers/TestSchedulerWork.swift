@@ -1,25 +1,24 @@
 import Foundation
 
 /// Reaches a `TestScheduler` while it is alive. The scheduler invalidates it in `deinit`;
-/// holding `lock` across the use keeps the scheduler's memory valid even if `deinit` has
+/// holding the lock across the use keeps the scheduler's memory valid even if `deinit` has
 /// begun on another thread (it waits for the lock). Weak rather than an unchecked unowned reference: once
 /// that deinit has begun the reference reads nil and the work is dropped, as it would be a
 /// moment later by `invalidate`.
 final class SchedulerHandle: @unchecked Sendable {
-    private let lock = UnfairLock()
     private weak var scheduler: TestScheduler?
-    private var isAlive = true  // guarded by `lock`
+    private let isAlive = LockedState(true)
 
     init(_ scheduler: TestScheduler) {
         self.scheduler = scheduler
     }
 
     func invalidate() {
-        lock.withLock { isAlive = false }
+        isAlive.withLock { $0 = false }
     }
 
     func withScheduler(_ body: (TestScheduler) -> Void) {
-        lock.withLock { if isAlive, let scheduler { body(scheduler) } }
+        isAlive.withLock { isAlive in if isAlive, let scheduler { body(scheduler) } }
     }
 }
 
@@ -31,7 +30,7 @@ final class VirtualRecursion: Disposable, @unchecked Sendable {
 
     private let handle: SchedulerHandle
     private let lock = UnfairLock()
-    @exclusivity(unchecked) private var state: RecursionState<Block>  // guarded by `lock`
+    private var state: RecursionState<Block>  // guarded by `lock`
 
     init(handle: SchedulerHandle, block: @escaping Block) {
         self.handle = handle

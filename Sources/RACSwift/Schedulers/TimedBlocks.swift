@@ -19,12 +19,12 @@ final class TimedBlockQueue: @unchecked Sendable {
     private let source: DispatchSourceTimer
     // Guarded by `lock`.
     @exclusivity(unchecked) private var heap: [TimedBlock] = []
-    @exclusivity(unchecked) private var nextSequence: UInt64 = 0
+    private var nextSequence: UInt64 = 0
     /// When the source fires next, if it is armed.
-    @exclusivity(unchecked) private var armedFor: Double?
-    @exclusivity(unchecked) private var isResumed = false
+    private var armedFor: Double?
+    private var isResumed = false
     /// The scheduler, held while the heap is not empty.
-    @exclusivity(unchecked) private var owner: TargetQueueScheduler?
+    private var owner: TargetQueueScheduler?
 
     init(queue: DispatchQueue) {
         source = DispatchSource.makeTimerSource(queue: queue)

@@ -29,8 +29,8 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     private let values = RingBuffer<Value>()
     /// How many values were ever kept: a replay counts its place in these, so that it also
     /// reaches values kept while it runs (and skips those dropped meanwhile).
-    @exclusivity(unchecked) private var kept = 0
-    @exclusivity(unchecked) private var hasTerminated = false
+    private var kept = 0
+    private var hasTerminated = false
     // The terminal event as `hasTerminated` and this error (nil: completed), not an
     // `Event<Value>?`, whose metadata this generic class would look up at run time at every
     // subscription, at creation and at destruction (Command's A1: six lookups per execution).

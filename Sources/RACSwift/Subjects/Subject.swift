@@ -43,7 +43,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// Exclusivity is unchecked: `lock` guards every access, and the dynamic check would be a
     /// large part of a send's cost.
     @exclusivity(unchecked) var entries = SubjectEntryList()
-    @exclusivity(unchecked) var vacantSlots = 0
+    var vacantSlots = 0
     /// What sends in progress may still be using, kept until the outermost send ends: lists
     /// they may be walking, and subscribers let go meanwhile (one may be receiving the send
     /// that ended its subscription: the walk does not retain it).
@@ -51,20 +51,20 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// shared, immortal one) takes the release's slow path, at every subject's deinit (D1).
     @exclusivity(unchecked) private var retired: [SubjectRetired]?
     /// Sends in progress (nested ones when a subscriber sends into the subject).
-    @exclusivity(unchecked) private var deliveries = 0
+    private var deliveries = 0
     /// Whether a send may be walking `entries` itself, so that a change must copy it first.
-    @exclusivity(unchecked) var entriesAreWalked = false
+    var entriesAreWalked = false
     /// The subject's subscriptions to other signals, made when first needed (most subjects
     /// are sent to by hand and never need it), under `sourcesLock`: a lock of its own, held
     /// only to make or read it, never `lock` — `didSubscribe(with:)` runs inside a source's
     /// `subscribe`, often under that source's lock, and taking `lock` there could deadlock
     /// with a thread delivering from this subject into the source.
-    @exclusivity(unchecked) private var madeSources: CompoundDisposable?
+    private var madeSources: CompoundDisposable?
     /// Whether a terminal event came before any source: the shared `disposedSources` then
     /// stands for the sources. A flag rather than that compound in `madeSources`: storing
     /// the shared object is a retain and a release (at the deinit) on one reference count that
     /// every subject ending this way touches (a flattenMap's inner subjects). Under `sourcesLock`.
-    @exclusivity(unchecked) private var sourcesEnded = false
+    private var sourcesEnded = false
     private let sourcesLock = UnfairLock()
     /// Subscriptions and disposals that found `lock` held by another thread (a delivery in
     /// progress), in the order they came, for whichever thread holds or next takes `lock` to
@@ -80,7 +80,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
     /// the deinit waits until each has left. Rarely non-empty: only a dispose racing a
     /// terminal event, a registration or the deinit puts one here. Guarded by `lock`.
     /// nil rather than empty, as `retired`.
-    @exclusivity(unchecked) var closedWithDisposerInside: [SubjectEntryBase]?
+    var closedWithDisposerInside: [SubjectEntryBase]?
 
     private var sources: CompoundDisposable {
         sourcesLock.withLock {

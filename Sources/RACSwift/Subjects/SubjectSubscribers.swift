@@ -72,7 +72,7 @@ final class SubjectEntry<S: Subscriber>: SubjectEntryOf<S.Value>, @unchecked Sen
     /// The subject's reference to the subscriber: set by `Subject.register`, taken by
     /// `takeSubscriber()`. Guarded by the subject's lock; unchecked exclusivity because the lock
     /// is the check and the dynamic one is most of a delivery's cost (W17).
-    @exclusivity(unchecked) private var subscriber: ManuallyRetained<S>?
+    private var subscriber: ManuallyRetained<S>?
 
     @usableFromInline
     init(subject: Subject<S.Value>) {

@@ -284,7 +284,7 @@ final class WrappingSubscriber<Downstream: Subscriber>: WrappingSubscriberBase, 
     #endif
     /// Whether the disposal probe is attached. Set by the first `didSubscribe(with:)`, which
     /// the signal calls before any event.
-    @exclusivity(unchecked) private var attached = false
+    private var attached = false
 
     #if DEBUG
     init(_ downstream: Downstream, signal: UInt, trace: TraceSubscription?, check: SerialDeliveryCheck) {

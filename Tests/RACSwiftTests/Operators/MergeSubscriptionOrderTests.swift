@@ -147,6 +147,15 @@ final class MergeSubscriptionOrderTests: RACTestCase {
         XCTAssertEqual(trace.entries, ["subscribe A", "next 1", "completed", "dispose A", "dispose outer"])
     }
 
+    func testFlattenWithALimitInnerFailingAtOnceQueuesTheNextAndStopsTheOuter() {
+        // RAC's `-flatten:` queues B (A's slot is not freed by its error), and the outer
+        // signal's subscription is disposed once its block returns.
+        let trace = Trace()
+        let inners = [trace.signal("A", error: TestError.boom), trace.signal("B", values: [2])]
+        trace.subscribe(to: outer(trace, inners).flatten(maxConcurrent: 1))
+        XCTAssertEqual(trace.entries, ["subscribe A", "error boom", "dispose A", "dispose outer"])
+    }
+
     func testSwitchToLatestUnderTakeStopsTheOuterSignal() {
         // RAC: ... "completed", "subscribe B", "dispose A", "dispose outer", "dispose B".
         let trace = Trace()
@@ -245,6 +254,15 @@ final class MergeSubscriptionOrderTests: RACTestCase {
         }
         trace.subscribe(to: deferred.take(1))
         XCTAssertEqual(trace.entries, ["block", "subscribe A", "next 1", "completed", "dispose A"])
+    }
+
+    func testDeferOfASignalFailingAtOnceDisposesItAfterTheError() {
+        let trace = Trace()
+        trace.subscribe(to: Signal<Int>.defer {
+            trace.append("block")
+            return trace.signal("A", error: TestError.boom)
+        })
+        XCTAssertEqual(trace.entries, ["block", "subscribe A", "error boom", "dispose A"])
     }
 
     func testThenUnderTakeDisposesTheRunningSignalWhenItsSubscribeReturns() {

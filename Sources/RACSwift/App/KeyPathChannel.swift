@@ -56,7 +56,11 @@ extension ChannelTerminal {
 /// from inside its delivery of the write — a clamp — is a change like any other and reaches
 /// the other side (issue 38, item 7). The asynchronous observation (Observation's one-shot
 /// tracking) ignores every change during the write and, since the write used up its
-/// tracking, tracks again once the write has finished.
+/// tracking, tracks again once the write has finished: Observation reports only the first
+/// change after a tracking is installed, and installing one from inside the write's `willSet`
+/// would read the property inside its own setter (a deadlock for a model whose setter holds a
+/// lock its getter takes), so a clamp made during the write is not seen (porting guide, "The
+/// app layer").
 final class ChannelWriter: @unchecked Sendable {
     @TaskLocal static var current: ChannelWriter?
 

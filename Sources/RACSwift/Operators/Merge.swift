@@ -20,6 +20,12 @@ extension Signal {
     /// (an empty array completes at once); an error from any is forwarded at once and
     /// disposes the others.
     /// Each event goes out on the thread its signal sent it, one at a time.
+    ///
+    /// As in RAC, a disposal from downstream while the signals are still being subscribed (a
+    /// `take(1)` satisfied by the first) does not stop the later ones from being subscribed:
+    /// they run until this subscribe returns, then are disposed in order; the signal that was
+    /// inside its `subscribe` is stopped at once (porting guide, "Re-entrancy, nested
+    /// terminations and threads").
     public static func merge(_ signals: [Signal<Value>]) -> Signal<Value> {
         MergeSignal(signals, maxConcurrent: 0).named("+merge: \(signals)")
     }

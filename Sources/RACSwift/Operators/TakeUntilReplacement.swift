@@ -12,8 +12,14 @@ extension Signal {
         OperatorSignal((self, replacement)) { subscriber, inputs in
             let sink = TakeUntilReplacementSink<Value>(downstream: subscriber)
             subscriber.didSubscribe(with: sink.disposable)
-            inputs.1.subscribe(ReplacementInput(sink))
+            // RAC's block: the replacement's subscription joins the result's only once the
+            // block has returned, after the source's serial disposable, so a terminal event
+            // sent while subscribing goes out before the replacement is disposed
+            // (`OutputPoint.subscribeInput`; issue 38).
+            let replacementInputs = CompoundDisposable()
+            sink.subscribeInput(inputs.1, ReplacementInput(sink), gatheringIn: replacementInputs)
             if !sink.isReplaced { inputs.0.subscribe(ReplacedSourceInput(sink)) }
+            sink.joinInputs(replacementInputs)
             return sink.disposable
         }.named("[\(name)] -takeUntilReplacement: \(replacement)")
     }
@@ -85,6 +91,10 @@ final class ReplacedSourceInput<Value>: OutputPointInput<Value, TakeUntilReplace
 
 @usableFromInline
 final class ReplacementInput<Value>: OutputPointInput<Value, TakeUntilReplacementSink<Value>>, Subscriber, @unchecked Sendable {
+    // Joins the result's subscription when it returns (`OutputPoint.subscribeInput`).
+    @usableFromInline override func didSubscribe(with disposable: CompoundDisposable) {
+        sink.inputDidSubscribe(with: disposable)
+    }
     @usableFromInline func sendNext(_ value: Value) { sink.replacementNext(value) }
     @usableFromInline func sendError(_ error: any Error) { sink.replacementFinished(error) }
     @usableFromInline func sendCompleted() { sink.replacementFinished(nil) }

@@ -52,6 +52,41 @@ final class KeyPathChannelTests: RACTestCase {
         terminal.sendCompleted()
     }
 
+    /// A model that clamps what is written: the second change is made inside the write.
+    @Observable final class ClampedLevel: @unchecked Sendable {
+        @ObservationIgnored private var stored = 0
+
+        var level: Int {
+            get {
+                access(keyPath: \.level)
+                return stored
+            }
+            set {
+                withMutation(keyPath: \.level) { stored = newValue }
+                if stored > 10 { withMutation(keyPath: \.level) { stored = 10 } }
+            }
+        }
+    }
+
+    func testAClampMadeDuringItsOwnWriteIsNotSentBackUntilTheNextChange() {
+        // The documented limit (porting guide, "The app layer"): the own write uses up
+        // Observation's one report, so the clamp inside it is not seen, where RACKVOChannel
+        // (and the synchronous terminal) ignores only the first change and sends the clamp.
+        let model = ClampedLevel()
+        let terminal = model.channelTerminal(for: \.level, on: scheduler)
+        nonisolated(unsafe) var received: [Int] = []
+        let subscription = terminal.subscribeNext { received.append($0) }
+        terminal.sendNext(20)
+        scheduler.run()
+        XCTAssertEqual(model.level, 10)
+        XCTAssertEqual(received, [0])
+        model.level = 3
+        scheduler.run()
+        XCTAssertEqual(received, [0, 3])
+        subscription.dispose()
+        terminal.sendCompleted()
+    }
+
     func testCompletesAndIsReleasedWhenTheObjectGoesAway() {
         var person: Person? = Person()
         var terminal: ChannelTerminal<String>? = person!.channelTerminal(for: \.first, on: scheduler)

@@ -31,7 +31,9 @@ class EarlyStoppingSink<Output>: Sink, @unchecked Sendable {
     @usableFromInline final let downstream: any Subscriber<Output>
     private final var subscription: CompoundDisposable?
     /// The output has had its terminal event (or the sink has decided it will).
-    @usableFromInline final private(set) var isDone = false
+    // Unchecked: the source serializes; checked, every value paid a `swift_beginAccess` call
+    // (S1 316.6 -> 228.5, W29 363.2 -> 275.2 instructions per event).
+    @usableFromInline @exclusivity(unchecked) final private(set) var isDone = false
 
     @usableFromInline
     init(downstream: any Subscriber<Output>) {

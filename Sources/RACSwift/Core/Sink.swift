@@ -31,7 +31,9 @@ class EarlyStoppingSink<Output>: Sink, @unchecked Sendable {
     @usableFromInline final let downstream: any Subscriber<Output>
     private final var subscription: CompoundDisposable?
     /// The output has had its terminal event (or the sink has decided it will).
-    @usableFromInline final private(set) var isDone = false
+    // Unchecked: the source serializes; checked, every value paid a `swift_beginAccess` call
+    // (S1 316.6 -> 228.5, W29 363.2 -> 275.2 instructions per event).
+    @usableFromInline @exclusivity(unchecked) final private(set) var isDone = false
 
     @usableFromInline
     init(downstream: any Subscriber<Output>) {
@@ -51,13 +53,45 @@ class EarlyStoppingSink<Output>: Sink, @unchecked Sendable {
 
     @usableFromInline
     final func sendCompleted() {
-        if finish() { downstream.sendCompleted() }
+        guard finish() else { return }
+        if deliveries != 0 { deliveries |= 1; return }
+        downstream.sendCompleted()
+    }
+
+    /// Twice the number of `deliver(_:)` calls in progress on this sink (nested: a value sent
+    /// into the source from inside a delivery), plus 1 while a completion waits for the
+    /// outermost one to return. RAC's `-take:` and `-takeWhileBlock:` are `-bind:`, which
+    /// completes only once the `+return:` of every value being delivered has completed
+    /// (RACSignal.m, `signalCount`): a completion that comes, or a stop decided, inside a
+    /// delivery goes out when the outermost delivery returns — after the source's later
+    /// subscribers have had the event that caused it. One field, so a value costs one
+    /// read-modify-write before its delivery and one after.
+    @usableFromInline @exclusivity(unchecked) final var deliveries = 0
+
+    /// Sends `value` to the subscriber, then the completion held meanwhile, if the delivery
+    /// was the outermost.
+    @usableFromInline @inline(__always)
+    final func deliver(_ value: Output) {
+        deliveries &+= 2
+        downstream.sendNext(value)
+        deliveries &-= 2
+        if _slowPath(deliveries == 1) { sendHeldCompletion() }
+    }
+
+    // Out of line: inlined, it kept the subscriber's reference in registers across every
+    // delivery (the count cost S1 13 instructions per value inlined, 7 out of line).
+    @usableFromInline @inline(never)
+    final func sendHeldCompletion() {
+        deliveries = 0
+        downstream.sendCompleted()
     }
 
     /// Ends the output early: disposes the source's subscription, then sends `error`, or
     /// completion if it is nil — not when the output had ended already, nor when the
     /// subscription was disposed meanwhile (e.g. by the subscriber, while it received the
-    /// value just sent), since nothing may follow a disposal.
+    /// value just sent), since nothing may follow a disposal. A completion decided inside a
+    /// delivery waits for the outermost one to return (`deliveries`); an error does not, as
+    /// `-bind:` forwards errors at once.
     @usableFromInline final func stop(error: (any Error)?) {
         if isDone { return }
         isDone = true
@@ -65,7 +99,9 @@ class EarlyStoppingSink<Output>: Sink, @unchecked Sendable {
             if subscription.isDisposed { return }
             subscription.dispose()
         }
-        if let error { downstream.sendError(error) } else { downstream.sendCompleted() }
+        if let error { downstream.sendError(error); return }
+        if deliveries != 0 { deliveries |= 1; return }
+        downstream.sendCompleted()
     }
 
     /// For the source's own terminal event: true the first time, when it must be forwarded.

@@ -5,7 +5,9 @@ extension Signal {
     /// `count > 0` the result completes right after the `count`-th value, disposing this
     /// signal's subscription first — so `take(1)` stops even a source that sends synchronously
     /// forever, provided it checks its disposable. Errors and an earlier completion pass
-    /// through.
+    /// through. A completion that comes, or is decided, while a value is being delivered (sent
+    /// into this signal from inside the delivery) goes out once that delivery has returned, as
+    /// RAC's `-bind:` holds it: this signal's later subscribers get their event first.
     /// Delivers on the thread that sent the source's event.
     @inlinable
     public func take(_ count: Int) -> Signal<Value> {
@@ -16,7 +18,8 @@ extension Signal {
 
     /// Sends values while `predicate` returns true; completes, without sending it, at the
     /// first value for which it returns false (RAC's `-takeWhileBlock:`).
-    /// Errors, and a completion before that value, pass through.
+    /// Errors, and a completion before that value, pass through; a completion during a
+    /// delivery waits for it to return, as in `take(_:)`.
     /// Delivers on the thread that sent the source's event.
     @inlinable
     public func take(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
@@ -27,7 +30,8 @@ extension Signal {
     /// Sends values until `predicate` returns true; completes, without sending it, at the
     /// first value for which it does (RAC's `-takeUntilBlock:`). For completing on another
     /// signal's event, see `take(until:)` with a `Signal`.
-    /// Errors, and a completion before that value, pass through.
+    /// Errors, and a completion before that value, pass through; a completion during a
+    /// delivery waits for it to return, as in `take(_:)`.
     /// Delivers on the thread that sent the source's event.
     @inlinable
     public func take(until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
@@ -55,7 +59,7 @@ final class TakeSink<Value>: EarlyStoppingSink<Value>, Subscriber, @unchecked Se
     @usableFromInline @inline(__always) func sendNext(_ value: Value) {
         guard remaining > 0, !isDone else { return }
         remaining -= 1
-        downstream.sendNext(value)
+        deliver(value)
         if remaining == 0 { stop(error: nil) }
     }
 }
@@ -79,7 +83,7 @@ final class TakePredicateSink<Value>: EarlyStoppingSink<Value>, Subscriber, @unc
         if predicate(value) == stopsWhen {
             stop(error: nil)
         } else {
-            downstream.sendNext(value)
+            deliver(value)
         }
     }
 }

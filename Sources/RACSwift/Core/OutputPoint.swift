@@ -74,8 +74,9 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
     }
 
     /// Whether a terminal event went out or is on its way (disposal from outside does not
-    /// count).
-    final var hasTerminated: Bool { isTerminated }
+    /// count). Read under the lock: it is asked off the delivery path (merge, once disposed
+    /// while subscribing), where an inner on another thread may be terminating meanwhile.
+    final var hasTerminated: Bool { lock.withLock { isTerminated } }
 
     /// Sends `value`, unless the output has ended.
     // Always inlined: once per value at every level of a merge (R3), in generic code

@@ -51,6 +51,9 @@ extension Signal {
 final class AggregateSink<Value, U>: SerialOutputPoint<U>, Subscriber, @unchecked Sendable {
     // The signal contract's serial delivery guards them; the dynamic exclusivity checks doubled
     // the cost of a value (Benchmarks/HISTORY.md, "Operators that looked up metadata per value").
+    // Unchecked: the optimizer keeps its dynamic check, once per value; no workload runs this
+    // operator, so it is judged by the sinks of its shape that do (DistinctUntilChanged's `last`,
+    // W25 +63 %; Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
     @exclusivity(unchecked) private var running: U
     private var index = 0
     private let reduce: (U, Value, Int) -> U
@@ -78,6 +81,8 @@ final class AggregateSink<Value, U>: SerialOutputPoint<U>, Subscriber, @unchecke
 final class CollectSink<Value, Values: RangeReplaceableCollection>: SerialOutputPoint<Values>, Subscriber,
     @unchecked Sendable where Values.Element == Value {
     // The signal contract's serial delivery guards it; no dynamic exclusivity checks.
+    // Unchecked, measured: the optimizer keeps its dynamic check; W27 +106 % with every
+    // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
     @exclusivity(unchecked) private var values = Values()
 
     @usableFromInline func sendNext(_ value: Value) { values.append(value) }

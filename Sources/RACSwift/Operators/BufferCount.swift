@@ -26,6 +26,9 @@ where Values.Element == Value {
     private let downstream: any Subscriber<Values>
     private let count: Int
     // The signal contract's serial delivery guards it; no dynamic exclusivity checks.
+    // Unchecked: the optimizer keeps its dynamic check, once per value; no workload runs this
+    // operator, so it is judged by the sinks of its shape that do (DistinctUntilChanged's `last`,
+    // W25 +63 %; Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
     @exclusivity(unchecked) private var values = Values()
 
     @usableFromInline

@@ -17,6 +17,9 @@ final class CombinePreviousSink<Value, U>: ForwardingSink<U>, Subscriber, @unche
     private let reduce: (Value, Value) -> U
     // The signal contract's serial delivery guards it; the dynamic exclusivity check doubled
     // the cost of a value (Benchmarks/HISTORY.md, "Operators that looked up metadata per value").
+    // Unchecked: the optimizer keeps its dynamic check, once per value; no workload runs this
+    // operator, so it is judged by the sinks of its shape that do (DistinctUntilChanged's `last`,
+    // W25 +63 %; Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
     @exclusivity(unchecked) private var previous: Value
 
     @usableFromInline

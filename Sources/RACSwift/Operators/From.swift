@@ -55,6 +55,8 @@ extension Signal {
 /// element's cost) is left out.
 @usableFromInline
 final class IteratorBox<Iterator: IteratorProtocol> {
+    // Unchecked, measured: the optimizer keeps its dynamic check; W7 +143 % with every
+    // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
     @usableFromInline @exclusivity(unchecked) var iterator: Iterator
 
     // Not @inlinable: with library evolution (an xcframework build) a class's inlinable

@@ -109,6 +109,9 @@ struct WindowState<Window: AnyObject> {
 /// actions under the output point's lock, which also serializes the open window.
 final class WindowSink<Value, V>: OutputPoint<Signal<Value>>, @unchecked Sendable {
     private let close: (Signal<Value>) -> Signal<V>
+    // Unchecked: the optimizer keeps its dynamic check, once per value; no workload runs this
+    // operator, so it is judged by the sinks of its shape that do (DistinctUntilChanged's `last`,
+    // W25 +63 %; Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
     @exclusivity(unchecked) private var state = WindowState<Subject<Value>>()  // guarded by `lock`
 
     init(downstream: some Subscriber<Signal<Value>>, close: @escaping (Signal<Value>) -> Signal<V>) {

@@ -15,6 +15,11 @@ let package = Package(
     dependencies: [
         // An HTTP server for the demo and the tests of the Foundation sources.
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        // Property-based model checks with shrinking (Tests/RACSwiftTests/Properties), a test
+        // dependency only: a package that depends on the RACSwift product does not resolve it
+        // (SwiftPM resolves only what the products a package uses need; checked with a scratch
+        // package, CONTRIBUTING.md).
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         // The documentation plugin only (`swift package generate-documentation`): no target
         // depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -41,6 +46,7 @@ let package = Package(
             dependencies: [
                 "RACSwift", "RACSwiftTesting", "DocExampleSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(name: "RACSwiftTestingTests", dependencies: ["RACSwift", "RACSwiftTesting", "DocExampleSupport"]),
         // The allocation check (Tools/allocation-check/run.sh, run by CI in a release build): the

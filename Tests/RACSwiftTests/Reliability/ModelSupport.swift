@@ -87,7 +87,7 @@ func modelDraw(_ range: ClosedRange<Int>, _ rng: inout SplitMix64) -> Int {
 }
 
 /// Input of the higher-order models: an outer stream whose values pick one of `inners`
-/// (value `i` stands for inner stream `i % inners.count`).
+/// (value `i` stands for inner stream `i % inners.count`); `ProgramGen.higherOrder` draws it.
 struct ModelHigherOrderInput: CustomStringConvertible {
     var outer: Stream
     var inners: [Stream]
@@ -96,29 +96,10 @@ struct ModelHigherOrderInput: CustomStringConvertible {
         "outer: [\(outer)]; " + inners.enumerated().map { "inner \($0.offset): [\($0.element)]" }.joined(separator: "; ")
     }
 
-    static func random(_ rng: inout SplitMix64) -> ModelHigherOrderInput {
-        let count = modelDraw(1...3, &rng)
-        let inners = (0..<count).map { _ in Stream.random(&rng, maxValues: 4, alphabet: 10) }
-        return ModelHigherOrderInput(outer: Stream.random(&rng, maxValues: 6, alphabet: count), inners: inners)
-    }
-
     /// Inner stream `index`'s cold recording: its values tagged `100 * (index + 1) + value`,
     /// its error carrying `1000 * (index + 1) + relative time`.
     func innerRecording(_ index: Int) -> [Recorded<Int>] {
         inners[index].recorded(tag: { 100 * (index + 1) + $0 }, errorCode: { 1000 * (index + 1) + $0 })
-    }
-
-    /// Smaller inputs: the outer stream shrunk, then each inner one.
-    var shrunk: [ModelHigherOrderInput] {
-        var smaller = outer.shrunk.map { ModelHigherOrderInput(outer: $0, inners: inners) }
-        for index in inners.indices {
-            for inner in inners[index].shrunk {
-                var copy = self
-                copy.inners[index] = inner
-                smaller.append(copy)
-            }
-        }
-        return smaller
     }
 
     /// Runs `build` on a hot outer signal of cold inner signals and renders the recording.

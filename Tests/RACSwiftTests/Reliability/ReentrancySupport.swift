@@ -1,9 +1,9 @@
 import Foundation
 import RACSwift
 import RACSwiftTesting
-import XCTest
+import Testing
 
-// Randomized model checks under re-entrancy: the subscriber of the operator under test reacts
+// Model checks under re-entrancy (run as properties with shrinking by ReentrancyProperties): the subscriber of the operator under test reacts
 // to the values it receives by sending into the operator's sources (subjects), terminating
 // them, or disposing its own subscription — from inside the delivery. The models below run
 // the same script against simulated subjects and an operator written after RAC's code, with
@@ -59,49 +59,6 @@ struct ReentrantInput: CustomStringConvertible {
         let events = script.map { "s\($0.source)@\($0.time):\($0.event)" }.joined(separator: " ")
         let reacts = reactions.keys.sorted().map { "#\($0) -> \(reactions[$0]!)" }.joined(separator: ", ")
         return "parameter \(parameter), subscribe @\(subscribeAt); script [\(events)]; reactions [\(reacts)]"
-    }
-
-    /// Up to 8 events into `sources` sources (values from a small alphabet, so repeats
-    /// happen) and reactions to about half of the first 6 output values.
-    static func random(
-        _ rng: inout SplitMix64, sources: Int, parameters: ClosedRange<Int>, subscribeAt: ClosedRange<Int>,
-        alphabet: Int = 5
-    ) -> ReentrantInput {
-        var time = 1
-        var script: [Timed] = []
-        for _ in 0..<modelDraw(0...8, &rng) {
-            let source = modelDraw(0...(sources - 1), &rng)
-            let roll = modelDraw(0...19, &rng)
-            let event: ReentrantEvent = roll < 17 ? .value(modelDraw(0...(alphabet - 1), &rng)) : roll < 19 ? .completed : .error(time)
-            script.append(Timed(time: time, source: source, event: event))
-            time += modelDraw(1...3, &rng)
-        }
-        var reactions: [Int: ReentrantAction] = [:]
-        for step in 0..<6 where modelDraw(0...1, &rng) == 0 {
-            let roll = modelDraw(0...19, &rng)
-            let source = modelDraw(0...(sources - 1), &rng)
-            reactions[step] = roll < 14 ? .send(source: source, .value(modelDraw(0...(alphabet - 1), &rng)))
-                : roll < 16 ? .send(source: source, .completed)
-                : roll < 18 ? .send(source: source, .error(100 + step))
-                : .dispose
-        }
-        return ReentrantInput(script: script, reactions: reactions, parameter: modelDraw(parameters, &rng),
-                              subscribeAt: modelDraw(subscribeAt, &rng))
-    }
-
-    /// Smaller inputs: each event dropped, each reaction dropped.
-    var shrunk: [ReentrantInput] {
-        var smaller: [ReentrantInput] = script.indices.map { index in
-            var copy = self
-            copy.script.remove(at: index)
-            return copy
-        }
-        for key in reactions.keys.sorted() {
-            var copy = self
-            copy.reactions[key] = nil
-            smaller.append(copy)
-        }
-        return smaller
     }
 }
 
@@ -185,11 +142,15 @@ func runReentrant(
     let scheduler = TestScheduler()
     let sources = (0..<count).map { _ in Subject<Int>() }
     let recorder = ReentrantRecorder(reactions: input.reactions, sources: sources, scheduler: scheduler)
-    let signal = build(scheduler, sources, input.parameter)
     nonisolated(unsafe) var disposable: Disposable?  // virtual time: one thread
-    if input.subscribeAt == 0 {
-        disposable = signal.subscribe(recorder)
-    } else {
+    // With the test scheduler current, building (replay connects at once) and subscribing
+    // are synchronous on any thread, the main one or a Swift Testing task's.
+    nonisolated(unsafe) var signal: Signal<Int>!
+    scheduler.performAsCurrentScheduler {
+        signal = build(scheduler, sources, input.parameter)
+        if input.subscribeAt == 0 { disposable = signal.subscribe(recorder) }
+    }
+    if input.subscribeAt != 0 {
         scheduler.after(Date(timeIntervalSinceReferenceDate: TimeInterval(input.subscribeAt))) {
             disposable = signal.subscribe(recorder)
         }
@@ -388,22 +349,21 @@ final class ModelBag {
     }
 }
 
-extension ModelCheck {
-    /// Checks `build` against `model` under re-entrant reactions.
-    static func checkReentrant(
-        _ name: String, sources: Int = 1, parameters: ClosedRange<Int> = 0...3, subscribeAt: ClosedRange<Int> = 0...0,
-        cases: Int? = nil,
-        build: @escaping (TestScheduler, [Subject<Int>], Int) -> Signal<Int>,
-        model: @escaping (ModelWorld, Int) -> Void,
-        file: StaticString = #filePath, line: UInt = #line
-    ) {
-        check(
-            "\(name) under re-entrancy",
-            cases: cases,
-            generate: { rng in ReentrantInput.random(&rng, sources: sources, parameters: parameters, subscribeAt: subscribeAt) },
-            shrink: \.shrunk,
-            actual: { runReentrant($0, sources: sources, build) },
-            expected: { runReentrantModel($0, sources: sources, model) },
-            file: file, line: line)
-    }
+/// One operator's re-entrancy check (`ReentrancyModels.cases`): how to build it on the
+/// sources, its model, and the ranges its scripts draw from.
+struct ReentrancyCase: @unchecked Sendable, CustomTestStringConvertible {
+    let name: String
+    let sources: Int
+    let parameters: ClosedRange<Int>
+    let subscribeAt: ClosedRange<Int>
+    let build: (TestScheduler, [Subject<Int>], Int) -> Signal<Int>
+    let model: (ModelWorld, Int) -> Void
+
+    var testDescription: String { name }
+
+    /// What the subscriber of the real operator received in `input`'s script.
+    func actual(_ input: ReentrantInput) -> [String] { runReentrant(input, sources: sources, build) }
+
+    /// What the subscriber of the model received.
+    func expected(_ input: ReentrantInput) -> [String] { runReentrantModel(input, sources: sources, model) }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import RACSwift
 import RACSwiftTesting
-import XCTest
 
 /// Randomized model checks of the operators under re-entrancy (see ReentrancySupport.swift):
 /// the subscriber sends into the operator's sources, terminates them or disposes from inside
@@ -9,18 +8,58 @@ import XCTest
 /// RACSignal.m, RACSignal+Operations.m, RACReplaySubject.m), with RAC's rule that an operator
 /// updates its state before it forwards a value; where RAC's code updates it after (throttle's
 /// flush, the `stop` of any/all), RACSwift keeps the rule and the README lists the deviation.
-final class ReentrancyModelTests: RACTestCase {
-    private static let cases = 200
-
-    private func check(
+enum ReentrancyModels {
+    /// One operator's re-entrancy check: its build, its model and the ranges its script
+    /// draws from; `ReentrancyProperties` runs each as a property with shrinking.
+    private static func check(
         _ name: String, sources: Int = 1, parameters: ClosedRange<Int> = 0...3, subscribeAt: ClosedRange<Int> = 0...0,
         build: @escaping (TestScheduler, [Subject<Int>], Int) -> Signal<Int>,
-        model: @escaping (ModelWorld, Int) -> Void,
-        file: StaticString = #filePath, line: UInt = #line
-    ) {
-        ModelCheck.checkReentrant(name, sources: sources, parameters: parameters, subscribeAt: subscribeAt,
-                                  cases: Self.cases, build: build, model: model, file: file, line: line)
+        model: @escaping (ModelWorld, Int) -> Void
+    ) -> ReentrancyCase {
+        ReentrancyCase(name: name, sources: sources, parameters: parameters, subscribeAt: subscribeAt, build: build, model: model)
     }
+
+    /// Every operator checked under re-entrancy.
+    static let cases: [ReentrancyCase] = [
+        take,
+        skip,
+        takeWhile,
+        takeUntilPredicate,
+        skipWhile,
+        distinctUntilChanged,
+        scan,
+        combinePrevious,
+        startWith,
+        takeLast,
+        aggregate,
+        anyOf,
+        allOf,
+        bufferByCount,
+        groupBy,
+        zipWith,
+        combineLatest,
+        mergeWith,
+        concatWith,
+        flattenMaxConcurrent,
+        switchToLatest,
+        replay,
+        sample,
+        takeUntilSignal,
+        takeUntilReplacement,
+        catchTo,
+        collect,
+        materialize,
+        bindWithStop,
+        staticZipOfThree,
+        staticCombineLatestOfThree,
+        staticMergeOfThree,
+        flattenMap,
+        behaviorSubject,
+        bufferWithTime,
+        delay,
+        timeout,
+        throttle,
+    ]
 
     /// A one-source operator's model: `onNext` gets each value and the source's subscription
     /// (to stop it); terminal events end the output unless `onTerminal` handles them.
@@ -78,7 +117,7 @@ final class ReentrancyModelTests: RACTestCase {
     }
 
 
-    func testTakeUnderReentrancy() {
+    static var take: ReentrancyCase {
         // RAC's -take: counts before it forwards: a value sent from inside the delivery of the
         // last one is dropped. It is -bind:, so its completion waits for every value's
         // delivery to return (`bound`).
@@ -93,7 +132,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testSkipUnderReentrancy() {
+    static var skip: ReentrancyCase {
         check("skip(_:)", build: { _, sources, count in sources[0].skip(count) }, model: { world, count in
             var skipped = 0
             Self.unary(world, onNext: { value, _ in
@@ -103,21 +142,21 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testTakeWhileUnderReentrancy() {
+    static var takeWhile: ReentrancyCase {
         // -takeWhileBlock: is -takeUntilBlock: of the negation, a -bind: (`bound`).
         check("take(while:)", build: { _, sources, limit in sources[0].take(while: { $0 <= limit }) }, model: { world, limit in
             Self.bound(world) { value in value <= limit ? (value, false) : (nil, false) }
         })
     }
 
-    func testTakeUntilPredicateUnderReentrancy() {
+    static var takeUntilPredicate: ReentrancyCase {
         check("take(until:) predicate", build: { _, sources, target in sources[0].take(until: { $0 == target }) },
               model: { world, target in
             Self.bound(world) { value in value == target ? (nil, false) : (value, false) }
         })
     }
 
-    func testSkipWhileUnderReentrancy() {
+    static var skipWhile: ReentrancyCase {
         check("skip(while:)", build: { _, sources, limit in sources[0].skip(while: { $0 < limit }) }, model: { world, limit in
             var skipping = true
             Self.unary(world, onNext: { value, _ in
@@ -132,7 +171,7 @@ final class ReentrancyModelTests: RACTestCase {
 
     // MARK: Stateful single-source operators
 
-    func testDistinctUntilChangedUnderReentrancy() {
+    static var distinctUntilChanged: ReentrancyCase {
         check("distinctUntilChanged()", build: { _, sources, _ in sources[0].distinctUntilChanged() }, model: { world, _ in
             var last: Int?
             Self.unary(world, onNext: { value, _ in
@@ -143,7 +182,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testScanUnderReentrancy() {
+    static var scan: ReentrancyCase {
         check("scan(withStart:reduce:)", build: { _, sources, start in sources[0].scan(withStart: start) { $0 * 2 + $1 } },
               model: { world, start in
             // RAC's -scanWithStart:reduce: is -bind:. RACSwift's scan forwards a completion sent
@@ -159,7 +198,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testCombinePreviousUnderReentrancy() {
+    static var combinePrevious: ReentrancyCase {
         check("combinePrevious(withStart:reduce:)",
               build: { _, sources, start in sources[0].combinePrevious(withStart: start) { $0 * 10 + $1 } },
               model: { world, start in
@@ -172,7 +211,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testStartWithUnderReentrancy() {
+    static var startWith: ReentrancyCase {
         // -startWith: is `[[class return:value] concat:self]`: what the subscriber sends into
         // the source while it receives the first value is lost (the source is not subscribed
         // yet), and a subscriber that disposed then never subscribes it.
@@ -183,7 +222,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testTakeLastUnderReentrancy() {
+    static var takeLast: ReentrancyCase {
         check("takeLast(_:)", build: { _, sources, count in sources[0].takeLast(count) }, model: { world, count in
             var kept: [Int] = []
             Self.unary(world, onNext: { value, _ in
@@ -199,7 +238,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testAggregateUnderReentrancy() {
+    static var aggregate: ReentrancyCase {
         check("aggregate(withStart:reduce:)", build: { _, sources, start in sources[0].aggregate(withStart: start) { $0 * 2 + $1 } },
               model: { world, start in
             var running = start
@@ -228,7 +267,7 @@ final class ReentrancyModelTests: RACTestCase {
         unary(world, onNext: { value, _ in onValue(value).map(finish) }, onTerminal: { event, _ in finish(onTerminal(event)) })
     }
 
-    func testAnyUnderReentrancy() {
+    static var anyOf: ReentrancyCase {
         // Decided before the answer goes out: a matching value sent from inside its delivery
         // is not a second answer. (RAC's bind-based -any: sets `stop`, which takes effect only
         // after the answer is forwarded, so it would answer again; see the README.)
@@ -238,14 +277,14 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testAllUnderReentrancy() {
+    static var allOf: ReentrancyCase {
         check("all(_:)", build: { _, sources, limit in sources[0].all { $0 <= limit }.map { $0 ? 1 : 0 } },
               model: { world, limit in
             Self.answerOnceModel(world, onValue: { $0 > limit ? 0 : nil }, onTerminal: { $0 == .completed ? 1 : 0 })
         })
     }
 
-    func testBufferByCountUnderReentrancy() {
+    static var bufferByCount: ReentrancyCase {
         // The full array is taken out before it goes out: a value sent from inside its
         // delivery starts the next array.
         check("buffer(_:)", parameters: 1...3, build: { _, sources, count in sources[0].buffer(count).map(Self.encode) },
@@ -261,7 +300,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testGroupByUnderReentrancy() {
+    static var groupBy: ReentrancyCase {
         // RAC's -groupBy:transform: records a new group before it sends it, then sends the
         // value into the group. Each group is flattened into the output (values tagged with
         // their key); the result completes when the source and every group have.
@@ -320,14 +359,14 @@ final class ReentrancyModelTests: RACTestCase {
         }
     }
 
-    func testZipUnderReentrancy() {
+    static var zipWith: ReentrancyCase {
         // RAC's -zipWith: takes the pair out of both queues before it sends it, and checks for
         // completion after.
         check("zip(with:)", sources: 2, build: { _, sources, _ in sources[0].zip(with: sources[1]).map { $0 * 100 + $1 } },
               model: { world, _ in Self.zipModel(world, inputs: 2) { $0[0] * 100 + $0[1] } })
     }
 
-    func testCombineLatestUnderReentrancy() {
+    static var combineLatest: ReentrancyCase {
         check("combineLatest(with:)", sources: 2,
               build: { _, sources, _ in sources[0].combineLatest(with: sources[1]).map { $0 * 100 + $1 } },
               model: { world, _ in
@@ -349,12 +388,12 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testMergeUnderReentrancy() {
+    static var mergeWith: ReentrancyCase {
         check("merge(_:)", sources: 2, build: { _, sources, _ in sources[0].merge(sources[1]) },
               model: { world, _ in Self.modelMerge(world) })
     }
 
-    func testConcatUnderReentrancy() {
+    static var concatWith: ReentrancyCase {
         // The second source is subscribed when the first completes, also from inside a delivery.
         check("concat(_:)", sources: 2, build: { _, sources, _ in sources[0].concat(sources[1]) }, model: { world, _ in
             let bag = ModelBag()
@@ -371,7 +410,7 @@ final class ReentrancyModelTests: RACTestCase {
         sources[0].map { sources[$0 % 2 + 1] }
     }
 
-    func testFlattenMaxConcurrentUnderReentrancy() {
+    static var flattenMaxConcurrent: ReentrancyCase {
         // RAC's -flatten: counts an inner signal as active before it subscribes it, and takes
         // the next queued one out before it subscribes that.
         check("flatten(maxConcurrent:)", sources: 3, parameters: 0...2,
@@ -415,7 +454,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testSwitchToLatestUnderReentrancy() {
+    static var switchToLatest: ReentrancyCase {
         // RAC's -switchToLatest: the outer signal is published; each inner signal runs until
         // the next outer value (`takeUntil:`, its trigger subscribed before the inner signal),
         // and the result completes when the outer signal and the inner one have.
@@ -450,7 +489,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testReplayUnderReentrancy() {
+    static var replay: ReentrancyCase {
         // The subscriber arrives late and gets the values so far replayed; a value sent into
         // the source during the replay is kept and reaches it after the ones before it (RAC
         // throws there: the array it enumerates changed; see the README).
@@ -486,7 +525,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testSampleUnderReentrancy() {
+    static var sample: ReentrancyCase {
         // RAC's -sample:: the source's value is stored before anything is sent; the sampler
         // sends the latest one.
         check("sample(_:)", sources: 2, build: { _, sources, _ in sources[0].sample(sources[1]) }, model: { world, _ in
@@ -500,7 +539,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testTakeUntilSignalUnderReentrancy() {
+    static var takeUntilSignal: ReentrancyCase {
         // RAC's -takeUntil:: the trigger is subscribed first; its value or completion
         // completes the result, its error is ignored.
         check("take(until:) signal", sources: 2, build: { _, sources, _ in sources[0].take(until: sources[1]) },
@@ -515,7 +554,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testTakeUntilReplacementUnderReentrancy() {
+    static var takeUntilReplacement: ReentrancyCase {
         // RAC's -takeUntilReplacement:: the replacement's first event stops the source for
         // good; the source's completion does not complete the result.
         check("take(untilReplacement:)", sources: 2, build: { _, sources, _ in sources[0].take(untilReplacement: sources[1]) },
@@ -537,7 +576,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testCatchUnderReentrancy() {
+    static var catchTo: ReentrancyCase {
         check("catch(to:)", sources: 2, build: { _, sources, _ in sources[0].catch(to: sources[1]) }, model: { world, _ in
             let bag = ModelBag()
             world.onDispose = { bag.dispose() }
@@ -548,7 +587,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testCollectUnderReentrancy() {
+    static var collect: ReentrancyCase {
         check("collect()", build: { _, sources, _ in sources[0].collect().map(Self.encode) }, model: { world, _ in
             var values: [Int] = []
             Self.unary(world, onNext: { value, _ in values.append(value) }, onTerminal: { event, bag in
@@ -560,7 +599,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testMaterializeUnderReentrancy() {
+    static var materialize: ReentrancyCase {
         // Values as themselves, completion as 100, an error as 200 + its code; then completes.
         check("materialize()", build: { _, sources, _ in
             sources[0].materialize().map { event in
@@ -579,7 +618,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testBindWithStopUnderReentrancy() {
+    static var bindWithStop: ReentrancyCase {
         // RAC's -bind:: `stop` takes effect once the returned signal has been subscribed —
         // here after `return` has sent its value — so a value sent into the source from
         // inside that delivery is still bound; the result completes when the source stopped
@@ -615,7 +654,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testStaticZipOfThreeUnderReentrancy() {
+    static var staticZipOfThree: ReentrancyCase {
         // The n-ary rule StreamModelTests checks for +zip: (the tuple is taken out of every
         // queue before it goes out; completion once an input has completed and its queue is
         // empty). RAC's +zip: is a left fold of -zipWith:, whose inner levels pair values
@@ -626,7 +665,7 @@ final class ReentrancyModelTests: RACTestCase {
         }, model: { world, _ in Self.zipModel(world, inputs: 3) { $0[0] * 10_000 + $0[1] * 100 + $0[2] } })
     }
 
-    func testStaticCombineLatestOfThreeUnderReentrancy() {
+    static var staticCombineLatestOfThree: ReentrancyCase {
         // RAC's +combineLatest: folds -combineLatestWith: from the left.
         check("combineLatest([_, _, _])", sources: 3, build: { _, sources, _ in
             Signal.combineLatest(sources).map { $0[0] * 10_000 + $0[1] * 100 + $0[2] }
@@ -644,12 +683,12 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testStaticMergeOfThreeUnderReentrancy() {
+    static var staticMergeOfThree: ReentrancyCase {
         check("merge([_, _, _])", sources: 3, build: { _, sources, _ in Signal.merge(sources) },
               model: { world, _ in Self.modelMerge(world) })
     }
 
-    func testFlattenMapUnderReentrancy() {
+    static var flattenMap: ReentrancyCase {
         // RAC's -flattenMap: is -bind: without `stop`: every inner signal is subscribed at
         // once; the result completes when the outer signal and every inner one have.
         check("flattenMap(_:)", sources: 3, build: { _, sources, _ in sources[0].flattenMap { sources[$0 % 2 + 1] } },
@@ -671,7 +710,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testBehaviorSubjectUnderReentrancy() {
+    static var behaviorSubject: ReentrancyCase {
         // RACBehaviorSubject registers a new subscriber, then sends it the current value: a
         // value sent from inside that delivery reaches it too (nested).
         check("BehaviorSubject", parameters: 0...4, subscribeAt: 0...8, build: { _, sources, start in
@@ -703,7 +742,7 @@ final class ReentrancyModelTests: RACTestCase {
 
     // MARK: Time
 
-    func testBufferWithTimeUnderReentrancy() {
+    static var bufferWithTime: ReentrancyCase {
         check("buffer(withTime:on:)", parameters: 1...3,
               build: { scheduler, sources, interval in
                   sources[0].buffer(withTime: TimeInterval(interval), on: scheduler).map(Self.encode)
@@ -737,7 +776,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testDelayUnderReentrancy() {
+    static var delay: ReentrancyCase {
         // RAC's -delay:: each value and the completion wait `interval`; an error goes at once.
         check("delay(_:on:)", parameters: 1...3,
               build: { scheduler, sources, interval in sources[0].delay(TimeInterval(interval), on: scheduler) },
@@ -754,7 +793,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testTimeoutUnderReentrancy() {
+    static var timeout: ReentrancyCase {
         check("timeout(_:on:)", parameters: 2...12,
               build: { scheduler, sources, interval in
                   // The timeout's error as the value -1 and completion.
@@ -782,7 +821,7 @@ final class ReentrancyModelTests: RACTestCase {
         })
     }
 
-    func testThrottleUnderReentrancy() {
+    static var throttle: ReentrancyCase {
         // A value sent from inside the delivery of a throttled one waits its own interval.
         // (RAC's flush clears the waiting value after it sent it, dropping one sent meanwhile;
         // see the README.)

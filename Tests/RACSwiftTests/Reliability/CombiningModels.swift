@@ -1,46 +1,11 @@
 import Foundation
 import RACSwift
 import RACSwiftTesting
-import XCTest
 
-/// Randomized model checks of the operators with several inputs (combineLatest, merge) and of
-/// the higher-order ones (flatten with limits, concat, flattenMap, switchToLatest) against
-/// independent models of RAC's rules.
-final class CombiningModelTests: RACTestCase {
-    private func checkStreams(
-        _ name: String, count: Int,
-        actual: @escaping ([Stream]) -> [String], expected: @escaping ([Stream]) -> [String],
-        file: StaticString = #filePath, line: UInt = #line
-    ) {
-        ModelCheck.check(
-            name, generate: { rng in (0..<count).map { _ in Stream.random(&rng) } }, shrink: shrinkEach,
-            actual: actual, expected: expected, file: file, line: line)
-    }
-
-    private func checkHigherOrder(
-        _ name: String, actual: @escaping (ModelHigherOrderInput) -> [String],
-        expected: @escaping (ModelHigherOrderInput) -> [String],
-        file: StaticString = #filePath, line: UInt = #line
-    ) {
-        ModelCheck.check(
-            name, generate: { rng in ModelHigherOrderInput.random(&rng) }, shrink: \.shrunk,
-            actual: actual, expected: expected, file: file, line: line)
-    }
-
-    // MARK: combineLatest
-
-    func testCombineLatestWithMatchesModel() {
-        checkStreams("combineLatest(with:)", count: 2, actual: { streams in
-            runOnScheduler(streams) { _, inputs in inputs[0].combineLatest(with: inputs[1]).map { [$0, $1] } }
-        }, expected: Self.combineLatestModel)
-    }
-
-    func testStaticCombineLatestOfThreeMatchesModel() {
-        checkStreams("combineLatest([a, b, c])", count: 3, actual: { streams in
-            runOnScheduler(streams) { _, inputs in Signal<[Int]>.combineLatest(inputs) }
-        }, expected: Self.combineLatestModel)
-    }
-
+/// Independent models of RAC's rules for the operators with several inputs (combineLatest,
+/// merge) and the higher-order ones (flatten with limits, concat, flattenMap, switchToLatest);
+/// `StreamProperties` checks the operators against them.
+enum CombiningModels {
     /// RAC's combineLatest: once every input has a value, each value sends all the latest
     /// values; completes when every input has completed; an error ends it at once.
     static func combineLatestModel(_ streams: [Stream]) -> [String] {
@@ -49,20 +14,6 @@ final class CombiningModelTests: RACTestCase {
             latest[stream] = value
             if latest.allSatisfy({ $0 != nil }) { out.next(time, latest.map { $0! }) }
         }
-    }
-
-    // MARK: merge
-
-    func testMergeMatchesModel() {
-        checkStreams("merge(_:)", count: 2, actual: { streams in
-            runOnScheduler(streams) { _, inputs in inputs[0].merge(inputs[1]) }
-        }, expected: Self.mergeModel)
-    }
-
-    func testStaticMergeOfThreeMatchesModel() {
-        checkStreams("merge([a, b, c])", count: 3, actual: { streams in
-            runOnScheduler(streams) { _, inputs in Signal.merge(inputs) }
-        }, expected: Self.mergeModel)
     }
 
     /// RAC's merge: every value as it arrives; completes when every input has completed; an
@@ -91,38 +42,6 @@ final class CombiningModelTests: RACTestCase {
             }
         }
         return out.rendered
-    }
-
-    // MARK: flatten with limits
-
-    func testFlattenMatchesModel() {
-        checkHigherOrder("flatten()", actual: { $0.run { $0.flatten() } }, expected: { Self.flattenModel($0, limit: 0) })
-    }
-
-    func testFlattenMaxConcurrentZeroMatchesModel() {
-        checkHigherOrder("flatten(maxConcurrent: 0)", actual: { $0.run { $0.flatten(maxConcurrent: 0) } },
-                         expected: { Self.flattenModel($0, limit: 0) })
-    }
-
-    func testFlattenMaxConcurrentOneMatchesModel() {
-        checkHigherOrder("flatten(maxConcurrent: 1)", actual: { $0.run { $0.flatten(maxConcurrent: 1) } },
-                         expected: { Self.flattenModel($0, limit: 1) })
-    }
-
-    func testFlattenMaxConcurrentTwoMatchesModel() {
-        checkHigherOrder("flatten(maxConcurrent: 2)", actual: { $0.run { $0.flatten(maxConcurrent: 2) } },
-                         expected: { Self.flattenModel($0, limit: 2) })
-    }
-
-    func testConcatOfSignalsMatchesModel() {
-        checkHigherOrder("concat()", actual: { $0.run { $0.concat() } }, expected: { Self.flattenModel($0, limit: 1) })
-    }
-
-    func testFlattenMapWithNilAsEmptyMatchesModel() {
-        // flattenMap's nil counts as an empty signal: picking inner 1 subscribes nothing.
-        checkHigherOrder("flattenMap(_:) with nil", actual: { input in
-            input.runIndexed { outer, inners in outer.flattenMap { $0 == 1 ? nil : inners[$0] } }
-        }, expected: { Self.flattenModel($0, limit: 0, nilInner: 1) })
     }
 
     /// RAC's -flatten: (0 = no limit): each inner signal is subscribed when it arrives if
@@ -170,12 +89,6 @@ final class CombiningModelTests: RACTestCase {
             }
         }
         return out.rendered
-    }
-
-    // MARK: switchToLatest
-
-    func testSwitchToLatestMatchesModel() {
-        checkHigherOrder("switchToLatest()", actual: { $0.run { $0.switchToLatest() } }, expected: Self.switchModel)
     }
 
     /// RAC's -switchToLatest: each new inner signal replaces the previous one, whose later

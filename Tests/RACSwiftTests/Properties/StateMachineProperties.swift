@@ -2,9 +2,10 @@ import PropertyBased
 import Testing
 @testable import RACSwift
 
-/// Property-based checks of a state machine driven as a pure function (beside the scripted
-/// examples of StateMachines/ZipStateTests.swift): random scripts of calls into `ZipState`,
-/// its actions compared call by call with a model of RAC's `-zipWith:` rule over n inputs.
+/// Property-based checks of state machines driven as pure functions (beside the scripted
+/// examples of StateMachines/): random scripts of calls into `ZipState` and
+/// `CombineLatestState`, their actions compared call by call with models of RAC's
+/// `-zipWith:` and `-combineLatestWith:` rules over n inputs.
 @Suite(.serialized)
 struct StateMachineProperties {
     /// One call into the zip state. After `sendHead` the driver calls `sentHead()`, as the
@@ -99,5 +100,86 @@ struct StateMachineProperties {
     func zipStateMatchesModel() async {
         await ModelProperty.check(
             "ZipState", count: 500, input: Self.zipScripts, actual: Self.zipStateTrace, expected: Self.zipModelTrace)
+    }
+
+    // MARK: combineLatest
+
+    /// 0–3 inputs and up to 12 calls, drawn like the zip scripts. The driver plays an input's
+    /// part: it tells the state whether a value is the input's first, and sends nothing for an
+    /// input that has completed (a second completion or a later value of it is skipped, as a
+    /// finished subscription would never deliver it).
+    static let combineLatestScripts: Generator<ZipScript, some SendableSequenceType> =
+        zip(Gen.int(in: 0...3), zip(Gen.int(in: 0...9), Gen.int(in: 0...2)).array(of: 0...12)).map { inputs, drawn in
+            ZipScript(inputs: inputs, calls: inputs == 0 ? [] : drawn.map { roll, input in
+                roll < 7 ? .received(input % inputs) : roll < 9 ? .completed(input % inputs) : .failed
+            })
+        }
+
+    private static func name(_ action: CombineLatestState.Action) -> String {
+        switch action {
+        case .none: "none"
+        case .sendLatest: "sendLatest"
+        case .complete: "complete"
+        case .fail: "fail"
+        }
+    }
+
+    static func combineLatestStateTrace(_ script: ZipScript) -> [String] {
+        var state = CombineLatestState(inputCount: script.inputs)
+        var sent = Array(repeating: false, count: script.inputs)
+        var completed = Array(repeating: false, count: script.inputs)
+        var trace = ["start: " + name(state.start())]
+        for call in script.calls {
+            switch call {
+            case .received(let input):
+                guard !completed[input] else { trace.append("\(call): skipped"); continue }
+                let isFirst = !sent[input]
+                sent[input] = true
+                trace.append("\(call): " + name(state.received(isFirst: isFirst)))
+            case .completed(let input):
+                guard !completed[input] else { trace.append("\(call): skipped"); continue }
+                completed[input] = true
+                trace.append("\(call): " + name(state.completed()))
+            case .failed:
+                trace.append("\(call): " + name(state.failed()))
+            }
+        }
+        return trace
+    }
+
+    /// RAC's rule: nothing goes out until every input has sent a value, then every value sends
+    /// the latest of each; the result completes once every input has completed (also one that
+    /// never sent), fails at the first error, asks for nothing once it has ended, and with no
+    /// inputs completes at once (`+join:` of nothing is `+empty`).
+    static func combineLatestModelTrace(_ script: ZipScript) -> [String] {
+        var sent = Array(repeating: false, count: script.inputs)
+        var completed = Array(repeating: false, count: script.inputs)
+        var ended = script.inputs == 0
+        var trace = ["start: " + (ended ? "complete" : "none")]
+        for call in script.calls {
+            switch call {
+            case .received(let input):
+                guard !completed[input] else { trace.append("\(call): skipped"); continue }
+                sent[input] = true
+                trace.append("\(call): " + (!ended && sent.allSatisfy { $0 } ? "sendLatest" : "none"))
+            case .completed(let input):
+                guard !completed[input] else { trace.append("\(call): skipped"); continue }
+                completed[input] = true
+                let completes = !ended && completed.allSatisfy { $0 }
+                if completes { ended = true }
+                trace.append("\(call): " + (completes ? "complete" : "none"))
+            case .failed:
+                trace.append("\(call): " + (ended ? "none" : "fail"))
+                ended = true
+            }
+        }
+        return trace
+    }
+
+    @Test(ModelProperty.seed)
+    func combineLatestStateMatchesModel() async {
+        await ModelProperty.check(
+            "CombineLatestState", count: 500, input: Self.combineLatestScripts,
+            actual: Self.combineLatestStateTrace, expected: Self.combineLatestModelTrace)
     }
 }

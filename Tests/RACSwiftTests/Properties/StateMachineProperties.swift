@@ -30,22 +30,18 @@ struct StateMachineProperties {
         var testDescription: String { description }
     }
 
-    /// 1–3 inputs and up to 12 calls: mostly values (7 in 10), then completions, then errors.
-    static let zipScripts: Generator<ZipScript, some SendableSequenceType> =
-        zip(Gen.int(in: 1...3), zip(Gen.int(in: 0...9), Gen.int(in: 0...2)).array(of: 0...12)).map { inputs, drawn in
-            ZipScript(inputs: inputs, calls: drawn.map { roll, input in
+    /// Scripts into `inputs` inputs, up to 12 calls: mostly values (7 in 10), then
+    /// completions, then errors.
+    static func scripts(inputs: ClosedRange<Int>) -> Generator<ZipScript, some SendableSequenceType> {
+        zip(Gen.int(in: inputs), zip(Gen.int(in: 0...9), Gen.int(in: 0...2)).array(of: 0...12)).map { inputs, drawn in
+            ZipScript(inputs: inputs, calls: inputs == 0 ? [] : drawn.map { roll, input in
                 roll < 7 ? .received(input % inputs) : roll < 9 ? .completed(input % inputs) : .failed
             })
         }
-
-    private static func name(_ action: ZipState.Action) -> String {
-        switch action {
-        case .none: "none"
-        case .sendHead: "sendHead"
-        case .complete: "complete"
-        case .fail: "fail"
-        }
     }
+
+    /// An action's case name (the state machines' actions carry no payload).
+    private static func name(_ action: some Equatable) -> String { String(describing: action) }
 
     /// The state machine's actions, with `sentHead()`'s after each `sendHead`.
     static func zipStateTrace(_ script: ZipScript) -> [String] {
@@ -99,30 +95,14 @@ struct StateMachineProperties {
     @Test(ModelProperty.seed)
     func zipStateMatchesModel() async {
         await ModelProperty.check(
-            "ZipState", count: 500, input: Self.zipScripts, actual: Self.zipStateTrace, expected: Self.zipModelTrace)
+            "ZipState", count: 500, input: Self.scripts(inputs: 1...3), actual: Self.zipStateTrace, expected: Self.zipModelTrace)
     }
 
     // MARK: combineLatest
 
-    /// 0–3 inputs and up to 12 calls, drawn like the zip scripts. The driver plays an input's
-    /// part: it tells the state whether a value is the input's first, and sends nothing for an
-    /// input that has completed (a second completion or a later value of it is skipped, as a
-    /// finished subscription would never deliver it).
-    static let combineLatestScripts: Generator<ZipScript, some SendableSequenceType> =
-        zip(Gen.int(in: 0...3), zip(Gen.int(in: 0...9), Gen.int(in: 0...2)).array(of: 0...12)).map { inputs, drawn in
-            ZipScript(inputs: inputs, calls: inputs == 0 ? [] : drawn.map { roll, input in
-                roll < 7 ? .received(input % inputs) : roll < 9 ? .completed(input % inputs) : .failed
-            })
-        }
-
-    private static func name(_ action: CombineLatestState.Action) -> String {
-        switch action {
-        case .none: "none"
-        case .sendLatest: "sendLatest"
-        case .complete: "complete"
-        case .fail: "fail"
-        }
-    }
+    // The driver plays an input's part: it tells the state whether a value is the input's
+    // first, and sends nothing for an input that has completed (a second completion or a
+    // later value of it is skipped, as a finished subscription would never deliver it).
 
     static func combineLatestStateTrace(_ script: ZipScript) -> [String] {
         var state = CombineLatestState(inputCount: script.inputs)
@@ -179,7 +159,7 @@ struct StateMachineProperties {
     @Test(ModelProperty.seed)
     func combineLatestStateMatchesModel() async {
         await ModelProperty.check(
-            "CombineLatestState", count: 500, input: Self.combineLatestScripts,
+            "CombineLatestState", count: 500, input: Self.scripts(inputs: 0...3),
             actual: Self.combineLatestStateTrace, expected: Self.combineLatestModelTrace)
     }
 }

@@ -67,11 +67,12 @@ func chainWorkload(_ k: Int) -> Workload {
 
 /// Y1…Y1M: rounds of `k` subscribers to one subject (k = min(size, n), so a run does n units
 /// whatever its n): subscribe them all, send 10 values to all, dispose them in subscription order.
-/// Unscaled: the size is the point.
+/// Unscaled: the size is the point. 100k subscribers per run below 1M (enough for a steady cost
+/// per subscriber, and countable under callgrind), 1M at 1M.
 func subscribersWorkload(_ size: Int) -> Workload {
     var w = Workload(
         id: "Y\(label(size))", title: "subject, \(label(size)) subscribers: subscribe, 10 sends, dispose (per subscriber)",
-        count: 1_000_000, unit: "subscriber",
+        count: max(size, 100_000), unit: "subscriber",
         base: .measured { n in
             // The floor subject keeps its observers by token, so each one leaves in O(1).
             let acc = Acc()

@@ -2,6 +2,9 @@
 # Runs the whole benchmark: release build, an allocation pass under ordo-one's malloc
 # interposer (LD_PRELOAD), then the timing pass without it, printing one side-by-side table.
 # Arguments go to the timing pass (e.g. --scale 0.2 --runs 3 --filter W1,W2 --only rac).
+# A run without --filter then measures cold start (coldstart.sh, fresh processes) and code size
+# (codesize.sh, 40 generated pipelines per library) with the same build; --skip-extras skips
+# them.
 set -eu
 cd "$(dirname "$0")"
 log=$(mktemp)
@@ -20,9 +23,12 @@ bin=.build/release
 # events of each workload.
 pass_args=""
 timing_args=""
+extras=yes
 while [ $# -gt 0 ]; do
   case "$1" in
-    --scale|--filter) pass_args="$pass_args $1 $2"; timing_args="$timing_args $1 $2"; shift 2 ;;
+    --skip-extras) extras=no; shift ;;
+    --filter) extras=no; pass_args="$pass_args $1 $2"; timing_args="$timing_args $1 $2"; shift 2 ;;
+    --scale) pass_args="$pass_args $1 $2"; timing_args="$timing_args $1 $2"; shift 2 ;;
     *) timing_args="$timing_args $1"; shift ;;
   esac
 done
@@ -30,3 +36,9 @@ done
 LD_PRELOAD="$PWD/$bin/libMallocInterposerSwift.so" "$bin/RACBench" $pass_args --allocs-out "$allocs"
 # shellcheck disable=SC2086
 "$bin/RACBench" $timing_args --allocs-in "$allocs"
+if [ "$extras" = yes ]; then
+  echo ""
+  ./coldstart.sh --bin "$bin/RACBench"
+  echo ""
+  ./codesize.sh
+fi

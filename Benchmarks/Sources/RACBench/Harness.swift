@@ -91,6 +91,9 @@ struct Workload {
     /// Run after every run of every library, untimed: lets what a run left behind (stale
     /// timers) finish before the next one.
     var settle: (() -> Void)? = nil
+    /// Runs `count` units whatever --scale says (the scaling workloads, whose size is the point),
+    /// in the allocation pass too.
+    var unscaled = false
 
     func impl(_ lib: Lib) -> Impl {
         switch lib {

@@ -7,12 +7,16 @@ import Darwin
 #endif
 import Foundation
 
+// First, before any global of racbench is touched: the cold-start mode (ColdStart.swift).
+coldStartIfAsked()
+
 // Progress goes to standard error (unbuffered) as it happens; the table goes to standard
 // output at the end.
 let options = Options.parse(CommandLine.arguments)
-let selected = (workloads + contentionWorkloads + teardownWorkloads + appWorkloads + threadWorkloads).filter { options.filter.isEmpty || options.filter.contains($0.id) }
+let selected = (workloads + contentionWorkloads + teardownWorkloads + appWorkloads + threadWorkloads + scalingWorkloads).filter { options.filter.isEmpty || options.filter.contains($0.id) }
 
-func scaled(_ w: Workload) -> Int { max(1, Int(Double(w.count) * options.scale)) }
+// The scaling workloads (Scaling.swift) ignore --scale: their sizes are the point.
+func scaled(_ w: Workload) -> Int { w.unscaled ? w.count : max(1, Int(Double(w.count) * options.scale)) }
 
 // MARK: Allocation pass (under the malloc interposer)
 
@@ -24,7 +28,7 @@ if let path = options.allocsOut {
     var lines: [String] = []
     for w in selected {
         // A tenth of the timed count is plenty for steady-state allocation counts.
-        let count = max(1, scaled(w) / 10)
+        let count = w.unscaled ? w.count : max(1, scaled(w) / 10)
         for (lib, r) in allocations(w, count: count, counter: counter).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             lines.append("A\t\(w.id)\t\(lib.rawValue)\t\(r.allocsPerUnit)\t\(r.bytesPerUnit)")
         }
@@ -202,6 +206,25 @@ if !issue28.isEmpty {
                 return "\(lib.name) \(fmt(b.nsPerUnit / a.nsPerUnit, 2))×"
             }.joined(separator: ", "))
     }
+}
+
+// Issue 37: the scaling families, each size's ns per unit and the growth factor (ns per unit at
+// the largest size ÷ at the smallest; ≤ about 1 is linear or better).
+for family in scalingFamilies {
+    let sized = family.ids.filter { timings[$0] != nil }
+    guard sized.count >= 2 else { continue }
+    print("")
+    print("Scaling: \(family.title) — ns per unit at each size of \(family.size), growth = largest ÷ smallest:")
+    print("")
+    let first = timings[sized.first!]!, last = timings[sized.last!]!
+    printTable(
+        ["library"] + sized + ["growth"],
+        Lib.allCases.compactMap { lib in
+            guard let a = first[lib], let b = last[lib] else { return nil }
+            return [lib.name] + sized.map { timings[$0]![lib].map { fmtNs($0.nsPerUnit) } ?? "n/a" }
+                + [fmt(b.nsPerUnit / a.nsPerUnit, 2) + "×"]
+        },
+        rightAligned: Set(1...(sized.count + 1)))
 }
 
 if !memory.isEmpty {

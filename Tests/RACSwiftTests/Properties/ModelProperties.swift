@@ -5,7 +5,8 @@ import RACSwiftTesting
 import Testing
 
 /// The property-based model checks: for every generated program, RACSwift's trace equals the
-/// model's (Reliability/CoreModels.swift, CombiningModels.swift, ReentrancyModels.swift). A
+/// model's (Reliability/CoreModels.swift, StreamModels.swift, CombiningModels.swift,
+/// ReentrancyModels.swift). A
 /// failure is shrunk to the smallest program that still fails and printed with both traces.
 ///
 /// Serialized: the leak counter is process-wide, and the re-entrancy models keep their
@@ -19,8 +20,16 @@ struct ModelProperties {
     @Test(ModelProperty.seed, arguments: StreamCase.cases)
     func streamOperatorMatchesModel(_ check: StreamCase) async {
         await ModelProperty.check(
-            check.name, count: Self.streamCases, input: ProgramGen.streams(check.inputs),
+            check.name, count: Self.streamCases, input: ProgramGen.streams(check.inputs, maxValues: check.maxValues),
             actual: { check.actual($0.streams) }, expected: { check.expected($0.streams) })
+    }
+
+    @Test(ModelProperty.seed, arguments: UnaryCase.cases)
+    func unaryOperatorMatchesModel(_ check: UnaryCase) async {
+        await ModelProperty.check(
+            check.name, count: Self.streamCases,
+            input: ProgramGen.unary(parameters: check.parameters, maxValues: 10, alphabet: check.alphabet),
+            actual: check.actual, expected: check.expected)
     }
 
     @Test(ModelProperty.seed, arguments: HigherOrderCase.cases)
@@ -42,6 +51,7 @@ struct ModelProperties {
 struct StreamCase: @unchecked Sendable, CustomTestStringConvertible {
     let name: String
     let inputs: Int
+    var maxValues = 8
     let actual: ([Stream]) -> [String]
     let expected: ([Stream]) -> [String]
 
@@ -70,6 +80,21 @@ struct StreamCase: @unchecked Sendable, CustomTestStringConvertible {
                 } }
             }
         }, expected: { CoreModels.bindModel($0[0]) }),
+        StreamCase(name: "zip([a, b, c])", inputs: 3, actual: { streams in
+            runOnScheduler(streams) { _, inputs in Signal<[Int]>.zip(inputs) }
+        }, expected: StreamModels.zipModel),
+        StreamCase(name: "zip(a, b)", inputs: 2, actual: { streams in
+            runOnScheduler(streams) { _, inputs in Signal.zip(inputs[0], inputs[1]).map { [$0, $1] } }
+        }, expected: StreamModels.zipModel),
+        StreamCase(name: "concat([a, b, c])", inputs: 3, maxValues: 5, actual: { streams in
+            // Cold inputs: each starts when the one before completes.
+            let scheduler = TestScheduler()
+            let signals = streams.map { scheduler.createColdSignal($0.recorded) }
+            let recorder = scheduler.record(Signal.concat(signals))
+            scheduler.run()
+            recorder.disposable.dispose()
+            return rendered(recorder.events)
+        }, expected: StreamModels.concatModel),
         StreamCase(name: "combineLatest(with:)", inputs: 2, actual: { streams in
             runOnScheduler(streams) { _, inputs in inputs[0].combineLatest(with: inputs[1]).map { [$0, $1] } }
         }, expected: CombiningModels.combineLatestModel),
@@ -82,6 +107,87 @@ struct StreamCase: @unchecked Sendable, CustomTestStringConvertible {
         StreamCase(name: "merge([a, b, c])", inputs: 3, actual: { streams in
             runOnScheduler(streams) { _, inputs in Signal.merge(inputs) }
         }, expected: CombiningModels.mergeModel),
+    ]
+}
+
+/// An operator over one hot stream with an integer parameter (a count, a predicate's
+/// threshold, a start), checked against its model.
+struct UnaryCase: @unchecked Sendable, CustomTestStringConvertible {
+    let name: String
+    var parameters: ClosedRange<Int> = 0...4
+    var alphabet = 4
+    let actual: (UnaryProgram) -> [String]
+    let expected: (UnaryProgram) -> [String]
+
+    var testDescription: String { name }
+
+    /// An operator whose output is a signal of `Int`s, recorded as it is.
+    init(_ name: String, parameters: ClosedRange<Int> = 0...4,
+         build: @escaping (Signal<Int>, Int) -> Signal<Int>, model: @escaping (Stream, Int) -> [String]) {
+        self.init(name: name, parameters: parameters, actual: { program in
+            runOnScheduler([program.stream]) { _, inputs in build(inputs[0], program.parameter) }
+        }, expected: { model($0.stream, $0.parameter) })
+    }
+
+    init(name: String, parameters: ClosedRange<Int> = 0...4, alphabet: Int = 4,
+         actual: @escaping (UnaryProgram) -> [String], expected: @escaping (UnaryProgram) -> [String]) {
+        self.name = name
+        self.parameters = parameters
+        self.alphabet = alphabet
+        self.actual = actual
+        self.expected = expected
+    }
+
+    static let cases: [UnaryCase] = [
+        UnaryCase("take(_:)", build: { $0.take($1) }, model: StreamModels.takeModel),
+        UnaryCase("skip(_:)", build: { $0.skip($1) }, model: StreamModels.skipModel),
+        UnaryCase("take(while:)", build: { signal, limit in signal.take(while: { $0 < limit }) },
+                  model: StreamModels.takeWhileModel),
+        UnaryCase("take(until:) predicate", build: { signal, target in signal.take(until: { $0 == target }) },
+                  model: StreamModels.takeUntilModel),
+        UnaryCase("skip(while:)", build: { signal, limit in signal.skip(while: { $0 < limit }) },
+                  model: StreamModels.skipWhileModel),
+        UnaryCase("skip(until:)", build: { signal, target in signal.skip(until: { $0 == target }) },
+                  model: StreamModels.skipUntilModel),
+        UnaryCase("scan(withStart:reduce:)", build: { signal, start in signal.scan(withStart: start) { $0 * 2 + $1 } },
+                  model: StreamModels.scanModel),
+        UnaryCase("scan(withStart:reduceWithIndex:)",
+                  build: { signal, start in signal.scan(withStart: start, reduceWithIndex: { $0 * 3 + $1 * 10 + $2 }) },
+                  model: StreamModels.scanWithIndexModel),
+        UnaryCase("distinctUntilChanged()", build: { signal, _ in signal.distinctUntilChanged() },
+                  model: { stream, _ in StreamModels.distinctUntilChangedModel(stream) }),
+        UnaryCase("distinctUntilChanged(by:)",
+                  build: { signal, tolerance in signal.distinctUntilChanged(by: { abs($0 - $1) <= tolerance % 2 }) },
+                  model: StreamModels.distinctUntilChangedByModel),
+        UnaryCase(name: "buffer(_:)", parameters: 1...4, actual: { program in
+            runOnScheduler([program.stream]) { _, inputs in inputs[0].buffer(program.parameter) }
+        }, expected: { StreamModels.bufferModel($0.stream, $0.parameter) }),
+        // Everything the result and its groups send, in one log: a group's arrival, each value
+        // routed to its group (transformed), and the order of the terminal events.
+        UnaryCase(name: "groupBy(_:transform:)", parameters: 1...3, alphabet: 6, actual: { program in
+            let scheduler = TestScheduler()
+            let source = scheduler.createHotSignal(program.stream.recorded)
+            nonisolated(unsafe) var log: [String] = []
+            nonisolated(unsafe) var groupSubscriptions: [Disposable] = []
+            let modulus = program.parameter
+            var subscription: Disposable?
+            scheduler.performAsCurrentScheduler {
+                subscription = source.groupBy({ $0 % modulus }, transform: { $0 * 10 }).subscribe(
+                    next: { group in
+                        log.append("\(Int(scheduler.elapsed)): group \(group.key)")
+                        groupSubscriptions.append(group.subscribe(
+                            next: { log.append("\(Int(scheduler.elapsed)): \(group.key) <- \($0)") },
+                            error: { log.append("\(Int(scheduler.elapsed)): \(group.key) error \($0)") },
+                            completed: { log.append("\(Int(scheduler.elapsed)): \(group.key) completed") }))
+                    },
+                    error: { log.append("\(Int(scheduler.elapsed)): error \($0)") },
+                    completed: { log.append("\(Int(scheduler.elapsed)): completed") })
+            }
+            scheduler.run()
+            subscription?.dispose()
+            groupSubscriptions.forEach { $0.dispose() }
+            return log
+        }, expected: { StreamModels.groupByModel($0.stream, $0.parameter) }),
     ]
 }
 

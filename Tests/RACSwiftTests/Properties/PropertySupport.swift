@@ -81,6 +81,16 @@ struct StreamProgram: CustomStringConvertible, CustomTestStringConvertible {
     var testDescription: String { description }
 }
 
+/// One hot stream and an integer parameter (a count, a predicate's threshold, a start).
+struct UnaryProgram: CustomStringConvertible, CustomTestStringConvertible {
+    var stream: Stream
+    var parameter: Int
+
+    var description: String { "parameter \(parameter); [\(stream)]" }
+
+    var testDescription: String { description }
+}
+
 extension ModelHigherOrderInput: CustomTestStringConvertible {
     var testDescription: String { description }
 }
@@ -112,6 +122,14 @@ enum ProgramGen {
     /// `count` independent streams.
     static func streams(_ count: Int, maxValues: Int = 8, alphabet: Int = 4) -> Generator<StreamProgram, some SendableSequenceType> {
         stream(maxValues: maxValues, alphabet: alphabet).array(of: count).map { StreamProgram(streams: $0) }
+    }
+
+    /// One stream and a parameter from `parameters`.
+    static func unary(parameters: ClosedRange<Int>, maxValues: Int = 8, alphabet: Int = 4)
+        -> Generator<UnaryProgram, some SendableSequenceType>
+    {
+        zip(stream(maxValues: maxValues, alphabet: alphabet), Gen.int(in: parameters))
+            .map { UnaryProgram(stream: $0, parameter: $1) }
     }
 
     /// An outer stream whose values pick one of 1–3 inner streams (value `v` stands for

@@ -6,7 +6,7 @@ import Testing
 
 /// The property-based model checks: for every generated program, RACSwift's trace equals the
 /// model's (Reliability/CoreModels.swift, StreamModels.swift, CombiningModels.swift,
-/// ReentrancyModels.swift). A
+/// RepetitionModels.swift, ReentrancyModels.swift). A
 /// failure is shrunk to the smallest program that still fails and printed with both traces.
 ///
 /// Serialized: the leak counter is process-wide, and the re-entrancy models keep their
@@ -36,6 +36,13 @@ struct ModelProperties {
     func higherOrderOperatorMatchesModel(_ check: HigherOrderCase) async {
         await ModelProperty.check(
             check.name, count: Self.streamCases, input: ProgramGen.higherOrder, actual: check.actual, expected: check.expected)
+    }
+
+    @Test(ModelProperty.seed, arguments: ResubscribeCase.cases)
+    func resubscribingOperatorMatchesModel(_ check: ResubscribeCase) async {
+        await ModelProperty.check(
+            check.name, count: Self.streamCases, input: ProgramGen.resubscribe(counts: check.counts),
+            actual: check.actual, expected: check.expected)
     }
 
     @Test(ModelProperty.seed, arguments: ReentrancyModels.cases)
@@ -216,5 +223,45 @@ struct HigherOrderCase: @unchecked Sendable, CustomTestStringConvertible {
         }, expected: { CombiningModels.flattenModel($0, limit: 0, nilInner: 1) }),
         HigherOrderCase(name: "switchToLatest()", actual: { $0.run { $0.switchToLatest() } },
                         expected: CombiningModels.switchModel),
+    ]
+}
+
+/// An operator that subscribes to a cold signal again (repeat, retry, catch), checked against
+/// its model up to `RepetitionModels.horizon`, since repeat and retry may never end.
+struct ResubscribeCase: @unchecked Sendable, CustomTestStringConvertible {
+    let name: String
+    var counts: ClosedRange<Int> = 0...3
+    let build: ([Signal<Int>], Int) -> Signal<Int>
+    let expected: (ModelResubscribeInput) -> [String]
+
+    var testDescription: String { name }
+
+    /// The operator on cold signals of `first` and `second`, recorded up to the horizon.
+    func actual(_ input: ModelResubscribeInput) -> [String] {
+        let scheduler = TestScheduler()
+        let signals = [input.first, input.second].map { scheduler.createColdSignal($0.recorded) }
+        let recorder = scheduler.record(build(signals, input.count))
+        scheduler.advance(to: TestScheduler.startDate.addingTimeInterval(TimeInterval(RepetitionModels.horizon)))
+        recorder.disposable.dispose()
+        return rendered(recorder.events)
+    }
+
+    static let cases: [ResubscribeCase] = [
+        ResubscribeCase(name: "repeat()", build: { signals, _ in signals[0].repeat() }, expected: RepetitionModels.repeatModel),
+        ResubscribeCase(name: "retry()", build: { signals, _ in signals[0].retry() },
+                        expected: { RepetitionModels.retryModel($0.first, count: 0) }),
+        ResubscribeCase(name: "retry(_:)", build: { signals, count in signals[0].retry(count) },
+                        expected: { RepetitionModels.retryModel($0.first, count: $0.count) }),
+        ResubscribeCase(name: "catch(_:)", build: { signals, _ in signals[0].catch { _ in signals[1] } },
+                        expected: RepetitionModels.catchModel),
+        ResubscribeCase(name: "catch(to:)", build: { signals, _ in signals[0].catch(to: signals[1]) },
+                        expected: RepetitionModels.catchModel),
+        // The handler picks the replacement from the error: even codes recover, odd ones fail
+        // with a new error.
+        ResubscribeCase(name: "catch(_:) by error", build: { signals, _ in
+            signals[0].catch { error in
+                (error as? TestError).map { $0.code.isMultiple(of: 2) } == true ? signals[1] : Signal.error(TestError(code: -1))
+            }
+        }, expected: RepetitionModels.catchByErrorModel),
     ]
 }

@@ -95,6 +95,10 @@ extension ModelHigherOrderInput: CustomTestStringConvertible {
     var testDescription: String { description }
 }
 
+extension ModelResubscribeInput: CustomTestStringConvertible {
+    var testDescription: String { description }
+}
+
 extension ReentrantInput: CustomTestStringConvertible {
     var testDescription: String { description }
 }
@@ -130,6 +134,13 @@ enum ProgramGen {
     {
         zip(stream(maxValues: maxValues, alphabet: alphabet), Gen.int(in: parameters))
             .map { UnaryProgram(stream: $0, parameter: $1) }
+    }
+
+    /// A cold source of up to 4 values, a second one (catch's replacement) and a count from
+    /// `counts` (retry's).
+    static func resubscribe(counts: ClosedRange<Int>) -> Generator<ModelResubscribeInput, some SendableSequenceType> {
+        zip(stream(maxValues: 4), stream(maxValues: 4), Gen.int(in: counts))
+            .map { ModelResubscribeInput(first: $0, second: $1, count: $2) }
     }
 
     /// An outer stream whose values pick one of 1–3 inner streams (value `v` stands for

@@ -154,16 +154,12 @@ struct ModelClock {
 }
 
 /// Input of the models over one cold source that an operator subscribes to again (repeat,
-/// retry, catch): the stream, and a second one for catch's replacement.
+/// retry, catch): the stream, and a second one for catch's replacement; `ProgramGen.resubscribe`
+/// draws it.
 struct ModelResubscribeInput: CustomStringConvertible {
     var first: Stream
     var second: Stream
     var count: Int
 
     var description: String { "first: [\(first)]; second: [\(second)]; count: \(count)" }
-
-    var shrunk: [ModelResubscribeInput] {
-        first.shrunk.map { ModelResubscribeInput(first: $0, second: second, count: count) }
-            + second.shrunk.map { ModelResubscribeInput(first: first, second: $0, count: count) }
-    }
 }

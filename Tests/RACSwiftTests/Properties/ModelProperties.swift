@@ -6,7 +6,7 @@ import Testing
 
 /// The property-based model checks: for every generated program, RACSwift's trace equals the
 /// model's (Reliability/CoreModels.swift, StreamModels.swift, CombiningModels.swift,
-/// RepetitionModels.swift, ReentrancyModels.swift). A
+/// RepetitionModels.swift, SharingModels.swift, ReentrancyModels.swift). A
 /// failure is shrunk to the smallest program that still fails and printed with both traces.
 ///
 /// Serialized: the leak counter is process-wide, and the re-entrancy models keep their
@@ -42,6 +42,13 @@ struct ModelProperties {
     func resubscribingOperatorMatchesModel(_ check: ResubscribeCase) async {
         await ModelProperty.check(
             check.name, count: Self.streamCases, input: ProgramGen.resubscribe(counts: check.counts),
+            actual: check.actual, expected: check.expected)
+    }
+
+    @Test(ModelProperty.seed, arguments: SharingCase.cases)
+    func sharingOperatorMatchesModel(_ check: SharingCase) async {
+        await ModelProperty.check(
+            check.name, count: Self.streamCases, input: ProgramGen.sharing(maxMembers: 4),
             actual: check.actual, expected: check.expected)
     }
 
@@ -263,5 +270,90 @@ struct ResubscribeCase: @unchecked Sendable, CustomTestStringConvertible {
                 (error as? TestError).map { $0.code.isMultiple(of: 2) } == true ? signals[1] : Signal.error(TestError(code: -1))
             }
         }, expected: RepetitionModels.catchByErrorModel),
+    ]
+}
+
+/// An operator that shares one subscription among several members (or hops schedulers),
+/// checked against its model member by member.
+struct SharingCase: @unchecked Sendable, CustomTestStringConvertible {
+    let name: String
+    let actual: (SharingProgram) -> [[String]]
+    let expected: (SharingProgram) -> [[String]]
+
+    var testDescription: String { name }
+
+    private static func at(_ time: Int) -> Date { TestScheduler.startDate.addingTimeInterval(TimeInterval(time)) }
+
+    /// Runs the members against the signal `share` builds from the source: each subscribes at
+    /// its join time and disposes at its leave time; returns each member's recording. `share`
+    /// may schedule its own actions (a connect) before the members are scheduled.
+    private static func run(
+        _ input: SharingProgram, source makeSource: (TestScheduler) -> Signal<Int>,
+        share: (TestScheduler, Signal<Int>) -> (signal: Signal<Int>, teardown: () -> Void)
+    ) -> [[String]] {
+        let scheduler = TestScheduler()
+        // Built with the scheduler current: a connection made now (replay's) subscribes at
+        // once, as on the main thread, instead of on a background scheduler (the property
+        // runs off the main thread, where `Scheduler.subscription` would defer it).
+        var built: (signal: Signal<Int>, teardown: () -> Void)?
+        scheduler.performAsCurrentScheduler { built = share(scheduler, makeSource(scheduler)) }
+        let (shared, teardown) = built!
+        nonisolated(unsafe) var recordings = Array(repeating: [Recorded<Int>](), count: input.members.count)
+        nonisolated(unsafe) var subscriptions = [Disposable?](repeating: nil, count: input.members.count)
+        for (index, member) in input.members.enumerated() {
+            scheduler.after(at(member.join)) {
+                subscriptions[index] = shared.subscribe(
+                    next: { recordings[index].append(.next(scheduler.elapsed, $0)) },
+                    error: { recordings[index].append(.error(scheduler.elapsed, $0)) },
+                    completed: { recordings[index].append(.completed(scheduler.elapsed)) })
+            }
+            if let leave = member.leave {
+                scheduler.after(at(leave)) { subscriptions[index]?.dispose() }
+            }
+        }
+        scheduler.run()
+        for subscription in subscriptions { subscription?.dispose() }
+        teardown()
+        return recordings.map { rendered($0) }
+    }
+
+    /// `run` on a hot source.
+    private static func runHot(
+        _ input: SharingProgram, share: (TestScheduler, Signal<Int>) -> (signal: Signal<Int>, teardown: () -> Void)
+    ) -> [[String]] {
+        run(input, source: { $0.createHotSignal(input.source.recorded) }, share: share)
+    }
+
+    static let cases: [SharingCase] = [
+        SharingCase(name: "replay()", actual: { input in
+            runHot(input) { _, source in (source.replay(), {}) }
+        }, expected: { SharingModels.sharingModel($0, .replay(capacity: .max)) }),
+        SharingCase(name: "replayLast()", actual: { input in
+            runHot(input) { _, source in (source.replayLast(), {}) }
+        }, expected: { SharingModels.sharingModel($0, .replay(capacity: 1)) }),
+        SharingCase(name: "replayLazily()", actual: { input in
+            runHot(input) { _, source in (source.replayLazily(), {}) }
+        }, expected: { SharingModels.sharingModel($0, .replayLazily) }),
+        SharingCase(name: "publish() + connect()", actual: { input in
+            runHot(input) { scheduler, source in
+                let connection = source.publish()
+                nonisolated(unsafe) var connected: Disposable?
+                scheduler.after(at(input.connectAt)) { connected = connection.connect() }
+                return (connection.signal, { connected?.dispose() })
+            }
+        }, expected: { SharingModels.sharingModel($0, .publishConnect) }),
+        SharingCase(name: "publish().autoconnect()", actual: { input in
+            runHot(input) { _, source in (source.publish().autoconnect(), {}) }
+        }, expected: { SharingModels.sharingModel($0, .publishAutoconnect) }),
+        SharingCase(name: "deliver(on:)", actual: { input in
+            runHot(input) { scheduler, source in (source.deliver(on: scheduler), {}) }
+        }, expected: SharingModels.deliverOnModel),
+        // A cold source whose every subscription sends a marker value (-1) first, so a
+        // subscription that happened shows.
+        SharingCase(name: "subscribe(on:)", actual: { input in
+            run(input, source: { scheduler in
+                scheduler.createColdSignal(input.source.recorded).startWith(-1)
+            }, share: { scheduler, source in (source.subscribe(on: scheduler), {}) })
+        }, expected: SharingModels.subscribeOnModel),
     ]
 }

@@ -99,6 +99,10 @@ extension ModelResubscribeInput: CustomTestStringConvertible {
     var testDescription: String { description }
 }
 
+extension SharingProgram: CustomTestStringConvertible {
+    var testDescription: String { description }
+}
+
 extension ReentrantInput: CustomTestStringConvertible {
     var testDescription: String { description }
 }
@@ -141,6 +145,15 @@ enum ProgramGen {
     static func resubscribe(counts: ClosedRange<Int>) -> Generator<ModelResubscribeInput, some SendableSequenceType> {
         zip(stream(maxValues: 4), stream(maxValues: 4), Gen.int(in: counts))
             .map { ModelResubscribeInput(first: $0, second: $1, count: $2) }
+    }
+
+    /// A hot source of up to 8 values, 1–`maxMembers` members (each joins at 0–14 and, half
+    /// the time, leaves 0–6 frames later) and a connect time of 0–12.
+    static func sharing(maxMembers: Int) -> Generator<SharingProgram, some SendableSequenceType> {
+        let member = zip(Gen.int(in: 0...14), Gen.int(in: 0...6).optional(valueRate: 0.5))
+            .map { join, stay in SharingProgram.Member(join: join, leave: stay.map { join + $0 }) }
+        return zip(stream(maxValues: 8), member.array(of: 1...maxMembers), Gen.int(in: 0...12))
+            .map { SharingProgram(source: $0, members: $1, connectAt: $2) }
     }
 
     /// An outer stream whose values pick one of 1–3 inner streams (value `v` stands for

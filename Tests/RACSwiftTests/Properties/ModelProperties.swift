@@ -6,7 +6,7 @@ import Testing
 
 /// The property-based model checks: for every generated program, RACSwift's trace equals the
 /// model's (Reliability/CoreModels.swift, StreamModels.swift, CombiningModels.swift,
-/// RepetitionModels.swift, SharingModels.swift, ReentrancyModels.swift). A
+/// RepetitionModels.swift, SharingModels.swift, TimeModels.swift, ReentrancyModels.swift). A
 /// failure is shrunk to the smallest program that still fails and printed with both traces.
 ///
 /// Serialized: the leak counter is process-wide, and the re-entrancy models keep their
@@ -49,6 +49,14 @@ struct ModelProperties {
     func sharingOperatorMatchesModel(_ check: SharingCase) async {
         await ModelProperty.check(
             check.name, count: Self.streamCases, input: ProgramGen.sharing(maxMembers: 4),
+            actual: check.actual, expected: check.expected)
+    }
+
+    @Test(ModelProperty.seed, arguments: TimeCase.cases)
+    func timeOperatorMatchesModel(_ check: TimeCase) async {
+        await ModelProperty.check(
+            check.name, count: Self.streamCases,
+            input: ProgramGen.time(streams: check.inputs, intervals: check.intervals),
             actual: check.actual, expected: check.expected)
     }
 
@@ -355,5 +363,63 @@ struct SharingCase: @unchecked Sendable, CustomTestStringConvertible {
                 scheduler.createColdSignal(input.source.recorded).startWith(-1)
             }, share: { scheduler, source in (source.subscribe(on: scheduler), {}) })
         }, expected: SharingModels.subscribeOnModel),
+    ]
+}
+
+/// A time or trigger operator over hot streams, an interval and a flag, checked against its
+/// model.
+struct TimeCase: @unchecked Sendable, CustomTestStringConvertible {
+    let name: String
+    var inputs = 1
+    var intervals: ClosedRange<Int> = 0...4
+    let actual: (TimeProgram) -> [String]
+    let expected: (TimeProgram) -> [String]
+
+    var testDescription: String { name }
+
+    init<Output>(name: String, inputs: Int = 1, intervals: ClosedRange<Int> = 0...4,
+                 build: @escaping (TestScheduler, [Signal<Int>], TimeProgram) -> Signal<Output>,
+                 expected: @escaping (TimeProgram) -> [String]) {
+        self.name = name
+        self.inputs = inputs
+        self.intervals = intervals
+        self.actual = { program in runOnScheduler(program.streams) { build($0, $1, program) } }
+        self.expected = expected
+    }
+
+    private static let isThrottled: @Sendable (Int) -> Bool = { $0 % 2 == 0 }
+
+    static let cases: [TimeCase] = [
+        // flag: pass the scheduler explicitly, or leave it to RAC's rule (the current one).
+        TimeCase(name: "throttle(_:on:)", build: { scheduler, inputs, program in
+            inputs[0].throttle(TimeInterval(program.interval), on: program.flag ? scheduler : nil)
+        }, expected: { TimeModels.throttleModel($0.streams[0], interval: $0.interval) { _ in true } }),
+        TimeCase(name: "throttle(_:on:valuesPassingTest:)", build: { scheduler, inputs, program in
+            inputs[0].throttle(TimeInterval(program.interval), on: program.flag ? scheduler : nil, valuesPassingTest: isThrottled)
+        }, expected: { TimeModels.throttleModel($0.streams[0], interval: $0.interval, isThrottled: isThrottled) }),
+        TimeCase(name: "delay(_:on:)", build: { scheduler, inputs, program in
+            inputs[0].delay(TimeInterval(program.interval), on: program.flag ? scheduler : nil)
+        }, expected: { TimeModels.delayModel($0.streams[0], interval: $0.interval) }),
+        TimeCase(name: "buffer(withTime:on:)", build: { scheduler, inputs, program in
+            inputs[0].buffer(withTime: TimeInterval(program.interval), on: scheduler)
+        }, expected: { TimeModels.bufferModel($0.streams[0], interval: $0.interval) }),
+        TimeCase(name: "timeout(_:on:)", intervals: 0...14, build: { scheduler, inputs, program in
+            inputs[0].timeout(TimeInterval(program.interval), on: scheduler)
+        }, expected: { TimeModels.timeoutModel($0.streams[0], interval: $0.interval) }),
+        TimeCase(name: "sample(_:)", inputs: 2, build: { _, inputs, _ in inputs[0].sample(inputs[1]) },
+                 expected: { TimeModels.sampleModel(source: 0, $0.streams) }),
+        // The sampler's events come first at an instant both send.
+        TimeCase(name: "sample(_:) (sampler first at equal times)", inputs: 2, build: { _, inputs, _ in inputs[1].sample(inputs[0]) },
+                 expected: { TimeModels.sampleModel(source: 1, $0.streams) }),
+        TimeCase(name: "take(until:) signal", inputs: 2, build: { _, inputs, _ in inputs[0].take(until: inputs[1]) },
+                 expected: { TimeModels.takeUntilModel(source: 0, $0.streams) }),
+        TimeCase(name: "take(until:) signal (trigger first at equal times)", inputs: 2,
+                 build: { _, inputs, _ in inputs[1].take(until: inputs[0]) },
+                 expected: { TimeModels.takeUntilModel(source: 1, $0.streams) }),
+        TimeCase(name: "take(untilReplacement:)", inputs: 2, build: { _, inputs, _ in inputs[0].take(untilReplacement: inputs[1]) },
+                 expected: { TimeModels.takeUntilReplacementModel(source: 0, $0.streams) }),
+        TimeCase(name: "take(untilReplacement:) (replacement first at equal times)", inputs: 2,
+                 build: { _, inputs, _ in inputs[1].take(untilReplacement: inputs[0]) },
+                 expected: { TimeModels.takeUntilReplacementModel(source: 1, $0.streams) }),
     ]
 }

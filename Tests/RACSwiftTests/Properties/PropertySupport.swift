@@ -103,6 +103,10 @@ extension SharingProgram: CustomTestStringConvertible {
     var testDescription: String { description }
 }
 
+extension TimeProgram: CustomTestStringConvertible {
+    var testDescription: String { description }
+}
+
 extension ReentrantInput: CustomTestStringConvertible {
     var testDescription: String { description }
 }
@@ -154,6 +158,12 @@ enum ProgramGen {
             .map { join, stay in SharingProgram.Member(join: join, leave: stay.map { join + $0 }) }
         return zip(stream(maxValues: 8), member.array(of: 1...maxMembers), Gen.int(in: 0...12))
             .map { SharingProgram(source: $0, members: $1, connectAt: $2) }
+    }
+
+    /// `count` hot streams of up to 10 values, an interval from `intervals` and a flag.
+    static func time(streams count: Int, intervals: ClosedRange<Int>) -> Generator<TimeProgram, some SendableSequenceType> {
+        zip(stream(maxValues: 10).array(of: count), Gen.int(in: intervals), Gen.bool)
+            .map { TimeProgram(streams: $0, interval: $1, flag: $2) }
     }
 
     /// An outer stream whose values pick one of 1–3 inner streams (value `v` stands for

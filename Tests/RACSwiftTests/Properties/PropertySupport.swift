@@ -81,7 +81,29 @@ struct StreamProgram: CustomStringConvertible, CustomTestStringConvertible {
     var testDescription: String { description }
 }
 
+/// One hot stream and an integer parameter (a count, a predicate's threshold, a start).
+struct UnaryProgram: CustomStringConvertible, CustomTestStringConvertible {
+    var stream: Stream
+    var parameter: Int
+
+    var description: String { "parameter \(parameter); [\(stream)]" }
+
+    var testDescription: String { description }
+}
+
 extension ModelHigherOrderInput: CustomTestStringConvertible {
+    var testDescription: String { description }
+}
+
+extension ModelResubscribeInput: CustomTestStringConvertible {
+    var testDescription: String { description }
+}
+
+extension SharingProgram: CustomTestStringConvertible {
+    var testDescription: String { description }
+}
+
+extension TimeProgram: CustomTestStringConvertible {
     var testDescription: String { description }
 }
 
@@ -112,6 +134,36 @@ enum ProgramGen {
     /// `count` independent streams.
     static func streams(_ count: Int, maxValues: Int = 8, alphabet: Int = 4) -> Generator<StreamProgram, some SendableSequenceType> {
         stream(maxValues: maxValues, alphabet: alphabet).array(of: count).map { StreamProgram(streams: $0) }
+    }
+
+    /// One stream and a parameter from `parameters`.
+    static func unary(parameters: ClosedRange<Int>, maxValues: Int = 8, alphabet: Int = 4)
+        -> Generator<UnaryProgram, some SendableSequenceType>
+    {
+        zip(stream(maxValues: maxValues, alphabet: alphabet), Gen.int(in: parameters))
+            .map { UnaryProgram(stream: $0, parameter: $1) }
+    }
+
+    /// A cold source of up to 4 values, a second one (catch's replacement) and a count from
+    /// `counts` (retry's).
+    static func resubscribe(counts: ClosedRange<Int>) -> Generator<ModelResubscribeInput, some SendableSequenceType> {
+        zip(stream(maxValues: 4), stream(maxValues: 4), Gen.int(in: counts))
+            .map { ModelResubscribeInput(first: $0, second: $1, count: $2) }
+    }
+
+    /// A hot source of up to 8 values, 1–`maxMembers` members (each joins at 0–14 and, half
+    /// the time, leaves 0–6 frames later) and a connect time of 0–12.
+    static func sharing(maxMembers: Int) -> Generator<SharingProgram, some SendableSequenceType> {
+        let member = zip(Gen.int(in: 0...14), Gen.int(in: 0...6).optional(valueRate: 0.5))
+            .map { join, stay in SharingProgram.Member(join: join, leave: stay.map { join + $0 }) }
+        return zip(stream(maxValues: 8), member.array(of: 1...maxMembers), Gen.int(in: 0...12))
+            .map { SharingProgram(source: $0, members: $1, connectAt: $2) }
+    }
+
+    /// `count` hot streams of up to 10 values, an interval from `intervals` and a flag.
+    static func time(streams count: Int, intervals: ClosedRange<Int>) -> Generator<TimeProgram, some SendableSequenceType> {
+        zip(stream(maxValues: 10).array(of: count), Gen.int(in: intervals), Gen.bool)
+            .map { TimeProgram(streams: $0, interval: $1, flag: $2) }
     }
 
     /// An outer stream whose values pick one of 1–3 inner streams (value `v` stands for

@@ -1,10 +1,42 @@
 import Foundation
 import RACSwift
 import RACSwiftTesting
-import XCTest
 
 // Shared pieces of the reference models. A model reads the input streams as a timeline and
 // writes the events RAC's rule produces; nothing here calls the operator under test.
+
+/// An input stream: values at strictly increasing integral virtual times, then optionally a
+/// terminal event; `ProgramGen.stream` draws it.
+struct Stream: CustomStringConvertible {
+    var values: [(time: Int, value: Int)]
+    var end: (time: Int, error: Bool)?
+
+    var recorded: [Recorded<Int>] {
+        var events = values.map { Recorded<Int>.next(TimeInterval($0.time), $0.value) }
+        if let end {
+            events.append(end.error ? .error(TimeInterval(end.time), TestError(code: end.time)) : .completed(TimeInterval(end.time)))
+        }
+        return events
+    }
+
+    var description: String { recorded.map(\.description).joined(separator: ", ") }
+}
+
+/// Comparable rendering of recorded events (errors compare by their TestError code).
+func rendered<V>(_ events: [Recorded<V>]) -> [String] {
+    events.map(\.description)
+}
+
+/// Runs `build` on hot signals made from `streams`, records the result until the scheduler is
+/// idle, disposes the recording, and renders it.
+func runOnScheduler<V>(_ streams: [Stream], _ build: (TestScheduler, [Signal<Int>]) -> Signal<V>) -> [String] {
+    let scheduler = TestScheduler()
+    let inputs = streams.map { scheduler.createHotSignal($0.recorded) }
+    let recorder = scheduler.record(build(scheduler, inputs))
+    scheduler.run()
+    recorder.disposable.dispose()
+    return rendered(recorder.events)
+}
 
 /// One input event of a model's timeline.
 enum ModelInput: Equatable {
@@ -81,11 +113,6 @@ struct ModelOutput<V> {
     var rendered: [String] { RACSwiftTests.rendered(events) }
 }
 
-/// A draw of a small integer in `range`.
-func modelDraw(_ range: ClosedRange<Int>, _ rng: inout SplitMix64) -> Int {
-    Int.random(in: range, using: &rng)
-}
-
 /// Input of the higher-order models: an outer stream whose values pick one of `inners`
 /// (value `i` stands for inner stream `i % inners.count`); `ProgramGen.higherOrder` draws it.
 struct ModelHigherOrderInput: CustomStringConvertible {
@@ -154,16 +181,12 @@ struct ModelClock {
 }
 
 /// Input of the models over one cold source that an operator subscribes to again (repeat,
-/// retry, catch): the stream, and a second one for catch's replacement.
+/// retry, catch): the stream, and a second one for catch's replacement; `ProgramGen.resubscribe`
+/// draws it.
 struct ModelResubscribeInput: CustomStringConvertible {
     var first: Stream
     var second: Stream
     var count: Int
 
     var description: String { "first: [\(first)]; second: [\(second)]; count: \(count)" }
-
-    var shrunk: [ModelResubscribeInput] {
-        first.shrunk.map { ModelResubscribeInput(first: $0, second: second, count: count) }
-            + second.shrunk.map { ModelResubscribeInput(first: first, second: $0, count: count) }
-    }
 }

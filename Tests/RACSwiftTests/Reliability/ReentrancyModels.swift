@@ -655,7 +655,7 @@ enum ReentrancyModels {
     }
 
     static var staticZipOfThree: ReentrancyCase {
-        // The n-ary rule StreamModelTests checks for +zip: (the tuple is taken out of every
+        // The n-ary rule StreamModels.zipModel has for +zip: (the tuple is taken out of every
         // queue before it goes out; completion once an input has completed and its queue is
         // empty). RAC's +zip: is a left fold of -zipWith:, whose inner levels pair values
         // early and can complete (and stop forwarding those inputs' errors) where the n-ary

@@ -1,18 +1,15 @@
 import Foundation
 import RACSwift
 import RACSwiftTesting
-import XCTest
 
-/// Randomized model checks of the operators that share one subscription among several
-/// subscribers (replay, replayLast, replayLazily, publish + connect, publish + autoconnect) and
-/// of the scheduler hops (deliver(on:), subscribe(on:)), against independent models of RAC's
-/// rules.
+/// A hot source and the subscribers ("members") of a signal shared from it: each joins at a
+/// virtual time and may leave (dispose) later; `connectAt` is publish + connect's connect
+/// time. `ProgramGen.sharing` draws it.
 ///
-/// Each subscriber joins at a virtual time and may leave (dispose) later. At one instant the
-/// hot source's event comes first, then a scheduled connect, then the joins and leaves in
-/// subscriber order (the order the test scheduled them); a block an operator schedules while
-/// running comes after all of those.
-final class SharingModelTests: RACTestCase {
+/// At one instant the hot source's event comes first, then a scheduled connect, then the joins
+/// and leaves in member order (the order the run schedules them); a block an operator
+/// schedules while running comes after all of those.
+struct SharingProgram: CustomStringConvertible {
     struct Member: CustomStringConvertible {
         var join: Int
         var leave: Int?
@@ -20,87 +17,18 @@ final class SharingModelTests: RACTestCase {
         var description: String { "join \(join)" + (leave.map { ", leave \($0)" } ?? "") }
     }
 
-    struct Input: CustomStringConvertible {
-        var source: Stream
-        var members: [Member]
-        var connectAt: Int
+    var source: Stream
+    var members: [Member]
+    var connectAt: Int
 
-        var description: String { "source [\(source)]; members \(members); connect at \(connectAt)" }
+    var description: String { "source [\(source)]; members \(members); connect at \(connectAt)" }
+}
 
-        var shrunk: [Input] {
-            var smaller = source.shrunk.map { Input(source: $0, members: members, connectAt: connectAt) }
-            if members.count > 1 {
-                for index in members.indices {
-                    var copy = self
-                    copy.members.remove(at: index)
-                    smaller.append(copy)
-                }
-            }
-            for index in members.indices where members[index].leave != nil {
-                var copy = self
-                copy.members[index].leave = nil
-                smaller.append(copy)
-            }
-            return smaller
-        }
-
-        static func random(_ rng: inout SplitMix64, maxMembers: Int = 4) -> Input {
-            let members = (0..<Int.random(in: 1...maxMembers, using: &rng)).map { _ -> Member in
-                let join = modelDraw(0...14, &rng)
-                return Member(join: join, leave: Bool.random(using: &rng) ? join + modelDraw(0...6, &rng) : nil)
-            }
-            return Input(source: Stream.random(&rng, maxValues: 8), members: members, connectAt: modelDraw(0...12, &rng))
-        }
-    }
-
-    private func check(
-        _ name: String, maxMembers: Int = 4,
-        actual: @escaping (Input) -> [[String]], expected: @escaping (Input) -> [[String]],
-        file: StaticString = #filePath, line: UInt = #line
-    ) {
-        ModelCheck.check(
-            name, generate: { Input.random(&$0, maxMembers: maxMembers) }, shrink: \.shrunk,
-            actual: actual, expected: expected, file: file, line: line)
-    }
-
-    private static func at(_ time: Int) -> Date { TestScheduler.startDate.addingTimeInterval(TimeInterval(time)) }
-
-    /// Runs the members against the signal `share` builds from the hot source: each subscribes
-    /// at its join time and disposes at its leave time; returns each member's recording.
-    /// `share` may schedule its own actions (a connect) before the members are scheduled.
-    private static func run(
-        _ input: Input, source makeSource: (TestScheduler) -> Signal<Int>,
-        share: (TestScheduler, Signal<Int>) -> (signal: Signal<Int>, teardown: () -> Void)
-    ) -> [[String]] {
-        let scheduler = TestScheduler()
-        let (shared, teardown) = share(scheduler, makeSource(scheduler))
-        nonisolated(unsafe) var recordings = Array(repeating: [Recorded<Int>](), count: input.members.count)
-        nonisolated(unsafe) var subscriptions = [Disposable?](repeating: nil, count: input.members.count)
-        for (index, member) in input.members.enumerated() {
-            scheduler.after(at(member.join)) {
-                subscriptions[index] = shared.subscribe(
-                    next: { recordings[index].append(.next(scheduler.elapsed, $0)) },
-                    error: { recordings[index].append(.error(scheduler.elapsed, $0)) },
-                    completed: { recordings[index].append(.completed(scheduler.elapsed)) })
-            }
-            if let leave = member.leave {
-                scheduler.after(at(leave)) { subscriptions[index]?.dispose() }
-            }
-        }
-        scheduler.run()
-        for subscription in subscriptions { subscription?.dispose() }
-        teardown()
-        return recordings.map { rendered($0) }
-    }
-
-    private static func runHot(
-        _ input: Input, share: (TestScheduler, Signal<Int>) -> (signal: Signal<Int>, teardown: () -> Void)
-    ) -> [[String]] {
-        run(input, source: { $0.createHotSignal(input.source.recorded) }, share: share)
-    }
-
-    // MARK: The multicast family
-
+/// Independent models of RAC's rules for the operators that share one subscription among
+/// several subscribers (replay, replayLast, replayLazily, publish + connect, publish +
+/// autoconnect) and for the scheduler hops (deliver(on:), subscribe(on:)); `ModelProperties`
+/// checks the operators against them. Each gives every member's recording.
+enum SharingModels {
     /// How a shared signal is wired to its source, for the model.
     enum Sharing {
         /// Connected when built; a replay subject keeping `capacity` values.
@@ -120,7 +48,7 @@ final class SharingModelTests: RACTestCase {
     /// subscriber at once. A plain subject remembers nothing. `connect` subscribes the source
     /// once, ever; autoconnect counts subscribers (a terminal event ends a subscription too)
     /// and disposes the connection when the count reaches zero.
-    static func sharingModel(_ input: Input, _ sharing: Sharing) -> [[String]] {
+    static func sharingModel(_ input: SharingProgram, _ sharing: Sharing) -> [[String]] {
         enum Action { case source(ModelInput), connect, join(Int), leave(Int) }
         var actions: [(time: Int, action: Action)] = input.source.inputs.map { ($0.time, .source($0.input)) }
         if case .publishConnect = sharing { actions.append((input.connectAt, .connect)) }
@@ -208,48 +136,11 @@ final class SharingModelTests: RACTestCase {
         return outputs.map(\.rendered)
     }
 
-    func testReplayMatchesModel() {
-        check("replay()", actual: { input in
-            Self.runHot(input) { _, source in (source.replay(), {}) }
-        }, expected: { Self.sharingModel($0, .replay(capacity: .max)) })
-    }
-
-    func testReplayLastMatchesModel() {
-        check("replayLast()", actual: { input in
-            Self.runHot(input) { _, source in (source.replayLast(), {}) }
-        }, expected: { Self.sharingModel($0, .replay(capacity: 1)) })
-    }
-
-    func testReplayLazilyMatchesModel() {
-        check("replayLazily()", actual: { input in
-            Self.runHot(input) { _, source in (source.replayLazily(), {}) }
-        }, expected: { Self.sharingModel($0, .replayLazily) })
-    }
-
-    func testPublishAndConnectMatchesModel() {
-        check("publish() + connect()", actual: { input in
-            Self.runHot(input) { scheduler, source in
-                let connection = source.publish()
-                nonisolated(unsafe) var connected: Disposable?
-                scheduler.after(Self.at(input.connectAt)) { connected = connection.connect() }
-                return (connection.signal, { connected?.dispose() })
-            }
-        }, expected: { Self.sharingModel($0, .publishConnect) })
-    }
-
-    func testPublishAndAutoconnectMatchesModel() {
-        check("publish().autoconnect()", actual: { input in
-            Self.runHot(input) { _, source in (source.publish().autoconnect(), {}) }
-        }, expected: { Self.sharingModel($0, .publishAutoconnect) })
-    }
-
-    // MARK: Scheduler hops
-
     /// RAC's -deliverOn:: each event is scheduled on the scheduler, so it reaches the
     /// subscriber later in the same instant, after the blocks already waiting for it (the
     /// member's own leave included): a member that leaves at an instant misses that instant's
     /// event, which plain subscription would have delivered.
-    static func deliverOnModel(_ input: Input) -> [[String]] {
+    static func deliverOnModel(_ input: SharingProgram) -> [[String]] {
         input.members.map { member in
             var out = ModelOutput<Int>()
             for event in input.source.inputs where event.time > member.join {
@@ -264,18 +155,12 @@ final class SharingModelTests: RACTestCase {
         }
     }
 
-    func testDeliverOnMatchesModel() {
-        check("deliver(on:)", actual: { input in
-            Self.runHot(input) { scheduler, source in (source.deliver(on: scheduler), {}) }
-        }, expected: Self.deliverOnModel)
-    }
-
     /// RAC's -subscribeOn:: the subscription is scheduled, so it happens later in the join's
     /// instant, after the blocks already waiting for it; a member that leaves in that instant
     /// never subscribes. Here the source is cold (its times count from each subscription)
     /// and each of its subscriptions sends a marker value (-1) first, so a subscription that
     /// happened shows.
-    static func subscribeOnModel(_ input: Input) -> [[String]] {
+    static func subscribeOnModel(_ input: SharingProgram) -> [[String]] {
         input.members.map { member in
             var out = ModelOutput<Int>()
             if member.leave == member.join { return out.rendered }
@@ -291,13 +176,5 @@ final class SharingModelTests: RACTestCase {
             }
             return out.rendered
         }
-    }
-
-    func testSubscribeOnMatchesModel() {
-        check("subscribe(on:)", actual: { input in
-            Self.run(input, source: { scheduler in
-                scheduler.createColdSignal(input.source.recorded).startWith(-1)
-            }, share: { scheduler, source in (source.subscribe(on: scheduler), {}) })
-        }, expected: Self.subscribeOnModel)
     }
 }

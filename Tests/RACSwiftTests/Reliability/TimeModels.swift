@@ -1,67 +1,27 @@
 import Foundation
 import RACSwift
 import RACSwiftTesting
-import XCTest
 
-/// Randomized model checks of the time operators (throttle, delay, buffer, timeout) and of the
-/// trigger operators (sample, take(until:), take(untilReplacement:)) against independent models
-/// of RAC's rules.
+/// Hot input streams plus an interval and a flag the operator's variants use;
+/// `ProgramGen.time` draws it.
+struct TimeProgram: CustomStringConvertible {
+    var streams: [Stream]
+    var interval: Int
+    var flag: Bool
+
+    var description: String {
+        "interval \(interval), flag \(flag); " + streams.map { "[\($0)]" }.joined(separator: " ")
+    }
+}
+
+/// Independent models of RAC's rules for the time operators (throttle, delay, buffer,
+/// timeout) and the trigger operators (sample, take(until:), take(untilReplacement:));
+/// `ModelProperties` checks the operators against them.
 ///
 /// Time convention on `TestScheduler`: at one instant, the events of hot inputs (scheduled when
-/// the test built them) run before any timer an operator started while running, so an input
+/// the run built them) run before any timer an operator started while running, so an input
 /// event that lands exactly on a deadline comes first.
-final class TimeModelTests: RACTestCase {
-    /// Hot input streams plus an interval and a flag the operator's variants use.
-    struct Input: CustomStringConvertible {
-        var streams: [Stream]
-        var interval: Int
-        var flag: Bool
-
-        var description: String {
-            "interval \(interval), flag \(flag); " + streams.map { "[\($0)]" }.joined(separator: " ")
-        }
-
-        var shrunk: [Input] {
-            shrinkEach(streams).map { Input(streams: $0, interval: interval, flag: flag) }
-        }
-
-        static func random(_ rng: inout SplitMix64, streams: Int, interval: ClosedRange<Int>) -> Input {
-            Input(
-                streams: (0..<streams).map { _ in Stream.random(&rng, maxValues: 10) },
-                interval: modelDraw(interval, &rng), flag: Bool.random(using: &rng))
-        }
-    }
-
-    private func check(
-        _ name: String, streams: Int = 1, interval: ClosedRange<Int> = 0...4,
-        actual: @escaping (Input) -> [String], expected: @escaping (Input) -> [String],
-        file: StaticString = #filePath, line: UInt = #line
-    ) {
-        ModelCheck.check(
-            name, generate: { Input.random(&$0, streams: streams, interval: interval) }, shrink: \.shrunk,
-            actual: actual, expected: expected, file: file, line: line)
-    }
-
-    // MARK: throttle
-
-    func testThrottleMatchesModel() {
-        // flag: pass the scheduler explicitly, or leave it to RAC's rule (the current one).
-        check("throttle(_:on:)", actual: { input in
-            runOnScheduler(input.streams) { scheduler, inputs in
-                inputs[0].throttle(TimeInterval(input.interval), on: input.flag ? scheduler : nil)
-            }
-        }, expected: { Self.throttleModel($0.streams[0], interval: $0.interval) { _ in true } })
-    }
-
-    func testThrottleValuesPassingTestMatchesModel() {
-        let isThrottled: @Sendable (Int) -> Bool = { $0 % 2 == 0 }
-        check("throttle(_:on:valuesPassingTest:)", actual: { input in
-            runOnScheduler(input.streams) { scheduler, inputs in
-                inputs[0].throttle(TimeInterval(input.interval), on: input.flag ? scheduler : nil, valuesPassingTest: isThrottled)
-            }
-        }, expected: { Self.throttleModel($0.streams[0], interval: $0.interval, isThrottled: isThrottled) })
-    }
-
+enum TimeModels {
     /// RAC's -throttle:valuesPassingTest:: a throttled value waits `interval`; any newer value
     /// drops it (a throttled one replaces it, another is sent at once). Completion sends the
     /// waiting value, then completes; an error drops it.
@@ -96,16 +56,6 @@ final class TimeModelTests: RACTestCase {
         return out.rendered
     }
 
-    // MARK: delay
-
-    func testDelayMatchesModel() {
-        check("delay(_:on:)", actual: { input in
-            runOnScheduler(input.streams) { scheduler, inputs in
-                inputs[0].delay(TimeInterval(input.interval), on: input.flag ? scheduler : nil)
-            }
-        }, expected: { Self.delayModel($0.streams[0], interval: $0.interval) })
-    }
-
     /// RAC's -delay:: values and completion arrive `interval` later; an error is sent at once
     /// and drops everything still delayed.
     static func delayModel(_ stream: Stream, interval: Int) -> [String] {
@@ -120,16 +70,6 @@ final class TimeModelTests: RACTestCase {
             if end.error { out.error(end.time, code: end.time) } else { out.completed(end.time + interval) }
         }
         return out.rendered
-    }
-
-    // MARK: buffer(withTime:)
-
-    func testBufferWithTimeMatchesModel() {
-        check("buffer(withTime:on:)", actual: { input in
-            runOnScheduler(input.streams) { scheduler, inputs in
-                inputs[0].buffer(withTime: TimeInterval(input.interval), on: scheduler)
-            }
-        }, expected: { Self.bufferModel($0.streams[0], interval: $0.interval) })
     }
 
     /// RAC's -bufferWithTime:onScheduler:: the first value after a flush opens a window that
@@ -161,16 +101,6 @@ final class TimeModelTests: RACTestCase {
         return out.rendered
     }
 
-    // MARK: timeout
-
-    func testTimeoutMatchesModel() {
-        check("timeout(_:on:)", interval: 0...14, actual: { input in
-            runOnScheduler(input.streams) { scheduler, inputs in
-                inputs[0].timeout(TimeInterval(input.interval), on: scheduler)
-            }
-        }, expected: { Self.timeoutModel($0.streams[0], interval: $0.interval) })
-    }
-
     /// RAC's -timeout:onScheduler:: events pass until `interval` after subscription (time 0);
     /// a source that has not terminated by then is cut off with a timed-out error.
     static func timeoutModel(_ stream: Stream, interval: Int) -> [String] {
@@ -184,21 +114,6 @@ final class TimeModelTests: RACTestCase {
         }
         out.error(interval, SignalError.timedOut)
         return out.rendered
-    }
-
-    // MARK: sample
-
-    func testSampleMatchesModel() {
-        check("sample(_:)", streams: 2, actual: { input in
-            runOnScheduler(input.streams) { _, inputs in inputs[0].sample(inputs[1]) }
-        }, expected: { Self.sampleModel(source: 0, $0.streams) })
-    }
-
-    func testSampleWithSamplerCreatedFirstMatchesModel() {
-        // The sampler's events come first at an instant both send.
-        check("sample(_:) (sampler first at equal times)", streams: 2, actual: { input in
-            runOnScheduler(input.streams) { _, inputs in inputs[1].sample(inputs[0]) }
-        }, expected: { Self.sampleModel(source: 1, $0.streams) })
     }
 
     /// RAC's -sample:: each sampler value sends the source's latest value, if it has one;
@@ -221,20 +136,6 @@ final class TimeModelTests: RACTestCase {
         return out.rendered
     }
 
-    // MARK: take(until: signal)
-
-    func testTakeUntilSignalMatchesModel() {
-        check("take(until:) signal", streams: 2, actual: { input in
-            runOnScheduler(input.streams) { _, inputs in inputs[0].take(until: inputs[1]) }
-        }, expected: { Self.takeUntilModel(source: 0, $0.streams) })
-    }
-
-    func testTakeUntilSignalWithTriggerCreatedFirstMatchesModel() {
-        check("take(until:) signal (trigger first at equal times)", streams: 2, actual: { input in
-            runOnScheduler(input.streams) { _, inputs in inputs[1].take(until: inputs[0]) }
-        }, expected: { Self.takeUntilModel(source: 1, $0.streams) })
-    }
-
     /// RAC's -takeUntil:: the source's events pass until the trigger sends a value or
     /// completes, which completes the output; the trigger's error is ignored.
     static func takeUntilModel(source: Int, _ streams: [Stream]) -> [String] {
@@ -255,20 +156,6 @@ final class TimeModelTests: RACTestCase {
             }
         }
         return out.rendered
-    }
-
-    // MARK: take(untilReplacement:)
-
-    func testTakeUntilReplacementMatchesModel() {
-        check("take(untilReplacement:)", streams: 2, actual: { input in
-            runOnScheduler(input.streams) { _, inputs in inputs[0].take(untilReplacement: inputs[1]) }
-        }, expected: { Self.takeUntilReplacementModel(source: 0, $0.streams) })
-    }
-
-    func testTakeUntilReplacementWithReplacementCreatedFirstMatchesModel() {
-        check("take(untilReplacement:) (replacement first at equal times)", streams: 2, actual: { input in
-            runOnScheduler(input.streams) { _, inputs in inputs[1].take(untilReplacement: inputs[0]) }
-        }, expected: { Self.takeUntilReplacementModel(source: 1, $0.streams) })
     }
 
     /// RAC's -takeUntilReplacement:: the source's values and error pass (its completion does

@@ -235,21 +235,22 @@ if !seconds.isEmpty {
     print("Second floors: the least code that does what RAC's semantics require where the baseline "
         + "does less (what each adds is in its note); ns per unit, medians of the same rounds:")
     print("")
+    var secondRows: [[String]] = []
+    for w in seconds {
+        let t = timings[w.id]!
+        func ns(_ lib: Lib) -> String { t[lib].map { fmtNs($0.nsPerUnit) } ?? "n/a" }
+        func ratio(_ a: Lib, _ b: Lib) -> String {
+            guard let x = t[a], let y = t[b] else { return "n/a" }
+            return fmt(x.nsPerUnit / y.nsPerUnit, 2) + "×"
+        }
+        func alloc(_ lib: Lib) -> String { allocs[w.id]?[lib].map { fmtAllocs($0.allocsPerUnit) } ?? "?" }
+        secondRows.append([w.id, ns(.base), ns(.second), ns(.rac), ratio(.rac, .base), ratio(.rac, .second),
+                           "\(alloc(.second)) / \(alloc(.rac))", w.second?.note ?? ""])
+    }
     printTable(
         ["id", "baseline ns", "second floor ns", "RACSwift ns", "RAC÷base", "RAC÷second",
          "allocs second / RAC", "what the second floor adds"],
-        seconds.map { w in
-            let t = timings[w.id]!
-            func ns(_ lib: Lib) -> String { t[lib].map { fmtNs($0.nsPerUnit) } ?? "n/a" }
-            func ratio(_ a: Lib, _ b: Lib) -> String {
-                guard let x = t[a], let y = t[b] else { return "n/a" }
-                return fmt(x.nsPerUnit / y.nsPerUnit, 2) + "×"
-            }
-            func alloc(_ lib: Lib) -> String { allocs[w.id]?[lib].map { fmtAllocs($0.allocsPerUnit) } ?? "?" }
-            return [w.id, ns(.base), ns(.second), ns(.rac), ratio(.rac, .base), ratio(.rac, .second),
-                    "\(alloc(.second)) / \(alloc(.rac))", w.second?.note ?? ""]
-        },
-        rightAligned: [1, 2, 3, 4, 5, 6])
+        secondRows, rightAligned: [1, 2, 3, 4, 5, 6])
 }
 
 if !memory.isEmpty {

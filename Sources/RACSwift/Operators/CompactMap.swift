@@ -10,12 +10,24 @@ extension Signal {
     // one call and no allocation.
     @inlinable
     public func compactMap<U>(_ transform: @escaping @Sendable (Value) -> U?) -> Signal<U> {
-        let step: (Value, any Subscriber<U>) -> Void = { value, downstream in
+        let step = CompactMapStep<Value, U> { value, downstream in
             if let transformed = transform(value) { downstream.sendNext(transformed) }
         }
-        let signal = LiftedSignal(self, step) { CompactMapSink(downstream: $0, step: $1) }
+        let signal = LiftedSignal(self, step) { CompactMapSink(downstream: $0, step: $1.run) }
         return signal.named("[\(signal.sourceName)] -compactMap:")
     }
+}
+
+/// compactMap's step carried to its sink. A closure carried as the payload itself is stored in
+/// its most general form, and the sink's field of concrete function type would reabstract it:
+/// two thunk calls per value (28 instructions per event on W9) and a thunk context per
+/// subscription. Inside the struct it keeps the form the sink's field has.
+@usableFromInline @frozen
+struct CompactMapStep<Source, Value> {
+    @usableFromInline let run: (Source, any Subscriber<Value>) -> Void
+
+    @inlinable
+    init(_ run: @escaping (Source, any Subscriber<Value>) -> Void) { self.run = run }
 }
 
 // Stateless: no lock (the source serializes) and no disposable of its own; not a

@@ -245,7 +245,9 @@ if !seconds.isEmpty {
                 guard let x = t[a], let y = t[b] else { return "n/a" }
                 return fmt(x.nsPerUnit / y.nsPerUnit, 2) + "×"
             }
-            func alloc(_ lib: Lib) -> String { allocs[w.id]?[lib].map { fmtAllocs($0.allocsPerUnit) } ?? "?" }
+            // Read here, in the closure, not in the nested function: that one is not main-actor isolated.
+            let a = allocs[w.id]
+            func alloc(_ lib: Lib) -> String { a?[lib].map { fmtAllocs($0.allocsPerUnit) } ?? "?" }
             return [w.id, ns(.base), ns(.second), ns(.rac), ratio(.rac, .base), ratio(.rac, .second),
                     "\(alloc(.second)) / \(alloc(.rac))", w.second?.note ?? ""]
         },

@@ -40,6 +40,8 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
 
     private let signalBlock: @Sendable (Input) -> Signal<Value>
     private let addedExecutions = Subject<Signal<Value>>()
+    /// What `errors` and `executing` follow of every execution, fed by the execution itself.
+    private let tracker = ExecutionTracker()
     private let allowsConcurrentExecutionChanges = Subject<Bool>()
     /// `enabled` without the hop to the main thread; replays its latest value.
     private let immediateEnabled: ReplaySubject<Bool>
@@ -92,26 +94,33 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
             .map { $0.catch(to: .empty) }
             .deliver(on: scheduler)
 
+        // RAC's `errors` and `executing` are two `flattenMap`s on the added executions, each
+        // subscribing to every execution; the tracker is both, fed by the execution (see
+        // `ExecutionTracker`). They were the first two subscribers of the added executions and
+        // of each execution, so the tracker acts before anyone else at both.
+
         // Published and connected now, so that a late subscriber still gets the errors of
         // executions that started before it.
-        let errorsConnection = addedExecutions
-            .flattenMap { execution in errorOf(execution) }
+        let errorsConnection = tracker.errors
             .deliver(on: scheduler)
             .publish()
         errors = errorsConnection.signal
         errorsConnection.connect()
 
+        executing = tracker.executingChanges
+            .startWith(false)
+            .deliver(on: scheduler)
+            .startWith(false)  // until the first value arrives on the scheduler
+            .distinctUntilChanged()
+            .replayLast()
+
+        // `enabled`'s own count, as in RAC: subscribed anew each time concurrent execution is
+        // turned off, it counts the executions added from then on.
         let immediateExecuting = addedExecutions
             .flattenMap { execution in runningCountChanges(of: execution) }
             .scan(withStart: 0) { $0 + $1 }
             .map { $0 > 0 }
             .startWith(false)
-
-        executing = immediateExecuting
-            .deliver(on: scheduler)
-            .startWith(false)  // until the first value arrives on the scheduler
-            .distinctUntilChanged()
-            .replayLast()
 
         let moreExecutionsAllowed = Signal<Bool>.if(
             allowsConcurrentExecutionChanges.startWith(false),
@@ -158,6 +167,7 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
     }
 
     deinit {
+        tracker.commandEnded()
         addedExecutions.sendCompleted()
         allowsConcurrentExecutionChanges.sendCompleted()
     }
@@ -174,19 +184,21 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
         guard immediateEnabled.latestValue ?? false else {
             return Signal.error(CommandError.notEnabled)
         }
-        let connection = signalBlock(input)
-            .subscribe(on: scheduler)
-            .multicast(ReplaySubject())
-        addedExecutions.sendNext(connection.signal)
-        connection.connect()
-        return connection.signal
+        // RAC's `[[signal subscribeOn:] multicast:[RACReplaySubject subject]]`, connected
+        // after the execution was added: the connection only ever subscribes the source once.
+        let source = signalBlock(input).subscribe(on: scheduler)
+        let execution = ExecutionSubject<Value>(tracker: tracker)
+        tracker.executionStarted()
+        addedExecutions.sendNext(execution)
+        source.subscribe(execution)
+        return execution
     }
 }
 
 // Free functions, not static members: calling one from the per-execution closure would
 // look up `Command<Input, Value>`'s metadata at run time each time.
 
-/// What `executing` counts for one execution: 1 at once, then -1 once the execution
+/// What `enabled`'s count of running executions counts for one execution: 1 at once, then -1 once the execution
 /// terminates, then completion (RAC's `[[[execution catchTo:[RACSignal empty]] then:^{
 /// return [RACSignal return:@-1]; }] startWith:@1]`, as one sink instead of five operators
 /// per execution). The 1 goes out on `Scheduler.subscription`, as `startWith` sends it.
@@ -201,20 +213,7 @@ private func runningCountChanges<Value>(of execution: Signal<Value>) -> Signal<I
     }
 }
 
-/// The error of one execution as a value, then completion; completion alone when it
-/// completes (RAC's `[[execution ignoreValues] catch:^(NSError *error) { return
-/// [RACSignal return:error]; }]`, as one sink).
-private func errorOf<Value>(_ execution: Signal<Value>) -> Signal<any Error> {
-    // A lifted signal's subscription, without its generic payload and placeholder closure.
-    OperatorSignal(execution) { subscriber, execution in
-        let subscription = CompoundDisposable()
-        subscriber.didSubscribe(with: subscription)
-        execution.subscribe(ExecutionErrorSink<Value>(InnerForwardSink(downstream: subscriber, outer: subscription)))
-        return subscription
-    }
-}
-
-/// Follows one execution of a command for `executing`: ignores its values and, once it
+/// Follows one execution of a command for `enabled`'s count: ignores its values and, once it
 /// terminates either way, sends -1 and completes — on `Scheduler.subscription`, where `then`
 /// subscribed its `return(-1)`.
 private final class ExecutionCountSink<Value>: Sink, Subscriber, @unchecked Sendable {
@@ -235,23 +234,107 @@ private final class ExecutionCountSink<Value>: Sink, Subscriber, @unchecked Send
     }
 }
 
-/// Follows one execution of a command for `errors`: ignores its values, completes when it
-/// completes, and when it fails sends the error and completes — on `Scheduler.subscription`,
-/// where `catch` subscribed its `return(error)`.
-private final class ExecutionErrorSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let output: InnerForwardSink<any Error>
+/// `errors` and `executing` of one command before their hop to the command's scheduler: RAC's
+/// `[addedExecutions flattenMap:^(execution) { [[execution ignoreValues] catch:^(error) {
+/// return [RACSignal return:error]; }] }]` and `[[[addedExecutions flattenMap:^(execution) {
+/// [[[execution catchTo:[RACSignal empty]] then:^{ return [RACSignal return:@-1]; }]
+/// startWith:@1]; }] scanWithStart:@0 reduce:…] map:^(count) { @(count > 0) }]`, as one
+/// count fed by the executions (`ExecutionSubject`) instead of two merge points subscribing
+/// to each.
+///
+/// Each flattenMap had one subscriber (`errors`' publication and `executing`'s replay, both
+/// connected at init), so one shared count is theirs. The count changes and the sends happen
+/// under one recursive lock, the merge points' serialization: changes from several threads go
+/// out in the order they were counted, and a subscriber that executes the command from inside
+/// a delivery (on an immediate scheduler) gets a nested one.
+final class ExecutionTracker: @unchecked Sendable {
+    /// The executions' errors, as values (the first flattenMap).
+    let errors = Subject<any Error>()
+    /// Whether an execution is running, at every change of the count (the second one, without
+    /// its leading `false`).
+    let executingChanges = Subject<Bool>()
+    private let lock = RecursiveLock()
+    // Both guarded by `lock`.
+    private var running = 0
+    private var commandHasEnded = false
 
-    init(_ output: InnerForwardSink<any Error>) {
-        self.output = output
+    /// An execution was added: counted at once, where the flattenMap's inner sent its `@1`.
+    /// (RAC's `startWith:` sends it on the subscription scheduler, later on a thread of no
+    /// scheduler's; that schedule could run at once too.)
+    func executionStarted() {
+        lock.withLock {
+            running += 1
+            executingChanges.sendNext(true)
+        }
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { output.didSubscribe(with: disposable) }
-    func sendNext(_ value: Value) {}
-    func sendCompleted() { output.finish(error: nil) }
+    /// An execution terminated (before its subscribers hear of it, as the two inners were its
+    /// first subscribers): its error, if any, goes to `errors`, the count goes down, and if
+    /// the command is gone and this was the last execution both complete — each on the
+    /// subscription scheduler, where RAC's `catch:` and `then:` subscribed their `return:`.
+    func executionEnded(error: (any Error)?) {
+        if Scheduler.isCurrentSet {
+            countEnd(error: error)
+        } else {
+            // The count's own work, once, on the background scheduler, after this call handed
+            // it over.
+            SubscriptionScheduler.shared.backgroundScheduler.schedule { self.countEnd(error: error) }
+        }
+    }
 
-    func sendError(_ error: any Error) {
-        let output = output
-        Scheduler.runSubscription(adding: output.disposable) { output.finish(sending: error) }
+    private func countEnd(error: (any Error)?) {
+        lock.withLock {
+            if let error { errors.sendNext(error) }
+            running -= 1
+            let isLast = commandHasEnded && running == 0
+            // In the flattenMaps' order: `errors`' merge point ended first.
+            if isLast { errors.sendCompleted() }
+            executingChanges.sendNext(running > 0)
+            if isLast { executingChanges.sendCompleted() }
+        }
+    }
+
+    /// The command went away (its added executions completed): both complete once no
+    /// execution is running.
+    func commandEnded() {
+        lock.withLock {
+            commandHasEnded = true
+            if running == 0 {
+                errors.sendCompleted()
+                executingChanges.sendCompleted()
+            }
+        }
+    }
+}
+
+/// An execution's replay subject (RAC's `[RACReplaySubject subject]` of `-execute:`), which
+/// tells the command's `ExecutionTracker` of its end before its subscribers.
+final class ExecutionSubject<Value>: ReplaySubject<Value>, @unchecked Sendable {
+    private let tracker: ExecutionTracker
+    private var hasEnded = false  // guarded by the delivery lock
+
+    init(tracker: ExecutionTracker) {
+        self.tracker = tracker
+        super.init()
+    }
+
+    override func sendError(_ error: any Error) {
+        if takeEnd() { tracker.executionEnded(error: error) }
+        super.sendError(error)
+    }
+
+    override func sendCompleted() {
+        if takeEnd() { tracker.executionEnded(error: nil) }
+        super.sendCompleted()
+    }
+
+    /// True for the first terminal event only, which the tracker counts.
+    private func takeEnd() -> Bool {
+        withDeliveryLock {
+            if hasEnded { return false }
+            hasEnded = true
+            return true
+        }
     }
 }
 

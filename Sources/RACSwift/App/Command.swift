@@ -185,12 +185,19 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
             return Signal.error(CommandError.notEnabled)
         }
         // RAC's `[[signal subscribeOn:] multicast:[RACReplaySubject subject]]`, connected
-        // after the execution was added: the connection only ever subscribes the source once.
-        let source = signalBlock(input).subscribe(on: scheduler)
+        // after the execution was added. The connection subscribes the source once and its
+        // disposable is dropped, so the replay subject subscribes the source on the scheduler
+        // itself (see `ExecutionSubject.start(_:on:)`).
+        let signal = signalBlock(input)
         let execution = ExecutionSubject<Value>(tracker: tracker)
         tracker.executionStarted()
         addedExecutions.sendNext(execution)
-        source.subscribe(execution)
+        if _slowPath(tracingIsOn) {
+            // Traced: the scheduled subscription as the signal the trace shows.
+            signal.subscribe(on: scheduler).subscribe(execution)
+        } else {
+            execution.start(signal, on: scheduler)
+        }
         return execution
     }
 }
@@ -308,14 +315,45 @@ final class ExecutionTracker: @unchecked Sendable {
 }
 
 /// An execution's replay subject (RAC's `[RACReplaySubject subject]` of `-execute:`), which
-/// tells the command's `ExecutionTracker` of its end before its subscribers.
-final class ExecutionSubject<Value>: ReplaySubject<Value>, @unchecked Sendable {
+/// tells the command's `ExecutionTracker` of its end before its subscribers, and subscribes
+/// the execution's signal on the command's scheduler.
+final class ExecutionSubject<Value>: ReplaySubject<Value>, ScheduledDelivery, @unchecked Sendable {
     private let tracker: ExecutionTracker
     private var hasEnded = false  // guarded by the delivery lock
+    /// The signal to subscribe to, until the scheduled subscription takes it: set before
+    /// `start(_:on:)` hands this object to the scheduler, then touched only by that one run.
+    private var pendingSource: Signal<Value>?
 
     init(tracker: ExecutionTracker) {
         self.tracker = tracker
         super.init()
+    }
+
+    /// RAC's `[[signal subscribeOn:scheduler] multicast:self]` connected, as one object: the
+    /// subject is the unit queued on `scheduler` (as `subscribe(on:)`'s sink is), and
+    /// subscribes `signal` there. What `subscribe(on:)` adds besides — disposing the source's
+    /// subscription on the scheduler, cancelling the scheduled subscription — happens only when
+    /// the connection's disposable is disposed, and `-execute:` drops it. A constant signal
+    /// is delivered straight into the subject, as `subscribe(on:)` delivers it, where a
+    /// scheduler is current.
+    func start(_ signal: Signal<Value>, on scheduler: Scheduler) {
+        pendingSource = signal
+        _ = scheduler.schedule(delivery: self)
+    }
+
+    func performDelivery() {
+        guard let signal = pendingSource else { return }
+        pendingSource = nil
+        if signal.isConstant, Scheduler.isCurrentSet {
+            let termination = signal.deliverConstant { value in sendNext(value) }
+            if case .failed(let error) = termination {
+                sendError(error)
+            } else {
+                sendCompleted()
+            }
+        } else {
+            signal.subscribe(self)
+        }
     }
 
     override func sendError(_ error: any Error) {

@@ -41,7 +41,7 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
     private let signalBlock: @Sendable (Input) -> Signal<Value>
     private let addedExecutions = Subject<Signal<Value>>()
     /// What `errors` and `executing` follow of every execution, fed by the execution itself.
-    private let tracker = ExecutionTracker()
+    private let tracker: ExecutionTracker
     private let allowsConcurrentExecutionChanges = Subject<Bool>()
     /// `enabled` without the hop to the main thread; replays its latest value.
     private let immediateEnabled: ReplaySubject<Bool>
@@ -87,6 +87,7 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
     ) {
         self.signalBlock = signalBlock
         self.scheduler = scheduler
+        tracker = ExecutionTracker(scheduler: scheduler)
         let (lifetime, token) = Lifetime.make()
         lifetimeToken = token
 
@@ -107,12 +108,9 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
         errors = errorsConnection.signal
         errorsConnection.connect()
 
-        executing = tracker.executingChanges
-            .startWith(false)
-            .deliver(on: scheduler)
-            .startWith(false)  // until the first value arrives on the scheduler
-            .distinctUntilChanged()
-            .replayLast()
+        // RAC's `[[[[immediateExecuting deliverOn:] startWith:@NO] distinctUntilChanged]
+        // replayLast]`, as one object (see `ExecutingDelivery`).
+        executing = tracker.executing.subject
 
         // `enabled`'s own count, as in RAC: subscribed anew each time concurrent execution is
         // turned off, it counts the executions added from then on.
@@ -257,13 +255,17 @@ private final class ExecutionCountSink<Value>: Sink, Subscriber, @unchecked Send
 final class ExecutionTracker: @unchecked Sendable {
     /// The executions' errors, as values (the first flattenMap).
     let errors = Subject<any Error>()
-    /// Whether an execution is running, at every change of the count (the second one, without
-    /// its leading `false`).
-    let executingChanges = Subject<Bool>()
+    /// Whether an execution is running, at every change of the count (the second one), on its
+    /// way to `executing`.
+    let executing: ExecutingDelivery
     private let lock = RecursiveLock()
     // Both guarded by `lock`.
     private var running = 0
     private var commandHasEnded = false
+
+    init(scheduler: Scheduler) {
+        executing = ExecutingDelivery(scheduler: scheduler)
+    }
 
     /// An execution was added: counted at once, where the flattenMap's inner sent its `@1`.
     /// (RAC's `startWith:` sends it on the subscription scheduler, later on a thread of no
@@ -271,7 +273,7 @@ final class ExecutionTracker: @unchecked Sendable {
     func executionStarted() {
         lock.withLock {
             running += 1
-            executingChanges.sendNext(true)
+            executing.send(.value(true))
         }
     }
 
@@ -296,8 +298,8 @@ final class ExecutionTracker: @unchecked Sendable {
             let isLast = commandHasEnded && running == 0
             // In the flattenMaps' order: `errors`' merge point ended first.
             if isLast { errors.sendCompleted() }
-            executingChanges.sendNext(running > 0)
-            if isLast { executingChanges.sendCompleted() }
+            executing.send(.value(running > 0))
+            if isLast { executing.send(.completed) }
         }
     }
 
@@ -308,8 +310,77 @@ final class ExecutionTracker: @unchecked Sendable {
             commandHasEnded = true
             if running == 0 {
                 errors.sendCompleted()
-                executingChanges.sendCompleted()
+                executing.send(.completed)
             }
+        }
+    }
+}
+
+/// An event on its way to `executing`.
+enum ExecutingEvent {
+    case value(Bool)
+    case completed
+}
+
+/// `executing` from the tracker's count on: RAC's `[[[[immediateExecuting
+/// deliverOn:scheduler] startWith:@NO] distinctUntilChanged] replayLast]`, where
+/// `immediateExecuting` is the count's changes after a leading `startWith:@NO`. One object of
+/// concrete types instead of four generic operators and a subject, which the generic command
+/// ran unspecialized at every change.
+///
+/// Each event is delivered on the scheduler, on its own, in order: on a `TargetQueueScheduler`
+/// it waits in `waiting` and this object is the queued unit, as `deliver(on:)`'s sink is; on
+/// any other scheduler (a `TestScheduler`) it is a scheduled block. There a value that differs
+/// from the last one goes into `subject`, the replay subject of one value that is `executing`.
+/// Nothing cancels a delivery: RAC's `executing` is connected for good.
+final class ExecutingDelivery: ScheduledDelivery, @unchecked Sendable {
+    /// `executing`: replays the latest value, then sends the changes.
+    let subject = ReplaySubject<Bool>(capacity: 1)
+    private let scheduler: Scheduler
+    private let queueScheduler: TargetQueueScheduler?
+    /// The events queued on `queueScheduler`, oldest first; guarded by its lock.
+    private let waiting = RingBuffer<ExecutingEvent>()
+    /// What `distinctUntilChanged` last let through; touched on the scheduler only (and at
+    /// init, before anything is scheduled).
+    private var last = false
+
+    init(scheduler: Scheduler) {
+        self.scheduler = scheduler
+        queueScheduler = scheduler as? TargetQueueScheduler
+        // `replayLast`'s connection at init: the inner `startWith:@NO` goes through at once
+        // (RAC sends it on the subscription scheduler, later when no scheduler is current;
+        // the replay subject's subscribers are served there after it either way) ...
+        subject.sendNext(false)
+        // ... then `deliverOn:` subscribes `immediateExecuting`, whose own leading `@NO` is
+        // delivered on the scheduler and stopped by `distinctUntilChanged`.
+        send(.value(false))
+    }
+
+    /// Delivers `event` on the scheduler, after those sent before it.
+    func send(_ event: ExecutingEvent) {
+        if let queueScheduler {
+            queueScheduler.enqueueDelivery(self) {
+                waiting.append(event)
+                return true
+            }
+        } else {
+            scheduler.schedule { [self] in deliver(event) }
+        }
+    }
+
+    /// One unit of the queue scheduler: the oldest event waiting.
+    func performDelivery() {
+        deliver(queueScheduler!.withQueueLock { waiting.removeFirst() })
+    }
+
+    private func deliver(_ event: ExecutingEvent) {
+        switch event {
+        case .value(let isExecuting):
+            if isExecuting == last { return }
+            last = isExecuting
+            subject.sendNext(isExecuting)
+        case .completed:
+            subject.sendCompleted()
         }
     }
 }

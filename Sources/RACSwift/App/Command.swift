@@ -42,6 +42,13 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
     private let addedExecutions = Subject<Signal<Value>>()
     /// What `errors` and `executing` follow of every execution, fed by the execution itself.
     private let tracker: ExecutionTracker
+    // The classes each execution is made of, for this command's `Value`, looked up once: named
+    // in `execute(_:)` — generic code, compiled once for every value type — each would be a
+    // look-up in the runtime's table per execution.
+    private let executionType: ExecutionSubject<Value>.Type
+    private let ringType: RingBuffer<Value>.Type
+    private let closureSubscriberType: ClosureSubscriber<Value>.Type
+    private let closureEntryType: SubjectEntry<ClosureSubscriber<Value>>.Type
     private let allowsConcurrentExecutionChanges = Subject<Bool>()
     /// `enabled` without the hop to the main thread; replays its latest value.
     private let immediateEnabled: ReplaySubject<Bool>
@@ -88,6 +95,10 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
         self.signalBlock = signalBlock
         self.scheduler = scheduler
         tracker = ExecutionTracker(scheduler: scheduler)
+        executionType = ExecutionSubject<Value>.self
+        ringType = RingBuffer<Value>.self
+        closureSubscriberType = ClosureSubscriber<Value>.self
+        closureEntryType = SubjectEntry<ClosureSubscriber<Value>>.self
         let (lifetime, token) = Lifetime.make()
         lifetimeToken = token
 
@@ -187,7 +198,9 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
         // disposable is dropped, so the replay subject subscribes the source on the scheduler
         // itself (see `ExecutionSubject.start(_:on:)`).
         let signal = signalBlock(input)
-        let execution = ExecutionSubject<Value>(tracker: tracker)
+        let execution = executionType.init(
+            tracker: tracker, values: ringType.init(), closureSubscriber: closureSubscriberType,
+            closureEntry: closureEntryType)
         tracker.executionStarted()
         addedExecutions.sendNext(execution)
         if _slowPath(tracingIsOn) {
@@ -390,14 +403,37 @@ final class ExecutingDelivery: ScheduledDelivery, @unchecked Sendable {
 /// the execution's signal on the command's scheduler.
 final class ExecutionSubject<Value>: ReplaySubject<Value>, ScheduledDelivery, @unchecked Sendable {
     private let tracker: ExecutionTracker
-    private var hasEnded = false  // guarded by the delivery lock
+    private let hasEnded = AtomicFlag()
     /// The signal to subscribe to, until the scheduled subscription takes it: set before
     /// `start(_:on:)` hands this object to the scheduler, then touched only by that one run.
     private var pendingSource: Signal<Value>?
 
-    init(tracker: ExecutionTracker) {
+    /// Made from its command's kept metatypes (see `Command`), for the same reason.
+    private let closureSubscriber: ClosureSubscriber<Value>.Type
+    private let closureEntry: SubjectEntry<ClosureSubscriber<Value>>.Type
+
+    init(
+        tracker: ExecutionTracker, values: RingBuffer<Value>, closureSubscriber: ClosureSubscriber<Value>.Type,
+        closureEntry: SubjectEntry<ClosureSubscriber<Value>>.Type
+    ) {
         self.tracker = tracker
-        super.init()
+        self.closureSubscriber = closureSubscriber
+        self.closureEntry = closureEntry
+        super.init(keepingAllIn: values)
+        // The caller of `execute(_:)` subscribes with closures, as a rule.
+        subscribesClosures = true
+    }
+
+    /// `subscribe(ClosureSubscriber(…))`, with the subscriber and its entry made from the
+    /// command's metatypes.
+    override func subscribeClosures(
+        next: consuming ((Value) -> Void)?, error: consuming ((any Error) -> Void)?,
+        completed: consuming (() -> Void)?
+    ) -> Disposable {
+        let subscriber = closureSubscriber.init(next: next, error: error, completed: completed)
+        // Traced subscriptions go through `subscribe(_:)`, which wraps them.
+        if _slowPath(subscriptionsAreWrapped) { return subscribe(subscriber) }
+        return subscribe(subscriber, replayingWith: closureEntry.init(subject: self))
     }
 
     /// RAC's `[[signal subscribeOn:scheduler] multicast:self]` connected, as one object: the
@@ -439,11 +475,7 @@ final class ExecutionSubject<Value>: ReplaySubject<Value>, ScheduledDelivery, @u
 
     /// True for the first terminal event only, which the tracker counts.
     private func takeEnd() -> Bool {
-        withDeliveryLock {
-            if hasEnded { return false }
-            hasEnded = true
-            return true
-        }
+        hasEnded.set()
     }
 }
 

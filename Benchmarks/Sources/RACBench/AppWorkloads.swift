@@ -48,8 +48,8 @@ final class HandWrittenCommand: @unchecked Sendable {
 
 /// A1's second floor: the least hand-written command that does what RAC's `-execute:` has to do
 /// and `HandWrittenCommand` skips — and nothing else (no signals, no operators):
-/// - it may be executed, and its executions may end, on any thread: the running count is kept
-///   under a lock, and so is each execution's state;
+/// - it may be executed, and its executions may end, on any thread: the running count and each
+///   execution's state are kept under a lock (the command's, one for all: the least locking);
 /// - `executing` is a value delivered on the main queue: a change of the count is posted there,
 ///   kept as the latest value (what a late observer gets first), dropped when equal to it, and
 ///   sent to the observers. The rise goes in the main-queue block that starts the execution,
@@ -80,7 +80,7 @@ final class SecondFloorCommand: @unchecked Sendable {
         }
         running += 1
         lock.unlock()
-        let execution = SecondFloorExecution()
+        let execution = SecondFloorExecution(lock: lock)
         DispatchQueue.main.async {
             self.deliverExecuting(true)
             execution.sendNext(input)
@@ -110,9 +110,15 @@ final class SecondFloorCommand: @unchecked Sendable {
 }
 
 /// One execution of `SecondFloorCommand`: its values and completion, kept for later
-/// subscribers and sent to those of the moment, replay and registration in one critical section.
+/// subscribers and sent to those of the moment, replay and registration in one critical section
+/// (the command's lock).
 final class SecondFloorExecution: @unchecked Sendable {
-    private let lock = BasePthreadMutex()
+    private let lock: BasePthreadMutex
+
+    init(lock: BasePthreadMutex) {
+        self.lock = lock
+    }
+
     // Guarded by `lock`.
     private var values: [Int] = []
     private var isCompleted = false
@@ -174,7 +180,7 @@ func commandWorkload() -> Workload {
             return acc.sum
         },
         second: .measured(
-            "a lock on the count and on the execution, executing delivered on the main queue (its fall in a second block), the execution's values kept for replay"
+            "a lock on the count and the execution, executing delivered on the main queue (its fall in a second block), the execution's values kept for replay"
         ) { n in
             let acc = Acc()
             var done = 0

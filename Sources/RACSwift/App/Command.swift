@@ -216,10 +216,11 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
 // Free functions, not static members: calling one from the per-execution closure would
 // look up `Command<Input, Value>`'s metadata at run time each time.
 
-/// What `enabled`'s count of running executions counts for one execution: 1 at once, then -1 once the execution
-/// terminates, then completion (RAC's `[[[execution catchTo:[RACSignal empty]] then:^{
-/// return [RACSignal return:@-1]; }] startWith:@1]`, as one sink instead of five operators
-/// per execution). The 1 goes out on `Scheduler.subscription`, as `startWith` sends it.
+/// What `enabled`'s count of running executions counts for one execution: 1 at once, then -1
+/// once the execution terminates, then completion (RAC's `[[[execution catchTo:[RACSignal
+/// empty]] then:^{ return [RACSignal return:@-1]; }] startWith:@1]`, as one sink instead of
+/// five operators per execution). The 1 goes out on `Scheduler.subscription`, as `startWith`
+/// sends it.
 private func runningCountChanges<Value>(of execution: Signal<Value>) -> Signal<Int> {
     OperatorSignal(execution) { subscriber, execution in
         subscribeScheduled(subscriber) { output in

@@ -46,6 +46,112 @@ final class HandWrittenCommand: @unchecked Sendable {
     }
 }
 
+/// A1's second floor: the least hand-written command that does what RAC's `-execute:` has to do
+/// and `HandWrittenCommand` skips — and nothing else (no signals, no operators):
+/// - it may be executed, and its executions may end, on any thread: the running count and each
+///   execution's state are kept under a lock (the command's, one for all: the least locking);
+/// - `executing` is a value delivered on the main queue: a change of the count is posted there,
+///   kept as the latest value (what a late observer gets first), dropped when equal to it, and
+///   sent to the observers. The rise goes in the main-queue block that starts the execution,
+///   ahead of it (RAC queues the two back to back); the fall needs a block of its own, after
+///   the execution's end, since RAC's `deliverOn:` always queues (at an execution's completion
+///   its subscriber still sees `executing` true);
+/// - the execution runs on the main queue (RAC's `subscribeOn:` the main-thread scheduler);
+/// - its events are kept, so that a subscriber that comes after they were sent receives them
+///   (RAC's replay subject), and they go to the subscribers of the moment;
+/// - an execution's error is posted to the main queue for `errors`' observers (none fails in A1).
+/// `executionSignals` and `enabled` cost nothing per execution while unobserved and concurrent
+/// execution is allowed (RAC's too), so nothing stands for them.
+final class SecondFloorCommand: @unchecked Sendable {
+    private let lock = BasePthreadMutex()
+    private var running = 0  // guarded by `lock`
+    let allowsConcurrentExecution = true
+    // Main thread only.
+    private var executing = false
+    var executingObservers: [(Bool) -> Void] = []
+    var errorObservers: [(any Error) -> Void] = []
+
+    /// The execution of `return(input)`, or nil when disabled.
+    func execute(_ input: Int) -> SecondFloorExecution? {
+        lock.lock()
+        guard allowsConcurrentExecution || running == 0 else {
+            lock.unlock()
+            return nil
+        }
+        running += 1
+        lock.unlock()
+        let execution = SecondFloorExecution(lock: lock)
+        DispatchQueue.main.async {
+            self.deliverExecuting(true)
+            execution.sendNext(input)
+            self.executionEnded(error: nil)
+            execution.sendCompleted()
+        }
+        return execution
+    }
+
+    /// Counted before the execution's subscribers hear of its end, as in RAC.
+    private func executionEnded(error: (any Error)?) {
+        lock.lock()
+        running -= 1
+        let isExecuting = running > 0
+        lock.unlock()
+        if let error {
+            DispatchQueue.main.async { for observer in self.errorObservers { observer(error) } }
+        }
+        DispatchQueue.main.async { self.deliverExecuting(isExecuting) }
+    }
+
+    private func deliverExecuting(_ value: Bool) {
+        if value == executing { return }
+        executing = value
+        for observer in executingObservers { observer(value) }
+    }
+}
+
+/// One execution of `SecondFloorCommand`: its values and completion, kept for later
+/// subscribers and sent to those of the moment, replay and registration in one critical section
+/// (the command's lock).
+final class SecondFloorExecution: @unchecked Sendable {
+    private let lock: BasePthreadMutex
+
+    init(lock: BasePthreadMutex) {
+        self.lock = lock
+    }
+
+    // Guarded by `lock`.
+    private var values: [Int] = []
+    private var isCompleted = false
+    private var subscribers: [(next: (Int) -> Void, completed: () -> Void)] = []
+
+    func subscribe(next: @escaping (Int) -> Void, completed: @escaping () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        for value in values { next(value) }
+        if isCompleted {
+            completed()
+        } else {
+            subscribers.append((next, completed))
+        }
+    }
+
+    func sendNext(_ value: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        values.append(value)
+        for subscriber in subscribers { subscriber.next(value) }
+    }
+
+    func sendCompleted() {
+        lock.lock()
+        defer { lock.unlock() }
+        isCompleted = true
+        let ending = subscribers
+        subscribers = []
+        for subscriber in ending { subscriber.completed() }
+    }
+}
+
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 func commandWorkload() -> Workload {
     Workload(
@@ -70,6 +176,18 @@ func commandWorkload() -> Workload {
             for i in 0..<n {
                 command.execute(i).subscribe(next: { acc.sum &+= $0 }, completed: { done.sum += 1 })
                 spinMain { done.sum == i + 1 }
+            }
+            return acc.sum
+        },
+        second: .measured(
+            "a lock on the count and the execution, executing delivered on the main queue (its fall in a second block), the execution's values kept for replay"
+        ) { n in
+            let acc = Acc()
+            var done = 0
+            let command = SecondFloorCommand()
+            for i in 0..<n {
+                command.execute(i)!.subscribe(next: { acc.sum &+= $0 }, completed: { done += 1 })
+                spinMain { done == i + 1 }
             }
             return acc.sum
         })

@@ -40,6 +40,15 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
 
     private let signalBlock: @Sendable (Input) -> Signal<Value>
     private let addedExecutions = Subject<Signal<Value>>()
+    /// What `errors` and `executing` follow of every execution, fed by the execution itself.
+    private let tracker: ExecutionTracker
+    // The classes each execution is made of, for this command's `Value`, looked up once: named
+    // in `execute(_:)` — generic code, compiled once for every value type — each would be a
+    // look-up in the runtime's table per execution.
+    private let executionType: ExecutionSubject<Value>.Type
+    private let ringType: RingBuffer<Value>.Type
+    private let closureSubscriberType: ClosureSubscriber<Value>.Type
+    private let closureEntryType: SubjectEntry<ClosureSubscriber<Value>>.Type
     private let allowsConcurrentExecutionChanges = Subject<Bool>()
     /// `enabled` without the hop to the main thread; replays its latest value.
     private let immediateEnabled: ReplaySubject<Bool>
@@ -85,6 +94,11 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
     ) {
         self.signalBlock = signalBlock
         self.scheduler = scheduler
+        tracker = ExecutionTracker(scheduler: scheduler)
+        executionType = ExecutionSubject<Value>.self
+        ringType = RingBuffer<Value>.self
+        closureSubscriberType = ClosureSubscriber<Value>.self
+        closureEntryType = SubjectEntry<ClosureSubscriber<Value>>.self
         let (lifetime, token) = Lifetime.make()
         lifetimeToken = token
 
@@ -92,26 +106,30 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
             .map { $0.catch(to: .empty) }
             .deliver(on: scheduler)
 
+        // RAC's `errors` and `executing` are two `flattenMap`s on the added executions, each
+        // subscribing to every execution; the tracker is both, fed by the execution (see
+        // `ExecutionTracker`). They were the first two subscribers of the added executions and
+        // of each execution, so the tracker acts before anyone else at both.
+
         // Published and connected now, so that a late subscriber still gets the errors of
         // executions that started before it.
-        let errorsConnection = addedExecutions
-            .flattenMap { execution in errorOf(execution) }
+        let errorsConnection = tracker.errors
             .deliver(on: scheduler)
             .publish()
         errors = errorsConnection.signal
         errorsConnection.connect()
 
+        // RAC's `[[[[immediateExecuting deliverOn:] startWith:@NO] distinctUntilChanged]
+        // replayLast]`, as one object (see `ExecutingDelivery`).
+        executing = tracker.executing.subject
+
+        // `enabled`'s own count, as in RAC: subscribed anew each time concurrent execution is
+        // turned off, it counts the executions added from then on.
         let immediateExecuting = addedExecutions
             .flattenMap { execution in runningCountChanges(of: execution) }
             .scan(withStart: 0) { $0 + $1 }
             .map { $0 > 0 }
             .startWith(false)
-
-        executing = immediateExecuting
-            .deliver(on: scheduler)
-            .startWith(false)  // until the first value arrives on the scheduler
-            .distinctUntilChanged()
-            .replayLast()
 
         let moreExecutionsAllowed = Signal<Bool>.if(
             allowsConcurrentExecutionChanges.startWith(false),
@@ -158,6 +176,7 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
     }
 
     deinit {
+        tracker.commandEnded()
         addedExecutions.sendCompleted()
         allowsConcurrentExecutionChanges.sendCompleted()
     }
@@ -174,22 +193,34 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
         guard immediateEnabled.latestValue ?? false else {
             return Signal.error(CommandError.notEnabled)
         }
-        let connection = signalBlock(input)
-            .subscribe(on: scheduler)
-            .multicast(ReplaySubject())
-        addedExecutions.sendNext(connection.signal)
-        connection.connect()
-        return connection.signal
+        // RAC's `[[signal subscribeOn:] multicast:[RACReplaySubject subject]]`, connected
+        // after the execution was added. The connection subscribes the source once and its
+        // disposable is dropped, so the replay subject subscribes the source on the scheduler
+        // itself (see `ExecutionSubject.start(_:on:)`).
+        let signal = signalBlock(input)
+        let execution = executionType.init(
+            tracker: tracker, values: ringType.init(), closureSubscriber: closureSubscriberType,
+            closureEntry: closureEntryType)
+        tracker.executionStarted()
+        addedExecutions.sendNext(execution)
+        if _slowPath(tracingIsOn) {
+            // Traced: the scheduled subscription as the signal the trace shows.
+            signal.subscribe(on: scheduler).subscribe(execution)
+        } else {
+            execution.start(signal, on: scheduler)
+        }
+        return execution
     }
 }
 
 // Free functions, not static members: calling one from the per-execution closure would
 // look up `Command<Input, Value>`'s metadata at run time each time.
 
-/// What `executing` counts for one execution: 1 at once, then -1 once the execution
-/// terminates, then completion (RAC's `[[[execution catchTo:[RACSignal empty]] then:^{
-/// return [RACSignal return:@-1]; }] startWith:@1]`, as one sink instead of five operators
-/// per execution). The 1 goes out on `Scheduler.subscription`, as `startWith` sends it.
+/// What `enabled`'s count of running executions counts for one execution: 1 at once, then -1
+/// once the execution terminates, then completion (RAC's `[[[execution catchTo:[RACSignal
+/// empty]] then:^{ return [RACSignal return:@-1]; }] startWith:@1]`, as one sink instead of
+/// five operators per execution). The 1 goes out on `Scheduler.subscription`, as `startWith`
+/// sends it.
 private func runningCountChanges<Value>(of execution: Signal<Value>) -> Signal<Int> {
     OperatorSignal(execution) { subscriber, execution in
         subscribeScheduled(subscriber) { output in
@@ -201,20 +232,7 @@ private func runningCountChanges<Value>(of execution: Signal<Value>) -> Signal<I
     }
 }
 
-/// The error of one execution as a value, then completion; completion alone when it
-/// completes (RAC's `[[execution ignoreValues] catch:^(NSError *error) { return
-/// [RACSignal return:error]; }]`, as one sink).
-private func errorOf<Value>(_ execution: Signal<Value>) -> Signal<any Error> {
-    // A lifted signal's subscription, without its generic payload and placeholder closure.
-    OperatorSignal(execution) { subscriber, execution in
-        let subscription = CompoundDisposable()
-        subscriber.didSubscribe(with: subscription)
-        execution.subscribe(ExecutionErrorSink<Value>(InnerForwardSink(downstream: subscriber, outer: subscription)))
-        return subscription
-    }
-}
-
-/// Follows one execution of a command for `executing`: ignores its values and, once it
+/// Follows one execution of a command for `enabled`'s count: ignores its values and, once it
 /// terminates either way, sends -1 and completes — on `Scheduler.subscription`, where `then`
 /// subscribed its `return(-1)`.
 private final class ExecutionCountSink<Value>: Sink, Subscriber, @unchecked Sendable {
@@ -235,23 +253,230 @@ private final class ExecutionCountSink<Value>: Sink, Subscriber, @unchecked Send
     }
 }
 
-/// Follows one execution of a command for `errors`: ignores its values, completes when it
-/// completes, and when it fails sends the error and completes — on `Scheduler.subscription`,
-/// where `catch` subscribed its `return(error)`.
-private final class ExecutionErrorSink<Value>: Sink, Subscriber, @unchecked Sendable {
-    private let output: InnerForwardSink<any Error>
+/// `errors` and `executing` of one command before their hop to the command's scheduler: RAC's
+/// `[addedExecutions flattenMap:^(execution) { [[execution ignoreValues] catch:^(error) {
+/// return [RACSignal return:error]; }] }]` and `[[[addedExecutions flattenMap:^(execution) {
+/// [[[execution catchTo:[RACSignal empty]] then:^{ return [RACSignal return:@-1]; }]
+/// startWith:@1]; }] scanWithStart:@0 reduce:…] map:^(count) { @(count > 0) }]`, as one
+/// count fed by the executions (`ExecutionSubject`) instead of two merge points subscribing
+/// to each.
+///
+/// Each flattenMap had one subscriber (`errors`' publication and `executing`'s replay, both
+/// connected at init), so one shared count is theirs. The count changes and the sends happen
+/// under one recursive lock, the merge points' serialization: changes from several threads go
+/// out in the order they were counted, and a subscriber that executes the command from inside
+/// a delivery (on an immediate scheduler) gets a nested one.
+final class ExecutionTracker: @unchecked Sendable {
+    /// The executions' errors, as values (the first flattenMap).
+    let errors = Subject<any Error>()
+    /// Whether an execution is running, at every change of the count (the second one), on its
+    /// way to `executing`.
+    let executing: ExecutingDelivery
+    private let lock = RecursiveLock()
+    // Both guarded by `lock`.
+    private var running = 0
+    private var commandHasEnded = false
 
-    init(_ output: InnerForwardSink<any Error>) {
-        self.output = output
+    init(scheduler: Scheduler) {
+        executing = ExecutingDelivery(scheduler: scheduler)
     }
 
-    func didSubscribe(with disposable: CompoundDisposable) { output.didSubscribe(with: disposable) }
-    func sendNext(_ value: Value) {}
-    func sendCompleted() { output.finish(error: nil) }
+    /// An execution was added: counted at once, where the flattenMap's inner sent its `@1`.
+    /// (RAC's `startWith:` sends it on the subscription scheduler, later on a thread of no
+    /// scheduler's; that schedule could run at once too.)
+    func executionStarted() {
+        lock.withLock {
+            running += 1
+            executing.send(.value(true))
+        }
+    }
 
-    func sendError(_ error: any Error) {
-        let output = output
-        Scheduler.runSubscription(adding: output.disposable) { output.finish(sending: error) }
+    /// An execution terminated (before its subscribers hear of it, as the two inners were its
+    /// first subscribers): its error, if any, goes to `errors`, the count goes down, and if
+    /// the command is gone and this was the last execution both complete — each on the
+    /// subscription scheduler, where RAC's `catch:` and `then:` subscribed their `return:`.
+    func executionEnded(error: (any Error)?) {
+        if Scheduler.isCurrentSet {
+            countEnd(error: error)
+        } else {
+            // The count's own work, once, on the background scheduler, after this call handed
+            // it over.
+            SubscriptionScheduler.shared.backgroundScheduler.schedule { self.countEnd(error: error) }
+        }
+    }
+
+    private func countEnd(error: (any Error)?) {
+        lock.withLock {
+            if let error { errors.sendNext(error) }
+            running -= 1
+            let isLast = commandHasEnded && running == 0
+            // In the flattenMaps' order: `errors`' merge point ended first.
+            if isLast { errors.sendCompleted() }
+            executing.send(.value(running > 0))
+            if isLast { executing.send(.completed) }
+        }
+    }
+
+    /// The command went away (its added executions completed): both complete once no
+    /// execution is running.
+    func commandEnded() {
+        lock.withLock {
+            commandHasEnded = true
+            if running == 0 {
+                errors.sendCompleted()
+                executing.send(.completed)
+            }
+        }
+    }
+}
+
+/// An event on its way to `executing`.
+enum ExecutingEvent {
+    case value(Bool)
+    case completed
+}
+
+/// `executing` from the tracker's count on: RAC's `[[[[immediateExecuting
+/// deliverOn:scheduler] startWith:@NO] distinctUntilChanged] replayLast]`, where
+/// `immediateExecuting` is the count's changes after a leading `startWith:@NO`. One object of
+/// concrete types instead of four generic operators and a subject, which the generic command
+/// ran unspecialized at every change.
+///
+/// Each event is delivered on the scheduler, on its own, in order: on a `TargetQueueScheduler`
+/// it waits in `waiting` and this object is the queued unit, as `deliver(on:)`'s sink is; on
+/// any other scheduler (a `TestScheduler`) it is a scheduled block. There a value that differs
+/// from the last one goes into `subject`, the replay subject of one value that is `executing`.
+/// Nothing cancels a delivery: RAC's `executing` is connected for good.
+final class ExecutingDelivery: ScheduledDelivery, @unchecked Sendable {
+    /// `executing`: replays the latest value, then sends the changes.
+    let subject = ReplaySubject<Bool>(capacity: 1)
+    private let scheduler: Scheduler
+    private let queueScheduler: TargetQueueScheduler?
+    /// The events queued on `queueScheduler`, oldest first; guarded by its lock.
+    private let waiting = RingBuffer<ExecutingEvent>()
+    /// What `distinctUntilChanged` last let through; touched on the scheduler only (and at
+    /// init, before anything is scheduled).
+    private var last = false
+
+    init(scheduler: Scheduler) {
+        self.scheduler = scheduler
+        queueScheduler = scheduler as? TargetQueueScheduler
+        // `replayLast`'s connection at init: the inner `startWith:@NO` goes through at once
+        // (RAC sends it on the subscription scheduler, later when no scheduler is current;
+        // the replay subject's subscribers are served there after it either way) ...
+        subject.sendNext(false)
+        // ... then `deliverOn:` subscribes `immediateExecuting`, whose own leading `@NO` is
+        // delivered on the scheduler and stopped by `distinctUntilChanged`.
+        send(.value(false))
+    }
+
+    /// Delivers `event` on the scheduler, after those sent before it.
+    func send(_ event: ExecutingEvent) {
+        if let queueScheduler {
+            queueScheduler.enqueueDelivery(self) {
+                waiting.append(event)
+                return true
+            }
+        } else {
+            scheduler.schedule { [self] in deliver(event) }
+        }
+    }
+
+    /// One unit of the queue scheduler: the oldest event waiting.
+    func performDelivery() {
+        deliver(queueScheduler!.withQueueLock { waiting.removeFirst() })
+    }
+
+    private func deliver(_ event: ExecutingEvent) {
+        switch event {
+        case .value(let isExecuting):
+            if isExecuting == last { return }
+            last = isExecuting
+            subject.sendNext(isExecuting)
+        case .completed:
+            subject.sendCompleted()
+        }
+    }
+}
+
+/// An execution's replay subject (RAC's `[RACReplaySubject subject]` of `-execute:`), which
+/// tells the command's `ExecutionTracker` of its end before its subscribers, and subscribes
+/// the execution's signal on the command's scheduler.
+final class ExecutionSubject<Value>: ReplaySubject<Value>, ScheduledDelivery, @unchecked Sendable {
+    private let tracker: ExecutionTracker
+    private let hasEnded = AtomicFlag()
+    /// The signal to subscribe to, until the scheduled subscription takes it: set before
+    /// `start(_:on:)` hands this object to the scheduler, then touched only by that one run.
+    private var pendingSource: Signal<Value>?
+
+    /// Made from its command's kept metatypes (see `Command`), for the same reason.
+    private let closureSubscriber: ClosureSubscriber<Value>.Type
+    private let closureEntry: SubjectEntry<ClosureSubscriber<Value>>.Type
+
+    init(
+        tracker: ExecutionTracker, values: RingBuffer<Value>, closureSubscriber: ClosureSubscriber<Value>.Type,
+        closureEntry: SubjectEntry<ClosureSubscriber<Value>>.Type
+    ) {
+        self.tracker = tracker
+        self.closureSubscriber = closureSubscriber
+        self.closureEntry = closureEntry
+        super.init(keepingAllIn: values)
+        // The caller of `execute(_:)` subscribes with closures, as a rule.
+        subscribesClosures = true
+    }
+
+    /// `subscribe(ClosureSubscriber(…))`, with the subscriber and its entry made from the
+    /// command's metatypes.
+    override func subscribeClosures(
+        next: consuming ((Value) -> Void)?, error: consuming ((any Error) -> Void)?,
+        completed: consuming (() -> Void)?
+    ) -> Disposable {
+        let subscriber = closureSubscriber.init(next: next, error: error, completed: completed)
+        // Traced subscriptions go through `subscribe(_:)`, which wraps them.
+        if _slowPath(subscriptionsAreWrapped) { return subscribe(subscriber) }
+        return subscribe(subscriber, replayingWith: closureEntry.init(subject: self))
+    }
+
+    /// RAC's `[[signal subscribeOn:scheduler] multicast:self]` connected, as one object: the
+    /// subject is the unit queued on `scheduler` (as `subscribe(on:)`'s sink is), and
+    /// subscribes `signal` there. What `subscribe(on:)` adds besides — disposing the source's
+    /// subscription on the scheduler, cancelling the scheduled subscription — happens only when
+    /// the connection's disposable is disposed, and `-execute:` drops it. A constant signal
+    /// is delivered straight into the subject, as `subscribe(on:)` delivers it, where a
+    /// scheduler is current.
+    func start(_ signal: Signal<Value>, on scheduler: Scheduler) {
+        pendingSource = signal
+        _ = scheduler.schedule(delivery: self)
+    }
+
+    func performDelivery() {
+        guard let signal = pendingSource else { return }
+        pendingSource = nil
+        if signal.isConstant, Scheduler.isCurrentSet {
+            let termination = signal.deliverConstant { value in sendNext(value) }
+            if case .failed(let error) = termination {
+                sendError(error)
+            } else {
+                sendCompleted()
+            }
+        } else {
+            signal.subscribe(self)
+        }
+    }
+
+    override func sendError(_ error: any Error) {
+        if takeEnd() { tracker.executionEnded(error: error) }
+        super.sendError(error)
+    }
+
+    override func sendCompleted() {
+        if takeEnd() { tracker.executionEnded(error: nil) }
+        super.sendCompleted()
+    }
+
+    /// True for the first terminal event only, which the tracker counts.
+    private func takeEnd() -> Bool {
+        hasEnded.set()
     }
 }
 

@@ -26,7 +26,7 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     // event read through a flag: in this generic class each would look up `Array`'s, `Optional`'s
     // or `Event`'s metadata at run time per value (replayLast: 4,400 → see Benchmarks/HISTORY.md,
     // "Operators that looked up metadata per value").
-    private let values = RingBuffer<Value>()
+    private let values: RingBuffer<Value>
     /// How many values were ever kept: a replay counts its place in these, so that it also
     /// reaches values kept while it runs (and skips those dropped meanwhile).
     private var kept = 0
@@ -41,6 +41,16 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     public init(capacity: Int = .max) {
         precondition(capacity >= 0, "ReplaySubject.init(capacity:): capacity must not be negative, got \(capacity)")
         self.capacity = capacity
+        values = RingBuffer<Value>()
+        super.init()
+    }
+
+    /// A replay subject keeping every value in `values`, an empty ring made by the caller,
+    /// where its type is concrete or its metatype kept: made here, in generic code, it is a
+    /// look-up in the runtime's table per subject (a `Command`'s execution, issue 37).
+    init(keepingAllIn values: RingBuffer<Value>) {
+        capacity = .max
+        self.values = values
         super.init()
     }
 
@@ -49,33 +59,50 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     @discardableResult
     open override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
         if _slowPath(subscriptionsAreWrapped), let wrapped = wrapped(subscriber) { return subscribe(wrapped) }
-        let disposable = makeSubscription(for: subscriber)
+        return subscribe(subscriber, replayingWith: makeSubscription(for: subscriber))
+    }
+
+    /// `subscribe(_:)` with the subscription made by the caller (a new entry of this subject),
+    /// where its type is concrete or its metatype kept (see `init(keepingAllIn:)`).
+    @inline(__always)
+    final func subscribe<S: Subscriber<Value>>(_ subscriber: S, replayingWith disposable: SubjectEntry<S>) -> Disposable {
         subscriber.didSubscribe(with: disposable)
-        Scheduler.runSubscription(adding: disposable) { [self] in
-            withDeliveryLock {
-                // By index, not over a snapshot: a value kept meanwhile (sent from inside a
-                // replayed one) is replayed too.
-                var next = kept - values.count
-                while true {
-                    if disposable.isDisposed { return }
-                    let oldest = kept - values.count
-                    if next < oldest { next = oldest }
-                    guard next < kept else { break }
-                    subscriber.sendNext(values.element(at: next - oldest))
-                    next += 1
-                }
-                if !hasTerminated {
-                    register(subscriber, subscription: disposable)
-                } else if let error = terminalError {
-                    disposable.dispose()
-                    subscriber.sendError(error)
-                } else {
-                    disposable.dispose()
-                    subscriber.sendCompleted()
-                }
-            }
+        // `Scheduler.runSubscription`, with the closure (an allocation) made only where the
+        // replay is scheduled.
+        if Scheduler.isCurrentSet {
+            replay(to: subscriber, subscription: disposable)
+        } else {
+            Scheduler.runSubscription(adding: disposable) { [self] in replay(to: subscriber, subscription: disposable) }
         }
         return disposable
+    }
+
+    /// Replays the kept values to `subscriber`, then the terminal event if there is one, else
+    /// registers it: on `Scheduler.subscription`, in one critical section.
+    @inline(__always)
+    private func replay<S: Subscriber<Value>>(to subscriber: S, subscription disposable: SubjectEntry<S>) {
+        withDeliveryLock {
+            // By index, not over a snapshot: a value kept meanwhile (sent from inside a
+            // replayed one) is replayed too.
+            var next = kept - values.count
+            while true {
+                if disposable.isDisposed { return }
+                let oldest = kept - values.count
+                if next < oldest { next = oldest }
+                guard next < kept else { break }
+                subscriber.sendNext(values.element(at: next - oldest))
+                next += 1
+            }
+            if !hasTerminated {
+                register(subscriber, subscription: disposable)
+            } else if let error = terminalError {
+                disposable.dispose()
+                subscriber.sendError(error)
+            } else {
+                disposable.dispose()
+                subscriber.sendCompleted()
+            }
+        }
     }
 
     /// The latest value kept, or nil if none is: the first value a new subscriber would

@@ -235,6 +235,8 @@ if !seconds.isEmpty {
     print("Second floors: the least code that does what RAC's semantics require where the baseline "
         + "does less (what each adds is in its note); ns per unit, medians of the same rounds:")
     print("")
+    // A copy: the rows are made in a closure, which cannot read the main-actor global.
+    let allocs = allocs
     printTable(
         ["id", "baseline ns", "second floor ns", "RACSwift ns", "RAC÷base", "RAC÷second",
          "allocs second / RAC", "what the second floor adds"],

@@ -5,13 +5,16 @@ extension Signal where Value: Equatable {
     /// Delivers on the thread that sent the source's event.
     // The comparison and the store are written here, in the caller's types (`isNew`): in the
     // sink's generic code each value cost an `Optional` copy, assignment and destruction
-    // through value witnesses, and the `==` through a reabstraction thunk (W25 567 → see
-    // Benchmarks/HISTORY.md, "Issue 37: the per-event workloads").
+    // through value witnesses, and the `==` through a reabstraction thunk (W25 567 → 280
+    // instructions per event; Benchmarks/HISTORY.md, "Issue 37: the per-event workloads").
     @inlinable
     public func distinctUntilChanged() -> Signal<Value> {
-        LiftedSignal(self, ()) { downstream, _ in
-            DistinctUntilChangedSink<Value, Value?>(downstream: downstream) { sink, value in
-                if sink.hasLast, sink.last.unsafelyUnwrapped == value { return false }
+        // `==` travels as the payload: formed per subscription in unspecialized code, the
+        // closure would capture `Value`'s metadata in a context allocated each time.
+        LiftedSignal(self, ==) { downstream, isEqual in
+            DistinctUntilChangedSink<Value, Value?>(downstream: downstream, isEqual: isEqual) { sink, value in
+                // `last` holds a value once `hasLast` is set (Value may itself be optional).
+                if sink.hasLast, sink.last.uncheckedValue == value { return false }
                 sink.last = value
                 sink.hasLast = true
                 return true
@@ -31,7 +34,8 @@ extension Signal {
     public func distinctUntilChanged(by isEqual: @escaping @Sendable (Value, Value) -> Bool) -> Signal<Value> {
         LiftedSignal(self, isEqual) { downstream, isEqual in
             DistinctUntilChangedSink<Value, Value?>(downstream: downstream, isEqual: isEqual) { sink, value in
-                if sink.hasLast, sink.isEqual.unsafelyUnwrapped(sink.last.unsafelyUnwrapped, value) { return false }
+                // `last` holds a value once `hasLast` is set.
+                if sink.hasLast, sink.isEqual(sink.last.uncheckedValue, value) { return false }
                 sink.last = value
                 sink.hasLast = true
                 return true
@@ -50,17 +54,20 @@ final class DistinctUntilChangedSink<Value, Slot: LatestValueSlot>: ForwardingSi
     @unchecked Sendable where Slot.Element == Value {
     @usableFromInline typealias IsNew = (DistinctUntilChangedSink, Value) -> Bool
     private let isNew: IsNew
-    /// The comparison of `distinctUntilChanged(by:)`; nil for an `Equatable` value's `==`,
-    /// which `isNew` calls directly.
-    @usableFromInline let isEqual: ((Value, Value) -> Bool)?
+    /// The comparison of `distinctUntilChanged(by:)`, which its `isNew` calls (an `Equatable`
+    /// value's `isNew` calls `==` itself).
+    @usableFromInline let isEqual: (Value, Value) -> Bool
     // The signal contract's serial delivery guards them; no dynamic exclusivity checks.
     // Unchecked, measured: the optimizer keeps its dynamic check; W25 +63 % with every
     // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
     @exclusivity(unchecked) @usableFromInline var last = Slot.empty
-    @usableFromInline var hasLast = false
+    // Unchecked, measured: read and set by `isNew` in the caller's module, where the optimizer
+    // keeps a dynamic check (`swift_beginAccess`) per value (W25, Benchmarks/HISTORY.md,
+    // "Issue 37: the per-event workloads").
+    @exclusivity(unchecked) @usableFromInline var hasLast = false
 
     @usableFromInline
-    init(downstream: some Subscriber<Value>, isEqual: ((Value, Value) -> Bool)? = nil, isNew: @escaping IsNew) {
+    init(downstream: some Subscriber<Value>, isEqual: @escaping (Value, Value) -> Bool, isNew: @escaping IsNew) {
         self.isEqual = isEqual
         self.isNew = isNew
         super.init(downstream: downstream)

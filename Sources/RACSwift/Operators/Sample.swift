@@ -26,7 +26,8 @@ extension Signal {
                     sink.latest = value
                     sink.hasValue = true
                 },
-                sendKept: { sink in sink.sendKept(sink.latest.unsafelyUnwrapped) })
+                // Called only once `hasValue` is set, so `latest` holds a value.
+                sendKept: { sink in sink.sendKept(sink.latest.uncheckedValue) })
             subscriber.didSubscribe(with: sink.disposable)
             // RAC's order: the source first, so a synchronous source's value is there to
             // sample. The sampler too when the source ended the result while being
@@ -56,8 +57,8 @@ where Slot.Element == Value {
     private let sendKept: SendKept
     // Guarded by `lock`.
     // Unchecked, measured: the optimizer keeps their dynamic checks (`swift_beginAccess` per
-    // store and per read); W30 −14 % without them (Benchmarks/HISTORY.md, "Issue 37: the
-    // per-event workloads").
+    // store and per read); W30 567.7 → 461.2 instructions per event once unchecked
+    // (Benchmarks/HISTORY.md, "Issue 37: the per-event workloads").
     @exclusivity(unchecked) @usableFromInline var latest = Slot.empty
     @exclusivity(unchecked) @usableFromInline var hasValue = false
     /// The source's subscription, set before any event of either input; a sampler's terminal

@@ -78,7 +78,10 @@ where Slot.Element == Value {
     }
 
     func store(_ value: Value) {
-        serialize { keep(self, value) }
+        // The lock alone, not `serialize`: storing sends nothing and claims no termination, so
+        // there is no delivery depth to count and no pending end to carry out (W30,
+        // Benchmarks/HISTORY.md, "Issue 37: the per-event workloads").
+        lock.withLock { keep(self, value) }
     }
 
     func sendLatest() {

@@ -1,0 +1,148 @@
+// Second floors (issue 37, goal 1): for the workloads whose closure baseline does less than
+// RAC's semantics require, the least code that does that work too, written like the baseline
+// (each stage built by an @inline(never) function, its closures through `opaque`). Each adds
+// only what RAC's implementation does per event and RACSwift's contract keeps: a lock where
+// RAC's object is thread-safe, a disposal check where RAC's subscriber has one.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Observation
+
+/// A heap-allocated recursive pthread mutex: what `@synchronized` is underneath, RAC's lock at
+/// a subscriber (RACSubscriber, RACPassthroughSubscriber's inner one) and at a replay or
+/// behavior subject. Recursive because RAC lets a delivery send into the same object again on
+/// its thread.
+final class BaseRecursiveMutex: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    init() {
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+    }
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+    @inline(__always) func lock() { pthread_mutex_lock(mutex) }
+    @inline(__always) func unlock() { pthread_mutex_unlock(mutex) }
+}
+
+/// S3's second floor: what RAC's create block sends into per value — a recursive lock
+/// (RACSubscriber's `@synchronized`), the subscription's disposed check
+/// (RACPassthroughSubscriber's), then the next stage.
+final class BasePassthrough {
+    let lock = BaseRecursiveMutex()
+    /// Set by a disposal from any thread; read under the lock per value.
+    var isDisposed = false
+    let next: Sink
+    init(_ next: @escaping Sink) { self.next = opaque(next) }
+
+    @inline(__always)
+    func send(_ value: Int) {
+        lock.lock()
+        if !isDisposed { next(value) }
+        lock.unlock()
+    }
+}
+
+/// A synchronous range source sending into a `BasePassthrough` (S3's second floor).
+@inline(never)
+func bCreateRange(_ count: Int, _ sink: @escaping Sink) {
+    let subscriber = BasePassthrough(sink)
+    for i in 0..<count { subscriber.send(i) }
+}
+
+/// W26's and A5's second floor: a subject that keeps its latest value and delivers under a
+/// recursive lock, as RACReplaySubject (capacity 1) and RACBehaviorSubject do in `-sendNext:`
+/// (`@synchronized (self)` around the store and the delivery, so that a new subscriber's
+/// replay is neither missed nor doubled).
+final class LockedLatestSubject {
+    let lock = BaseRecursiveMutex()
+    var latest: Int?
+    var observers: [Sink] = []
+
+    @inline(__always)
+    func send(_ value: Int) {
+        lock.lock()
+        latest = value
+        for observer in observers { observer(value) }
+        lock.unlock()
+    }
+}
+
+/// A `LockedLatestSubject` with `sink` as its only observer.
+func lockedLatestSubject(_ sink: @escaping Sink) -> LockedLatestSubject {
+    let s = LockedLatestSubject()
+    s.observers = [opaque(sink)]
+    return s
+}
+
+/// W30's second floor: RAC's `-sample:` — the source's value stored and the sampler's read
+/// under one lock (two inputs on any threads), the value sent outside it, as RAC sends it.
+final class BSample {
+    private let lock = BasePthreadMutex()
+    private var latest = 0
+    private var hasValue = false
+    private let next: Sink
+    init(_ next: @escaping Sink) { self.next = opaque(next) }
+
+    func store(_ value: Int) {
+        lock.lock()
+        latest = value
+        hasValue = true
+        lock.unlock()
+    }
+
+    func sample() {
+        lock.lock()
+        let has = hasValue, value = latest
+        lock.unlock()
+        if has { next(value) }
+    }
+}
+
+/// The two inputs of a `BSample`, as closures (the state holds no closure: no cycle).
+@inline(never)
+func bSampleInputs(_ next: @escaping Sink) -> (Sink, Sink) {
+    let state = BSample(next)
+    return (opaque { state.store($0) }, opaque { _ in state.sample() })
+}
+
+/// A5's second floor: A3's `didSet` model sending into a `LockedLatestSubject` (the
+/// thread-safe subject a `MutableProperty` needs).
+final class LockedDidSetModel {
+    var subject = LockedLatestSubject()
+    var value = 0 {
+        didSet { subject.send(value) }
+    }
+}
+
+@inline(never)
+func makeLockedDidSetModel(_ acc: Acc) -> LockedDidSetModel {
+    let model = LockedDidSetModel()
+    model.subject = lockedLatestSubject { acc.sum &+= $0 }
+    return model
+}
+
+/// A3's second floor: the model is an Observation `Observable`, as a `ReactiveObject` is, so
+/// every change goes through the registrar's `withMutation`; its `didSet` then calls a closure
+/// made out of the loop's sight (A3's baseline, on an `@Observable` property).
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@Observable final class ObservableDidSetModel: @unchecked Sendable {
+    @ObservationIgnored var onChange: (Int) -> Void = { _ in }
+    var value = 0 {
+        didSet { onChange(value) }
+    }
+}
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@inline(never)
+func makeObservableDidSetModel(_ acc: Acc) -> ObservableDidSetModel {
+    let model = ObservableDidSetModel()
+    model.onChange = { acc.sum &+= $0 }
+    return model
+}

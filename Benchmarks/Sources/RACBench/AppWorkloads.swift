@@ -122,6 +122,17 @@ func observationWorkload() -> Workload {
             }
             d.dispose()
             return acc.sum
+        },
+        second: .measured("the model read through a weak reference and each change's read handed to a FIFO of closures run after the change (the scheduler hop)") { n in
+            let acc = Acc()
+            let model = BenchModel()
+            let hop = BaseObservationHop(model, acc)
+            hop.track()
+            for i in 0..<n {
+                model.value = i
+                hop.run()
+            }
+            return acc.sum
         })
 }
 

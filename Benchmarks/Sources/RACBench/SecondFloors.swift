@@ -146,3 +146,32 @@ func makeObservableDidSetModel(_ acc: Acc) -> ObservableDidSetModel {
     model.onChange = { acc.sum &+= $0 }
     return model
 }
+
+/// A2's second floor: the baseline's hand-made Observation tracking plus what `signal(for:on:)`
+/// does for RAC's semantics — the model read through a weak reference (RACObserve does not
+/// keep its object alive) and each change's read handed to a scheduler, here the least one:
+/// a FIFO of closures that the loop runs, as A2's RACSwift side runs its test scheduler.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+final class BaseObservationHop: @unchecked Sendable {
+    private weak var model: BenchModel?
+    private var queue: [() -> Void] = []
+    private let acc: Acc
+
+    init(_ model: BenchModel, _ acc: Acc) {
+        self.model = model
+        self.acc = acc
+    }
+
+    /// Reads the value, tracking it; a change hands the next read to the queue.
+    func track() {
+        guard let model else { return }
+        acc.sum &+= withObservationTracking { model.value } onChange: { [self] in
+            queue.append { [self] in track() }
+        }
+    }
+
+    /// The scheduler's run: every block handed to it so far.
+    func run() {
+        while !queue.isEmpty { queue.removeFirst()() }
+    }
+}

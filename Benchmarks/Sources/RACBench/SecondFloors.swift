@@ -9,33 +9,68 @@ import Glibc
 import Darwin
 #endif
 import Observation
+import Synchronization
 
-/// A heap-allocated recursive pthread mutex: what `@synchronized` is underneath, RAC's lock at
-/// a subscriber (RACSubscriber, RACPassthroughSubscriber's inner one) and at a replay or
-/// behavior subject. Recursive because RAC lets a delivery send into the same object again on
-/// its thread.
-final class BaseRecursiveMutex: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    init() {
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
+/// The second floors' lock: the uncontended path of a futex mutex — a compare-and-swap to take
+/// it, an exchange to let it go (a futex lock's unlock must see whether anyone waits; nobody
+/// does here, so there is no wait and no wake-up code). Not glibc's pthread mutex: these
+/// workloads run before racbench has started a thread, and in a process with one thread glibc
+/// takes its single-threaded path, with no atomic instruction at all (`__libc_single_threaded`:
+/// S3's second floor on a recursive pthread mutex, 16.7 ns per value, 31.9 with a parked thread
+/// started first; Benchmarks/HISTORY.md, "Issue 37: the per-event workloads"), which no app's
+/// lock does. Not recursive.
+final class BaseLock: @unchecked Sendable {
+    private let state = Atomic<UInt32>(0)
+
+    @inline(__always)
+    func lock() {
+        while !state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged { sched_yield() }
     }
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+
+    @inline(__always)
+    func unlock() {
+        _ = state.exchange(0, ordering: .releasing)
     }
-    @inline(__always) func lock() { pthread_mutex_lock(mutex) }
-    @inline(__always) func unlock() { pthread_mutex_unlock(mutex) }
+}
+
+/// `BaseLock` made recursive the way glibc's recursive mutex and `@synchronized` are: the
+/// owner's thread and a depth, the lock taken at depth 0 only. RAC's lock at a subscriber
+/// (RACSubscriber, RACPassthroughSubscriber's inner one) and at a replay or behavior subject,
+/// which let a delivery send into the same object again on its thread.
+final class BaseRecursiveLock: @unchecked Sendable {
+    private let base = BaseLock()
+    /// The owning thread; only it stores its own id, so a relaxed load seeing it proves it.
+    private let owner = Atomic<UInt>(0)
+    /// Touched by the owner only.
+    private var depth = 0
+
+    @inline(__always)
+    func lock() {
+        let me = UInt(pthread_self())
+        if owner.load(ordering: .relaxed) == me {
+            depth += 1
+            return
+        }
+        base.lock()
+        owner.store(me, ordering: .relaxed)
+        depth = 1
+    }
+
+    @inline(__always)
+    func unlock() {
+        depth -= 1
+        if depth == 0 {
+            owner.store(0, ordering: .relaxed)
+            base.unlock()
+        }
+    }
 }
 
 /// S3's second floor: what RAC's create block sends into per value — a recursive lock
 /// (RACSubscriber's `@synchronized`), the subscription's disposed check
 /// (RACPassthroughSubscriber's), then the next stage.
 final class BasePassthrough {
-    let lock = BaseRecursiveMutex()
+    let lock = BaseRecursiveLock()
     /// Set by a disposal from any thread; read under the lock per value.
     var isDisposed = false
     let next: Sink
@@ -61,9 +96,15 @@ func bCreateRange(_ count: Int, _ sink: @escaping Sink) {
 /// (`@synchronized (self)` around the store and the delivery, so that a new subscriber's
 /// replay is neither missed nor doubled).
 final class LockedLatestSubject {
-    let lock = BaseRecursiveMutex()
+    let lock = BaseRecursiveLock()
     var latest: Int?
-    var observers: [Sink] = []
+    // A `let`: read across the observers' calls, a `var` array is retained and released per
+    // send (two more atomic operations, which the baseline's subject does not pay either).
+    let observers: [Sink]
+
+    init(observers: [Sink]) {
+        self.observers = observers
+    }
 
     @inline(__always)
     func send(_ value: Int) {
@@ -76,15 +117,13 @@ final class LockedLatestSubject {
 
 /// A `LockedLatestSubject` with `sink` as its only observer.
 func lockedLatestSubject(_ sink: @escaping Sink) -> LockedLatestSubject {
-    let s = LockedLatestSubject()
-    s.observers = [opaque(sink)]
-    return s
+    LockedLatestSubject(observers: [opaque(sink)])
 }
 
 /// W30's second floor: RAC's `-sample:` — the source's value stored and the sampler's read
 /// under one lock (two inputs on any threads), the value sent outside it, as RAC sends it.
 final class BSample {
-    private let lock = BasePthreadMutex()
+    private let lock = BaseLock()
     private var latest = 0
     private var hasValue = false
     private let next: Sink
@@ -115,7 +154,7 @@ func bSampleInputs(_ next: @escaping Sink) -> (Sink, Sink) {
 /// A5's second floor: A3's `didSet` model sending into a `LockedLatestSubject` (the
 /// thread-safe subject a `MutableProperty` needs).
 final class LockedDidSetModel {
-    var subject = LockedLatestSubject()
+    var subject = LockedLatestSubject(observers: [])
     var value = 0 {
         didSet { subject.send(value) }
     }

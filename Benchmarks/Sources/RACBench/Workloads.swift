@@ -496,7 +496,7 @@ nonisolated(unsafe) let workloads: [Workload] = [
             d.dispose()
             return acc.sum
         },
-        second: .measured("a lock per input event: the latest value stored and read under one mutex, sent outside it (RAC's -sample:)") { n in
+        second: .measured("a lock per input event: the latest value stored and read under one lock, sent outside it (RAC's -sample:)") { n in
             let acc = Acc()
             let (store, sample) = bSampleInputs { acc.sum &+= $0 }
             let source = baseSubject(store)

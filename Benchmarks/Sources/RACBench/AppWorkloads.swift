@@ -240,6 +240,17 @@ func observationWorkload() -> Workload {
             }
             d.dispose()
             return acc.sum
+        },
+        second: .measured("the model read through a weak reference and each change's read handed to a FIFO of closures run after the change (the scheduler hop)") { n in
+            let acc = Acc()
+            let model = BenchModel()
+            let hop = BaseObservationHop(model, acc)
+            hop.track()
+            for i in 0..<n {
+                model.value = i
+                hop.run()
+            }
+            return acc.sum
         })
 }
 
@@ -295,6 +306,12 @@ func synchronousObservationWorkload() -> Workload {
             for i in 0..<n { model.value = i }
             d.dispose()
             return acc.sum
+        },
+        second: .measured("the baseline's didSet on an @Observable property (the registrar's withMutation per change, as a ReactiveObject is Observable)") { n in
+            let acc = Acc()
+            let model = makeObservableDidSetModel(acc)
+            for i in 0..<n { model.value = i }
+            return acc.sum
         })
 }
 
@@ -345,6 +362,12 @@ func mutablePropertyShapeWorkload() -> Workload {
             let d = property.signal.subscribeNext { acc.sum &+= $0 }
             for i in 0..<n { property.value = i }
             d.dispose()
+            return acc.sum
+        },
+        second: .measured("the didSet sends into a subject that stores the value and delivers under a recursive lock (RACBehaviorSubject's @synchronized -sendNext:)") { n in
+            let acc = Acc()
+            let model = makeLockedDidSetModel(acc)
+            for i in 0..<n { model.value = i }
             return acc.sum
         })
 }

@@ -408,6 +408,12 @@ nonisolated(unsafe) let workloads: [Workload] = [
             for i in 0..<n { s.sendNext(i) }
             d.dispose()
             return acc.sum
+        },
+        second: .measured("the latest value stored and delivered under a recursive lock (RACReplaySubject's @synchronized -sendNext:)") { n in
+            let acc = Acc()
+            let s = lockedLatestSubject { acc.sum &+= $0 }
+            for i in 0..<n { s.send(i) }
+            return acc.sum
         }),
 
     Workload(
@@ -488,6 +494,17 @@ nonisolated(unsafe) let workloads: [Workload] = [
                 sampler.sendNext(0)
             }
             d.dispose()
+            return acc.sum
+        },
+        second: .measured("a lock per input event: the latest value stored and read under one lock, sent outside it (RAC's -sample:)") { n in
+            let acc = Acc()
+            let (store, sample) = bSampleInputs { acc.sum &+= $0 }
+            let source = baseSubject(store)
+            let sampler = baseSubject(sample)
+            for i in 0..<n / 2 {
+                source.send(i)
+                sampler.send(0)
+            }
             return acc.sum
         }),
 
@@ -617,6 +634,11 @@ nonisolated(unsafe) let workloads: [Workload] = [
                 return nil
             }.map(inc).subscribeNext { acc.sum &+= $0 }
             d.dispose()
+            return acc.sum
+        },
+        second: .measured("per value a recursive lock and a disposed check (RAC's create subscriber: RACPassthroughSubscriber, RACSubscriber's @synchronized)") { n in
+            let acc = Acc()
+            bCreateRange(n, bMap(inc) { acc.sum &+= $0 })
             return acc.sum
         }),
 

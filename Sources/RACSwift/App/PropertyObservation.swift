@@ -207,15 +207,27 @@ final class PropertyObserver<Value>: Sink, OwnWriteObserver, @unchecked Sendable
     }
 }
 
+/// What a `ChangeWatcher` reports to: a `PropertyObserver` of any value type.
+private protocol ChangeReceiver: AnyObject {
+    func changed(isObjectGone: Bool)
+}
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension PropertyObserver: ChangeReceiver {}
+
 /// The object the Observation change handler holds: it reports the change, or, when
 /// Observation releases it without a change (the registrar of the tracked object went away
 /// with the object), reports that the object is gone.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-private final class ChangeWatcher<Value>: @unchecked Sendable {
-    private weak var observer: PropertyObserver<Value>?
+///
+/// Not generic: one is made per tracking, that is per change, in `PropertyObserver`'s
+/// unspecialized code, where a `ChangeWatcher<Value>` had its metadata looked up at run time
+/// each time (A2, about 325 instructions per change; Benchmarks/HISTORY.md, "Issue 37: the
+/// per-event workloads").
+private final class ChangeWatcher: @unchecked Sendable {
+    private weak var observer: (any ChangeReceiver)?
     private let isDone = AtomicFlag()
 
-    init(_ observer: PropertyObserver<Value>) {
+    init(_ observer: any ChangeReceiver) {
         self.observer = observer
     }
 

@@ -69,6 +69,33 @@ final class RingBuffer<T>: RingBufferBase, @unchecked Sendable {
         checkInvariants()
     }
 
+    /// Appends `value` and drops the oldest value, so `count` stays as it is: a buffer that
+    /// keeps the last `count` values (a `ReplaySubject` at its capacity). Only called when the
+    /// buffer holds a value. One assignment into the oldest slot when it holds one value or its
+    /// storage is full, rather than `removeFirst` and `append`'s move out, destruction and copy
+    /// in (each a value-witness call in generic code; W26, Benchmarks/HISTORY.md, "Issue 37:
+    /// the per-event workloads").
+    func replaceOldest(with value: T) {
+        precondition(count > 0, "RingBuffer.replaceOldest(with:): the buffer is empty")
+        let storage = storage.unsafelyUnwrapped
+        if count == 1 {
+            // The oldest is the newest (a replayLast subject's one value): overwritten in place.
+            storage.advanced(by: head).pointee = value
+        } else {
+            if count == capacity {
+                // Full: the oldest slot is the one after the newest, so it becomes the newest.
+                storage.advanced(by: head).pointee = value
+            } else {
+                storage.advanced(by: head).deinitialize(count: 1)
+                let end = head + count
+                storage.advanced(by: end < capacity ? end : end - capacity).initialize(to: value)
+            }
+            head += 1
+            if head == capacity { head = 0 }
+        }
+        checkInvariants()
+    }
+
     /// Debug builds: the first invariant's counts (compiled out of release builds).
     @inlinable @inline(__always)
     func checkInvariants() {

@@ -8,7 +8,8 @@
 ///   which answers `isReturn` for its own final class). A cast without a look-up, so a wrong
 ///   class is read as `To`.
 /// - `Optional.uncheckedValue`: the optional holds a value (combineLatest reads an input's
-///   latest value only once every input has sent one). Unchecked in release builds.
+///   latest value only once every input has sent one; sample and distinctUntilChanged read
+///   their kept value only once their flag says one was stored). Unchecked in release builds.
 ///
 /// Who may call them: code that has just tested the promise, and says where at the call.
 /// Why it is safe: the promise is a test the caller made on the same value, with nothing in

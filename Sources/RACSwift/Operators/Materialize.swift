@@ -5,13 +5,15 @@ extension Signal {
     /// Delivers on the thread that sent the source's event.
     // The events are formed here, in the caller's types: formed in the sink's generic code,
     // each `Event<Value>` looked its metadata up at run time (580 instructions per event; W29,
-    // Benchmarks/HISTORY.md, "Issue 28f").
+    // Benchmarks/HISTORY.md, "Issue 28f"). A value's event is sent from here too, so that it is
+    // also destroyed in the caller's types, not through `Event`'s value witness (W29,
+    // Benchmarks/HISTORY.md, "Issue 37: the per-event workloads").
     @inlinable
     public func materialize() -> Signal<Event<Value>> {
         LiftedSignal(self, ()) { downstream, _, subscription in
             MaterializeSink(
                 downstream: downstream, disposable: subscription,
-                next: { .next($0) }, error: { .error($0) }, completed: .completed)
+                next: { sink, value in sink.sendEvent(.next(value)) }, error: { .error($0) }, completed: .completed)
         }.named("[\(name)] -materialize")
     }
 
@@ -42,14 +44,15 @@ extension Signal {
 /// reads that type from its own metadata instead of looking it up per event.
 @usableFromInline
 final class MaterializeSink<Value, Output>: SerialOutputPoint<Output>, Subscriber, @unchecked Sendable {
-    private let next: (Value) -> Output
+    /// Forms a value's event and sends it (`sendEvent`).
+    private let next: (MaterializeSink, Value) -> Void
     private let error: (any Error) -> Output
     private let completed: Output
 
     @usableFromInline
     init(
         downstream: any Subscriber<Output>, disposable: CompoundDisposable,
-        next: @escaping (Value) -> Output, error: @escaping (any Error) -> Output, completed: Output
+        next: @escaping (MaterializeSink, Value) -> Void, error: @escaping (any Error) -> Output, completed: Output
     ) {
         self.next = next
         self.error = error
@@ -57,7 +60,10 @@ final class MaterializeSink<Value, Output>: SerialOutputPoint<Output>, Subscribe
         super.init(downstream: downstream, disposable: disposable)
     }
 
-    @usableFromInline func sendNext(_ value: Value) { send(next(value)) }
+    @usableFromInline func sendNext(_ value: Value) { next(self, value) }
+
+    /// `next`'s way out.
+    @usableFromInline final func sendEvent(_ event: Output) { send(event) }
     @usableFromInline func sendError(_ error: any Error) { finish(sending: self.error(error)) }
     @usableFromInline func sendCompleted() { finish(sending: completed) }
 }

@@ -14,11 +14,20 @@ extension Signal {
     /// Each value goes out on the thread that delivered `sampler`'s value.
     // The latest value's slot, `Value?`, is named here as a type parameter of the sink (see
     // `LatestValueSlot`): written in the sink's generic code, it was looked up at every value
-    // (W30, Benchmarks/HISTORY.md, "Issue 28f").
+    // (W30, Benchmarks/HISTORY.md, "Issue 28f"). Its store and its read are written here too,
+    // in the caller's types: in the sink's generic code each was a few `Optional` value-witness
+    // calls (W30, Benchmarks/HISTORY.md, "Issue 37: the per-event workloads").
     @inlinable
     public func sample<U>(_ sampler: Signal<U>) -> Signal<Value> {
         OperatorSignal((self, sampler)) { subscriber, inputs in
-            let sink = SampleSink<Value, Value?>(downstream: subscriber)
+            let sink = SampleSink<Value, Value?>(
+                downstream: subscriber,
+                keep: { sink, value in
+                    sink.latest = value
+                    sink.hasValue = true
+                },
+                // Called only once `hasValue` is set, so `latest` holds a value.
+                sendKept: { sink in sink.sendKept(sink.latest.uncheckedValue) })
             subscriber.didSubscribe(with: sink.disposable)
             // RAC's order: the source first, so a synchronous source's value is there to
             // sample. The sampler too when the source ended the result while being
@@ -35,35 +44,57 @@ extension Signal {
 }
 
 /// The latest value and the output, under one lock (`OutputPoint`). `Slot` is `Value?`, named
-/// by the inlinable operator (see `LatestValueSlot`).
+/// by the inlinable operator (see `LatestValueSlot`), which also forms `keep` and `sendKept`,
+/// the per-value steps that touch the slot, in the caller's types.
 @usableFromInline
 final class SampleSink<Value, Slot: LatestValueSlot>: OutputPoint<Value>, @unchecked Sendable
 where Slot.Element == Value {
+    @usableFromInline typealias Keep = (SampleSink, Value) -> Void
+    @usableFromInline typealias SendKept = (SampleSink) -> Void
+    /// Stores a source value as the latest. Called under `lock`.
+    private let keep: Keep
+    /// Sends the latest value (there is one). Called under `lock`.
+    private let sendKept: SendKept
     // Guarded by `lock`.
-    private var latest = Slot.empty
-    private var hasValue = false
+    // Unchecked, measured: the optimizer keeps their dynamic checks (`swift_beginAccess` per
+    // store and per read); W30 567.7 → 461.2 instructions per event once unchecked
+    // (Benchmarks/HISTORY.md, "Issue 37: the per-event workloads").
+    @exclusivity(unchecked) @usableFromInline var latest = Slot.empty
+    @exclusivity(unchecked) @usableFromInline var hasValue = false
     /// The source's subscription, set before any event of either input; a sampler's terminal
     /// event disposes it first, as RAC's does (it joins the subscription only once the
     /// sampler is subscribed).
     private var sourceSubscription: CompoundDisposable?
+
+    @usableFromInline
+    init(downstream: some Subscriber<Value>, keep: @escaping Keep, sendKept: @escaping SendKept) {
+        self.keep = keep
+        self.sendKept = sendKept
+        super.init(downstream: downstream)
+    }
 
     func sourceDidSubscribe(with subscription: CompoundDisposable) {
         sourceSubscription = subscription
     }
 
     func store(_ value: Value) {
-        serialize {
-            latest = Slot(holding: value)
-            hasValue = true
-        }
+        // The lock alone, not `serialize`: storing sends nothing and claims no termination, so
+        // there is no delivery depth to count and no pending end to carry out (W30,
+        // Benchmarks/HISTORY.md, "Issue 37: the per-event workloads").
+        lock.withLock { keep(self, value) }
     }
 
     func sendLatest() {
         serialize {
             // `latest` is set whenever `hasValue` is; Value may itself be optional.
             guard hasValue else { return }
-            send(latest.value)
+            sendKept(self)
         }
+    }
+
+    /// `sendKept`'s way out: the latest value, read in the caller's types.
+    @usableFromInline final func sendKept(_ value: Value) {
+        send(value)
     }
 
     func terminate(_ event: Event<Never>) {

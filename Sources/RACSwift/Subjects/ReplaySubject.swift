@@ -116,10 +116,14 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     open override func sendNext(_ value: Value) {
         withDeliveryLock {
             guard !hasTerminated else { return }
-            if capacity > 0 {
+            if values.count < capacity {
                 values.append(value)
                 kept += 1
-                if values.count > capacity { values.removeFirst() }
+            } else if capacity > 0 {
+                // At capacity (replayLast's subject from its second value on): the newest
+                // takes the oldest's place.
+                values.replaceOldest(with: value)
+                kept += 1
             }
             deliverNext(value)
         }

@@ -53,6 +53,37 @@ final class RingBufferTests: RACTestCase {
         XCTAssertEqual(Set(released.all), Set(0..<9), "the buffer's deinit releases what it still held")
     }
 
+    /// `replaceOldest` in each of its cases (one value; full storage; storage with room), across
+    /// wrap-around, against removeFirst-then-append; every replaced value is released.
+    func testReplaceOldestKeepsTheLastValuesAsRemoveFirstThenAppendDoes() {
+        for kept in 1...6 {  // 4 fills the first storage; 3, 5 and 6 leave room
+            let buffer = RingBuffer<Int>()
+            let reference = RingBuffer<Int>()
+            for value in 0..<kept { buffer.append(value); reference.append(value) }
+            for value in kept..<(kept + 11) {
+                buffer.replaceOldest(with: value)
+                reference.removeFirst()
+                reference.append(value)
+                XCTAssertEqual(
+                    (0..<buffer.count).map(buffer.element(at:)), (0..<reference.count).map(reference.element(at:)),
+                    "keeping \(kept), after \(value)")
+            }
+        }
+        let released = Fixture.Log<Int>()
+        do {
+            let buffer = RingBuffer<Tracked>()
+            for id in 0..<3 { buffer.append(Tracked(id, released)) }
+            for id in 3..<8 { buffer.replaceOldest(with: Tracked(id, released)) }
+            XCTAssertEqual(Set(released.all), Set(0..<5), "each replaced value is released at once")
+            let single = RingBuffer<Tracked>()
+            single.append(Tracked(8, released))
+            single.replaceOldest(with: Tracked(9, released))
+            XCTAssertEqual(single.element(at: 0).id, 9)
+            XCTAssertTrue(released.all.contains(8))
+        }
+        XCTAssertEqual(Set(released.all), Set(0..<10))
+    }
+
     func testExchangeContentsSwapsValuesInOrderAcrossWrapAround() {
         let sender = RingBuffer<Int>()
         let drainer = RingBuffer<Int>()

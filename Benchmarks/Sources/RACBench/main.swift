@@ -231,6 +231,8 @@ for family in scalingFamilies {
 // floor that does that work too (goal: RACSwift ≤ 1.25 × it).
 let seconds = selected.filter { $0.second != nil && timings[$0.id]?[.second] != nil }
 if !seconds.isEmpty {
+    // A copy: the table's closure is not main-actor isolated, the top-level `allocs` is.
+    let secondAllocs = allocs
     print("")
     print("Second floors: the least code that does what RAC's semantics require where the baseline "
         + "does less (what each adds is in its note); ns per unit, medians of the same rounds:")
@@ -245,7 +247,7 @@ if !seconds.isEmpty {
                 guard let x = t[a], let y = t[b] else { return "n/a" }
                 return fmt(x.nsPerUnit / y.nsPerUnit, 2) + "×"
             }
-            func alloc(_ lib: Lib) -> String { allocs[w.id]?[lib].map { fmtAllocs($0.allocsPerUnit) } ?? "?" }
+            func alloc(_ lib: Lib) -> String { secondAllocs[w.id]?[lib].map { fmtAllocs($0.allocsPerUnit) } ?? "?" }
             return [w.id, ns(.base), ns(.second), ns(.rac), ratio(.rac, .base), ratio(.rac, .second),
                     "\(alloc(.second)) / \(alloc(.rac))", w.second?.note ?? ""]
         },

@@ -20,14 +20,11 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     @usableFromInline
     init(downstream: some Subscriber<Output>, inputCount: Int) {
         state = CombineLatestState(inputCount: inputCount)
-        super.init(downstream: downstream)
-        // Strong, not unowned: `terminate` on one thread can clear `combine` — dropping the
-        // last other strong reference to this sink — while a `dispose()` on another thread is
-        // about to cut (the stress tests crashed with unowned). The cutter's own reference goes
-        // when the subscription's compound, disposed, lets go of it. Not weak either: a weak
-        // reference gives the sink a side table (an allocation) and moves every retain and
-        // release of it to the slow path (R7).
-        disposable.add(CycleCutter(self))
+        // The subscription's compound cuts the cycle itself when it is disposed: a cutter of
+        // its own, a child of the compound, was one allocation more per subscription (R7).
+        let subscription = CycleCuttingCompound()
+        super.init(downstream: downstream, disposable: subscription)
+        subscription.target = self
     }
 
     /// Cuts the cycle through `combine` (the closure holds the inputs, which hold this sink),
@@ -84,24 +81,33 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     }
 }
 
-/// What `CycleCutter` cuts (non-generic, so that the cutter's class is not generic either and
-/// needs no metadata look-up per subscription).
+/// What `CycleCuttingCompound` cuts (non-generic, so that the compound's class is not generic
+/// either and needs no metadata look-up per subscription).
 protocol CombineLatestCycle: AnyObject, Sendable {
     func cutCycle()
 }
 
-/// Disposed with a combineLatest subscription, cuts its sink's cycle.
-final class CycleCutter: Disposable, @unchecked Sendable {
-    private let target: any CombineLatestCycle
-
-    init(_ target: any CombineLatestCycle) {
-        self.target = target
-        super.init()
-    }
+/// A combineLatest subscription's compound, which cuts its sink's cycle once it has disposed
+/// its children (until issue 37 a separate cutter, the compound's first child, cut it just
+/// before them: what the cut releases — the closure holding the inputs — is not reachable from
+/// outside, so the order cannot be told).
+///
+/// It holds the sink strongly, not unowned: `terminate` on one thread can clear `combine` —
+/// dropping the last other strong reference to the sink — while a `dispose()` on another thread
+/// is about to cut (the stress tests crashed with unowned). Not weak either: a weak reference
+/// gives the sink a side table (an allocation) and moves every retain and release of it to the
+/// slow path (R7). The reference goes once the cut is made, so a disposed subscription that
+/// is still held keeps nothing.
+final class CycleCuttingCompound: CompoundDisposable, @unchecked Sendable {
+    /// Set once, right after the sink's `init` has made this compound; read and cleared only
+    /// by the one caller whose `dispose()` disposed it.
+    var target: (any CombineLatestCycle)?
 
     override func dispose() {
-        guard markDisposed() else { return }
-        target.cutCycle()
+        guard disposeChildren() else { return }
+        let cut = target
+        target = nil
+        cut?.cutCycle()
     }
 }
 

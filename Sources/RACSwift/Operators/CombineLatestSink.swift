@@ -14,8 +14,11 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     private let releaseCombine = LockHandOff()
     /// The inputs' subscriptions: RAC's `createSignal` block's compound, which joins the
     /// subscription (`disposable`) only when the block has subscribed every input (see
-    /// `subscribeInput`).
-    @usableFromInline let inputs = CompoundDisposable()
+    /// `subscribeInput`). Set by `startCombineLatest` while the inputs are subscribed, and let
+    /// go of once they have joined: the two- and three-signal forms' compound also holds their
+    /// inputs, for `combine` (`CombineLatestInputs2`), and kept here it would hold this sink in
+    /// a cycle that the cut does not reach.
+    @usableFromInline var inputs: CompoundDisposable?
 
     @usableFromInline
     init(downstream: some Subscriber<Output>, inputCount: Int) {
@@ -37,6 +40,7 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     /// Subscribes `signal` with `input`, one of this sink's (see `OutputPoint.subscribeInput`).
     @usableFromInline
     func subscribeInput<T>(_ signal: Signal<T>, _ input: some Subscriber<T>) {
+        guard let inputs else { preconditionFailure("CombineLatestSink: an input subscribed outside startCombineLatest") }
         subscribeInput(signal, input, gatheringIn: inputs)
     }
 
@@ -78,6 +82,45 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
         case .complete, .fail:
             if finish(error: error) { combine = nil }
         }
+    }
+}
+
+/// The inputs' compound of a two-signal combineLatest (see `CombineLatestSink.inputs`) that
+/// also holds the two inputs, so that `combine` captures one reference, this compound, and
+/// needs no context of its own: capturing both inputs, it was one allocation per subscription
+/// more (R7). What holds it: the subscription's compound once it has joined, and `combine`
+/// until the cut — so the cycle through the inputs goes with the cut, as before. The inputs
+/// are made by the caller, in its specialized code (made here, in generic code, each would
+/// look its metadata up at run time).
+@usableFromInline
+final class CombineLatestInputs2<A, B, Output>: CompoundDisposable, @unchecked Sendable {
+    @usableFromInline let first: CombineLatestInput<A, Output, A?>
+    @usableFromInline let second: CombineLatestInput<B, Output, B?>
+
+    @usableFromInline
+    init(_ first: CombineLatestInput<A, Output, A?>, _ second: CombineLatestInput<B, Output, B?>) {
+        self.first = first
+        self.second = second
+        super.init()
+    }
+}
+
+/// `CombineLatestInputs2` for three signals (W23's form).
+@usableFromInline
+final class CombineLatestInputs3<A, B, C, Output>: CompoundDisposable, @unchecked Sendable {
+    @usableFromInline let first: CombineLatestInput<A, Output, A?>
+    @usableFromInline let second: CombineLatestInput<B, Output, B?>
+    @usableFromInline let third: CombineLatestInput<C, Output, C?>
+
+    @usableFromInline
+    init(
+        _ first: CombineLatestInput<A, Output, A?>, _ second: CombineLatestInput<B, Output, B?>,
+        _ third: CombineLatestInput<C, Output, C?>
+    ) {
+        self.first = first
+        self.second = second
+        self.third = third
+        super.init()
     }
 }
 

@@ -91,6 +91,28 @@ final class CombineLatestTests: RACTestCase {
             XCTAssertNil(weakToken, "\(ending): the held subscription kept its subscriber")
             XCTAssertTrue(d.isDisposed, ending)
         }
+        // The three-signal form, whose inputs' compound holds its inputs (as the two-signal
+        // forms' does).
+        for ending in ["dispose", "complete", "error"] {
+            let a = Subject<Int>(), b = Subject<Int>(), c = Subject<Int>()
+            var token: Token? = Token()
+            weak let weakToken = token
+            let d = Signal.combineLatest(a, b, c).subscribe(
+                next: { [token] _ in _ = token }, error: { [token] _ in _ = token },
+                completed: { [token] in _ = token })
+            token = nil
+            a.sendNext(1)
+            b.sendNext(2)
+            c.sendNext(3)
+            XCTAssertNotNil(weakToken, ending)
+            switch ending {
+            case "dispose": d.dispose()
+            case "complete": a.sendCompleted(); b.sendCompleted(); c.sendCompleted()
+            default: c.sendError(TestError("c"))
+            }
+            XCTAssertNil(weakToken, "three signals, \(ending): the held subscription kept its subscriber")
+            XCTAssertTrue(d.isDisposed, ending)
+        }
     }
 
     func testCombineLatestWithCarriesOptionalValuesIncludingNil() {

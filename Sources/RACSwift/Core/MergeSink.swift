@@ -43,8 +43,10 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     // Its inners are `AnyObject`, not `Signal<Value>`: a machine of a type that depends on
     // `Value` made this class's unspecialized `init` look up the metadata of
     // `MergeState<Signal<Value>>` and of `Signal<Value>` in the runtime's tables, for every
-    // subscription (R6: about 3,300 of its 20,800 instructions per cycle). Everything the
-    // sink puts in is a `Signal<Value>`, and what comes out is cast back (`waitingSignal`).
+    // subscription (R6: about 3,300 of its 20,800 instructions per cycle; Benchmarks/HISTORY.md,
+    // "Issue 37: construction allocations and memory per live subscription (helper, 2026-12-02)").
+    // Everything the sink puts in is a `Signal<Value>`, and what comes out is cast back
+    // (`waitingSignal`).
     @exclusivity(unchecked) var state: MergeState<AnyObject>
     // The thread running the drain loop (`currentThreadID()`), 0 when none runs; guarded by
     // `lock`. Its completions start the next waiting signal nested, as RAC does.

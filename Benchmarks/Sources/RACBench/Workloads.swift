@@ -826,7 +826,8 @@ nonisolated(unsafe) let workloads: [Workload] = [
                 d.dispose()
             }
             return acc.sum
-        }),
+        },
+        second: secondR6),
 
     Workload(
         id: "R7", title: "build combineLatest, subscribe, send 2, dispose", count: 50_000,
@@ -852,7 +853,8 @@ nonisolated(unsafe) let workloads: [Workload] = [
                 d.dispose()
             }
             return acc.sum
-        }),
+        },
+        second: secondR7),
 
     Workload(
         id: "C1", title: "subject, 2 threads sending at once", count: 1_000_000, unit: "event",

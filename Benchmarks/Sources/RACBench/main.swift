@@ -36,6 +36,11 @@ if let path = options.allocsOut {
     for (lib, r) in measureMemory(counter: counter).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
         lines.append("M\t\(lib.rawValue)\t\(r.bytesPerSubscription)\t\(r.allocsPerSubscription)")
     }
+    for (shape, results) in measureMoreMemory(counter: counter).sorted(by: { $0.key < $1.key }) {
+        for (lib, r) in results.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            lines.append("S\t\(shape)\t\(lib.rawValue)\t\(r.bytesPerSubscription)\t\(r.allocsPerSubscription)")
+        }
+    }
     let text = lines.joined(separator: "\n") + "\n"
     guard let f = fopen(path, "w") else { fatalError("racbench: cannot write \(path)") }
     fputs(text, f)
@@ -47,6 +52,7 @@ if let path = options.allocsOut {
 
 var allocs: [String: [Lib: AllocResult]] = [:]
 var memory: [Lib: MemoryResult] = [:]
+var moreMemory: [String: [Lib: MemoryResult]] = [:]
 if let path = options.allocsIn, let f = fopen(path, "r") {
     var line: UnsafeMutablePointer<CChar>? = nil
     var cap = 0
@@ -60,6 +66,9 @@ if let path = options.allocsIn, let f = fopen(path, "r") {
         } else if fields.first == "M", fields.count == 4, let raw = Int(fields[1]),
                   let lib = Lib(rawValue: raw), let b = Double(fields[2]), let a = Double(fields[3]) {
             memory[lib] = MemoryResult(bytesPerSubscription: b, allocsPerSubscription: a)
+        } else if fields.first == "S", fields.count == 5, let raw = Int(fields[2]),
+                  let lib = Lib(rawValue: raw), let b = Double(fields[3]), let a = Double(fields[4]) {
+            moreMemory[fields[1], default: [:]][lib] = MemoryResult(bytesPerSubscription: b, allocsPerSubscription: a)
         }
     }
     free(line)
@@ -231,6 +240,7 @@ for family in scalingFamilies {
 // floor that does that work too (goal: RACSwift ≤ 1.25 × it).
 let seconds = selected.filter { $0.second != nil && timings[$0.id]?[.second] != nil }
 if !seconds.isEmpty {
+    // A copy: the table's closure is not main-actor isolated, the top-level `allocs` is.
     print("")
     print("Second floors: the least code that does what RAC's semantics require where the baseline "
         + "does less (what each adds is in its note); ns per unit, medians of the same rounds:")
@@ -264,6 +274,32 @@ if !memory.isEmpty {
             memory[lib].map { [lib.name, fmt($0.bytesPerSubscription, 0), fmt($0.allocsPerSubscription, 1)] }
         },
         rightAligned: [1, 2])
+}
+
+if !moreMemory.isEmpty {
+    // Issue 37, goal 3: the same measurement for more shapes, RACSwift against the floor
+    // (goal: at most 1.25 × its bytes).
+    print("")
+    print("Live subscription, more shapes (\(memorySubscriptions) alive at once, malloc'd minus freed; "
+        + "bytes / live allocations per subscription):")
+    print("")
+    let shapeMemory = moreMemory
+    printTable(
+        ["shape", "baseline", "second floor", "OpenCombine", "RACSwift", "RAC÷floor bytes", "RAC÷second bytes",
+         "what the floor keeps"],
+        memoryShapes.compactMap { shape in
+            guard let results = shapeMemory[shape.id] else { return nil }
+            func cell(_ lib: Lib) -> String {
+                results[lib].map { fmt($0.bytesPerSubscription, 0) + " / " + fmt($0.allocsPerSubscription, 1) } ?? "n/a"
+            }
+            func ratio(_ floor: Lib) -> String {
+                guard let r = results[.rac], let b = results[floor], b.bytesPerSubscription > 0 else { return "n/a" }
+                return fmt(r.bytesPerSubscription / b.bytesPerSubscription, 2) + "×"
+            }
+            return [shape.title, cell(.base), cell(.second), cell(.oc), cell(.rac), ratio(.base), ratio(.second),
+                    shape.floorKeeps]
+        },
+        rightAligned: [1, 2, 3, 4, 5, 6])
 }
 
 if !mismatches.isEmpty {

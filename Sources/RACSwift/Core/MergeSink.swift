@@ -39,7 +39,15 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     // access from the closures the lock runs).
     // Unchecked, measured: the optimizer keeps its dynamic check; W4 +69 %, R3 +49 %, R6 +11 % with every
     // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
-    @exclusivity(unchecked) var state: MergeState<Signal<Value>>
+    //
+    // Its inners are `AnyObject`, not `Signal<Value>`: a machine of a type that depends on
+    // `Value` made this class's unspecialized `init` look up the metadata of
+    // `MergeState<Signal<Value>>` and of `Signal<Value>` in the runtime's tables, for every
+    // subscription (R6: about 3,300 of its 20,800 instructions per cycle; Benchmarks/HISTORY.md,
+    // "Issue 37: construction allocations and memory per live subscription (helper, 2026-12-02)").
+    // Everything the sink puts in is a `Signal<Value>`, and what comes out is cast back
+    // (`waitingSignal`).
+    @exclusivity(unchecked) var state: MergeState<AnyObject>
     // The thread running the drain loop (`currentThreadID()`), 0 when none runs; guarded by
     // `lock`. Its completions start the next waiting signal nested, as RAC does.
     private var drainer: UInt = 0
@@ -48,7 +56,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     // was: R3, W4; Benchmarks/HISTORY.md, "Issue 30b").
     // Unchecked, measured: the optimizer keeps its dynamic check; W4 +69 %, R3 +49 % with every
     // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
-    @exclusivity(unchecked) private var nestedNext: Signal<Value>?
+    @exclusivity(unchecked) private var nestedNext: AnyObject?
     // Touched only by the source's deliveries, which come one at a time.
     private var sourceSubscription: CompoundDisposable?
     private var isSourceStopped = false
@@ -229,18 +237,18 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     /// delivered on this thread (RAC's order; see `MergeState`).
     @inline(never)
     private func startNested() {
-        let next = serialize { () -> Signal<Value>? in
+        let next = serialize { () -> AnyObject? in
             defer { nestedNext = nil }
             return nestedNext
         }
-        start(next)
+        start(waitingSignal(next))
         serialize { state.nestedStartReturned() }
     }
 
     /// Starts waiting signals while there is room; run by one thread at a time.
     private func drainWaiting() {
         while true {
-            var next: Signal<Value>?
+            var next: AnyObject?
             let action = serialize { () -> MergeAction in
                 let action = settle(state.nextWaiting(isOpen: isOpen, into: &next))
                 if case .start = action { return action }
@@ -248,17 +256,28 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
                 return action
             }
             guard case .start = action else { return }
-            start(next)
+            start(waitingSignal(next))
         }
+    }
+
+    /// A signal `state` handed back: only this sink puts signals in it, every one a
+    /// `Signal<Value>` (`knownClassCast`'s promise; debug builds check it).
+    @inline(__always)
+    private func waitingSignal(_ inner: AnyObject?) -> Signal<Value>? {
+        guard let inner else { return nil }
+        return knownClassCast(inner, to: Signal<Value>.self)
     }
 
     /// `concat`'s signals, given up front: each starts from inside its predecessor's
     /// completion (RAC's chain of `-concat:`), this thread starting the first.
     func concatenate(_ signals: [Signal<Value>]) {
         isSourceStopped = true
-        var first: Signal<Value>?
-        guard case .drain = serialize({ settle(state.sourceSentAll(signals, first: &first)) }) else { return }
-        start(first)
+        var first: AnyObject?
+        // An upcast of an array of class references: the same storage, not a copy.
+        guard case .drain = serialize({ settle(state.sourceSentAll(signals as [AnyObject], first: &first)) }) else {
+            return
+        }
+        start(waitingSignal(first))
         drainWaiting()
     }
 

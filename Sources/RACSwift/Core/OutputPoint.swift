@@ -137,7 +137,14 @@ extension OutputPoint {
     /// still live (porting guide, "Deliberate differences from RAC").
     @usableFromInline
     final func subscribeInput<T>(_ signal: Signal<T>, _ input: some Subscriber<T>, gatheringIn inputs: CompoundDisposable) {
-        let subscription = signal.subscribe(input)
+        inputSubscribed(signal.subscribe(input), gatheringIn: inputs)
+    }
+
+    /// The rest of `subscribeInput` once the input's `subscribe` has returned `subscription`,
+    /// for a caller that subscribes the input itself (combineLatest, which builds a subject's
+    /// entry for it in the caller's specialized code).
+    @usableFromInline
+    final func inputSubscribed(_ subscription: Disposable, gatheringIn inputs: CompoundDisposable) {
         if let (live, removal) = inputBeingSubscribed {
             inputBeingSubscribed = nil
             disposable.remove(live, addedAs: removal)

@@ -3,9 +3,13 @@
 /// `dispose()` is idempotent and thread-safe: whichever thread gets there first runs the
 /// action; every later call does nothing. Subclasses override `dispose()` and call `super`.
 open class Disposable: @unchecked Sendable {
-    private let disposed = AtomicFlag()
     // Written once at init; read and cleared only by the single winner of `disposed.set()`.
     private var action: (() -> Void)?
+    // After `action`, so that a subclass's first field packs right behind this flag (one byte
+    // on Linux) instead of behind seven bytes of padding: a compound is 72 bytes, not 80, and a
+    // subject's entry 104, not 112 — every subscription makes at least one (issue 37, memory
+    // per live subscription).
+    private let disposed = AtomicFlag()
 
     /// A disposable with nothing to do but remember that it was disposed.
     public init() {}

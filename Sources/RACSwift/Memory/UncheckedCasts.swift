@@ -5,8 +5,10 @@
 /// What each assumes — the caller's promise:
 ///
 /// - `knownClassCast(_:to:)`: the object's class is `To` (the merge point asked the signal,
-///   which answers `isReturn` for its own final class). A cast without a look-up, so a wrong
-///   class is read as `To`.
+///   which answers `isReturn` for its own final class; or, for the signals its state hands
+///   back, `MergeSink.waitingSignal`, the sink put only `Signal<Value>`s into that state, which
+///   keeps them as `AnyObject` so that its type needs no metadata look-up per subscription).
+///   A cast without a look-up, so a wrong class is read as `To`.
 /// - `Optional.uncheckedValue`: the optional holds a value (combineLatest reads an input's
 ///   latest value only once every input has sent one; sample and distinctUntilChanged read
 ///   their kept value only once their flag says one was stored). Unchecked in release builds.

@@ -17,11 +17,13 @@ extension Signal {
     public func combineLatest<U>(with other: Signal<U>) -> Signal<(Value, U)> {
         OperatorSignal((self, other)) { subscriber, signals in
             let sink = CombineLatestSink<(Value, U)>(downstream: subscriber, inputCount: 2)
-            let first = CombineLatestInput<Value, (Value, U), Value?>(sink)
-            let second = CombineLatestInput<U, (Value, U), U?>(sink)
-            return startCombineLatest(subscriber, sink, combine: { (first.latest, second.latest) }) {
-                sink.subscribeInput(signals.0, first)
-                sink.subscribeInput(signals.1, second)
+            let inputs = CombineLatestInputs2(
+                CombineLatestInput<Value, (Value, U), Value?>(sink), CombineLatestInput<U, (Value, U), U?>(sink))
+            return startCombineLatest(
+                subscriber, sink, inputs: inputs, combine: { [inputs] in (inputs.first.latest, inputs.second.latest) }
+            ) {
+                sink.subscribeInput(signals.0, inputs.first)
+                sink.subscribeInput(signals.1, inputs.second)
             }
         }
         .named("[\(name)] -combineLatestWith: \(other)")
@@ -121,14 +123,17 @@ func describeSignals(_ signals: [any CustomStringConvertible]) -> String {
 @usableFromInline
 func startCombineLatest<Output>(
     _ subscriber: any Subscriber<Output>, _ sink: CombineLatestSink<Output>,
+    inputs: CompoundDisposable = CompoundDisposable(),
     combine: @escaping () -> Output, subscribeInputs: () -> Void
 ) -> Disposable {
     sink.combine = combine
+    sink.inputs = inputs
     subscriber.didSubscribe(with: sink.disposable)
     // As RAC's -combineLatestWith:, every input is subscribed, also when an earlier one ended
     // the result while being subscribed (see `OutputPoint.subscribeInput`).
     subscribeInputs()
-    sink.joinInputs(sink.inputs)
+    sink.inputs = nil
+    sink.joinInputs(inputs)
     return sink.disposable
 }
 

@@ -28,11 +28,12 @@ extension Signal {
     ) -> Signal<Value> where Value == (A, B) {
         OperatorSignal((a, b)) { subscriber, signals in
             let sink = CombineLatestSink<Value>(downstream: subscriber, inputCount: 2)
-            let x = CombineLatestInput<A, Value, A?>(sink)
-            let y = CombineLatestInput<B, Value, B?>(sink)
-            return startCombineLatest(subscriber, sink, combine: { (x.latest, y.latest) }) {
-                sink.subscribeInput(signals.0, x)
-                sink.subscribeInput(signals.1, y)
+            let inputs = CombineLatestInputs2(CombineLatestInput<A, Value, A?>(sink), CombineLatestInput<B, Value, B?>(sink))
+            return startCombineLatest(
+                subscriber, sink, inputs: inputs, combine: { [inputs] in (inputs.first.latest, inputs.second.latest) }
+            ) {
+                sink.subscribeInput(signals.0, inputs.first)
+                sink.subscribeInput(signals.1, inputs.second)
             }
         }
         .named("+combineLatest: \(describeSignals([a, b]))")
@@ -64,13 +65,16 @@ extension Signal {
     ) -> Signal<Value> where Value == (A, B, C) {
         OperatorSignal((a, b, c)) { subscriber, signals in
             let sink = CombineLatestSink<Value>(downstream: subscriber, inputCount: 3)
-            let x = CombineLatestInput<A, Value, A?>(sink)
-            let y = CombineLatestInput<B, Value, B?>(sink)
-            let z = CombineLatestInput<C, Value, C?>(sink)
-            return startCombineLatest(subscriber, sink, combine: { (x.latest, y.latest, z.latest) }) {
-                sink.subscribeInput(signals.0, x)
-                sink.subscribeInput(signals.1, y)
-                sink.subscribeInput(signals.2, z)
+            let inputs = CombineLatestInputs3(
+                CombineLatestInput<A, Value, A?>(sink), CombineLatestInput<B, Value, B?>(sink),
+                CombineLatestInput<C, Value, C?>(sink))
+            return startCombineLatest(
+                subscriber, sink, inputs: inputs,
+                combine: { [inputs] in (inputs.first.latest, inputs.second.latest, inputs.third.latest) }
+            ) {
+                sink.subscribeInput(signals.0, inputs.first)
+                sink.subscribeInput(signals.1, inputs.second)
+                sink.subscribeInput(signals.2, inputs.third)
             }
         }
         .named("+combineLatest: \(describeSignals([a, b, c]))")

@@ -14,20 +14,20 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     private let releaseCombine = LockHandOff()
     /// The inputs' subscriptions: RAC's `createSignal` block's compound, which joins the
     /// subscription (`disposable`) only when the block has subscribed every input (see
-    /// `subscribeInput`).
-    @usableFromInline let inputs = CompoundDisposable()
+    /// `subscribeInput`). Set by `startCombineLatest` while the inputs are subscribed, and let
+    /// go of once they have joined: the two- and three-signal forms' compound also holds their
+    /// inputs, for `combine` (`CombineLatestInputs2`), and kept here it would hold this sink in
+    /// a cycle that the cut does not reach.
+    @usableFromInline var inputs: CompoundDisposable?
 
     @usableFromInline
     init(downstream: some Subscriber<Output>, inputCount: Int) {
         state = CombineLatestState(inputCount: inputCount)
-        super.init(downstream: downstream)
-        // Strong, not unowned: `terminate` on one thread can clear `combine` — dropping the
-        // last other strong reference to this sink — while a `dispose()` on another thread is
-        // about to cut (the stress tests crashed with unowned). The cutter's own reference goes
-        // when the subscription's compound, disposed, lets go of it. Not weak either: a weak
-        // reference gives the sink a side table (an allocation) and moves every retain and
-        // release of it to the slow path (R7).
-        disposable.add(CycleCutter(self))
+        // The subscription's compound cuts the cycle itself when it is disposed: a cutter of
+        // its own, a child of the compound, was one allocation more per subscription (R7).
+        let subscription = CycleCuttingCompound()
+        super.init(downstream: downstream, disposable: subscription)
+        subscription.target = self
     }
 
     /// Cuts the cycle through `combine` (the closure holds the inputs, which hold this sink),
@@ -38,9 +38,14 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     }
 
     /// Subscribes `signal` with `input`, one of this sink's (see `OutputPoint.subscribeInput`).
-    @usableFromInline
+    /// Inlinable: in the caller's specialized code, a plain subject's entry for the input is
+    /// built with cached metadata (`subscribeBuildingEntryHereUnlessWrapped`); built in the
+    /// subject's generic `subscribe`, each was a look-up in the runtime's tables (R7: about
+    /// 500 instructions per input).
+    @inlinable
     func subscribeInput<T>(_ signal: Signal<T>, _ input: some Subscriber<T>) {
-        subscribeInput(signal, input, gatheringIn: inputs)
+        guard let inputs else { preconditionFailure("CombineLatestSink: an input subscribed outside startCombineLatest") }
+        inputSubscribed(signal.subscribeBuildingEntryHereUnlessWrapped(input), gatheringIn: inputs)
     }
 
     @usableFromInline
@@ -84,24 +89,72 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     }
 }
 
-/// What `CycleCutter` cuts (non-generic, so that the cutter's class is not generic either and
-/// needs no metadata look-up per subscription).
+/// The inputs' compound of a two-signal combineLatest (see `CombineLatestSink.inputs`) that
+/// also holds the two inputs, so that `combine` captures one reference, this compound, and
+/// needs no context of its own: capturing both inputs, it was one allocation per subscription
+/// more (R7). What holds it: the subscription's compound once it has joined, and `combine`
+/// until the cut — so the cycle through the inputs goes with the cut, as before. The inputs
+/// are made by the caller, in its specialized code (made here, in generic code, each would
+/// look its metadata up at run time).
+@usableFromInline
+final class CombineLatestInputs2<A, B, Output>: CompoundDisposable, @unchecked Sendable {
+    @usableFromInline let first: CombineLatestInput<A, Output, A?>
+    @usableFromInline let second: CombineLatestInput<B, Output, B?>
+
+    @usableFromInline
+    init(_ first: CombineLatestInput<A, Output, A?>, _ second: CombineLatestInput<B, Output, B?>) {
+        self.first = first
+        self.second = second
+        super.init()
+    }
+}
+
+/// `CombineLatestInputs2` for three signals (W23's form).
+@usableFromInline
+final class CombineLatestInputs3<A, B, C, Output>: CompoundDisposable, @unchecked Sendable {
+    @usableFromInline let first: CombineLatestInput<A, Output, A?>
+    @usableFromInline let second: CombineLatestInput<B, Output, B?>
+    @usableFromInline let third: CombineLatestInput<C, Output, C?>
+
+    @usableFromInline
+    init(
+        _ first: CombineLatestInput<A, Output, A?>, _ second: CombineLatestInput<B, Output, B?>,
+        _ third: CombineLatestInput<C, Output, C?>
+    ) {
+        self.first = first
+        self.second = second
+        self.third = third
+        super.init()
+    }
+}
+
+/// What `CycleCuttingCompound` cuts (non-generic, so that the compound's class is not generic
+/// either and needs no metadata look-up per subscription).
 protocol CombineLatestCycle: AnyObject, Sendable {
     func cutCycle()
 }
 
-/// Disposed with a combineLatest subscription, cuts its sink's cycle.
-final class CycleCutter: Disposable, @unchecked Sendable {
-    private let target: any CombineLatestCycle
-
-    init(_ target: any CombineLatestCycle) {
-        self.target = target
-        super.init()
-    }
+/// A combineLatest subscription's compound, which cuts its sink's cycle once it has disposed
+/// its children (until issue 37 a separate cutter, the compound's first child, cut it just
+/// before them: what the cut releases — the closure holding the inputs — is not reachable from
+/// outside, so the order cannot be told).
+///
+/// It holds the sink strongly, not unowned: `terminate` on one thread can clear `combine` —
+/// dropping the last other strong reference to the sink — while a `dispose()` on another thread
+/// is about to cut (the stress tests crashed with unowned). Not weak either: a weak reference
+/// gives the sink a side table (an allocation) and moves every retain and release of it to the
+/// slow path (R7). The reference goes once the cut is made, so a disposed subscription that
+/// is still held keeps nothing.
+final class CycleCuttingCompound: CompoundDisposable, @unchecked Sendable {
+    /// Set once, right after the sink's `init` has made this compound; read and cleared only
+    /// by the one caller whose `dispose()` disposed it.
+    var target: (any CombineLatestCycle)?
 
     override func dispose() {
-        guard markDisposed() else { return }
-        target.cutCycle()
+        guard disposeChildren() else { return }
+        let cut = target
+        target = nil
+        cut?.cutCycle()
     }
 }
 

@@ -13,4 +13,17 @@ extension Signal {
         }
         return subscribe(subscriber)
     }
+
+    /// `subscribeBuildingEntryHere`, except while subscriptions are wrapped (tracing, and every
+    /// debug build's serial-delivery check), when it is `subscribe(_:)`, which wraps: for an
+    /// operator whose inputs' subscriptions are traced and checked like any other.
+    @inlinable @inline(__always) @discardableResult
+    func subscribeBuildingEntryHereUnlessWrapped<S: Subscriber<Value>>(_ subscriber: S) -> Disposable {
+        if _slowPath(subscriptionsAreWrappedOutOfLine()) { return subscribe(subscriber) }
+        return subscribeBuildingEntryHere(subscriber)
+    }
 }
+
+/// `subscriptionsAreWrapped`, for inlinable code: one call per subscription.
+@usableFromInline
+func subscriptionsAreWrappedOutOfLine() -> Bool { subscriptionsAreWrapped }

@@ -67,6 +67,54 @@ final class CombineLatestTests: RACTestCase {
         XCTAssertEqual(log.events, [])
     }
 
+    /// The subscription's disposable, disposed (or ended by the inputs) and still held, keeps
+    /// nothing: not the sink, whose cycle through its inputs it cut, nor the subscriber's
+    /// closures (issue 37: the compound cuts the cycle itself, without a cutter child).
+    func testAHeldCombineLatestSubscriptionKeepsNothingOnceEnded() {
+        final class Token: Sendable {}
+        for ending in ["dispose", "complete", "error"] {
+            let a = Subject<Int>(), b = Subject<Int>()
+            var token: Token? = Token()
+            weak let weakToken = token
+            let d = a.combineLatest(with: b).subscribe(
+                next: { [token] _ in _ = token }, error: { [token] _ in _ = token },
+                completed: { [token] in _ = token })
+            token = nil
+            a.sendNext(1)
+            b.sendNext(2)
+            XCTAssertNotNil(weakToken, ending)
+            switch ending {
+            case "dispose": d.dispose()
+            case "complete": a.sendCompleted(); b.sendCompleted()
+            default: a.sendError(TestError("a"))
+            }
+            XCTAssertNil(weakToken, "\(ending): the held subscription kept its subscriber")
+            XCTAssertTrue(d.isDisposed, ending)
+        }
+        // The three-signal form, whose inputs' compound holds its inputs (as the two-signal
+        // forms' does).
+        for ending in ["dispose", "complete", "error"] {
+            let a = Subject<Int>(), b = Subject<Int>(), c = Subject<Int>()
+            var token: Token? = Token()
+            weak let weakToken = token
+            let d = Signal.combineLatest(a, b, c).subscribe(
+                next: { [token] _ in _ = token }, error: { [token] _ in _ = token },
+                completed: { [token] in _ = token })
+            token = nil
+            a.sendNext(1)
+            b.sendNext(2)
+            c.sendNext(3)
+            XCTAssertNotNil(weakToken, ending)
+            switch ending {
+            case "dispose": d.dispose()
+            case "complete": a.sendCompleted(); b.sendCompleted(); c.sendCompleted()
+            default: c.sendError(TestError("c"))
+            }
+            XCTAssertNil(weakToken, "three signals, \(ending): the held subscription kept its subscriber")
+            XCTAssertTrue(d.isDisposed, ending)
+        }
+    }
+
     func testCombineLatestWithCarriesOptionalValuesIncludingNil() {
         let a = Signal<Int?>.create { s in s.sendNext(nil); s.sendCompleted(); return nil }
         let b = Signal<Int?>.create { s in s.sendNext(2); s.sendNext(nil); s.sendCompleted(); return nil }

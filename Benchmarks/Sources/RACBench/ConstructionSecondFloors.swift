@@ -1,0 +1,216 @@
+// Second floors for the construction workloads R6 and R7 (issue 37, goal 1): the least code
+// that does the work RAC's semantics require of a build-subscribe-send-dispose cycle where the
+// closure baseline does less. The baseline builds each stage as a closure per subscription and
+// never disposes; RAC's `-flattenMap:` and `+combineLatest:` return signals — descriptions that
+// can be subscribed any number of times — and every subscription returns a disposable that
+// stops it from any thread and then holds nothing (so a disposed subscription still held, or
+// one whose source dies undisposed, keeps no subscriber alive). What these add, per cycle:
+//
+// - a signal per operator, built once and subscribed (the baseline's stage closures are its
+//   subscriptions);
+// - per subscription of a merge point, the point (its lock: inner signals and inputs may send
+//   from any thread; its state) and a disposable of its own, separate from the point: the
+//   point refers to its subscriber, the disposable must not, and a chain of points whose
+//   disposables were the points would form a cycle (a point holds its source's subscription,
+//   the source's point holds it as its subscriber) that only a disposal breaks;
+// - per subscription of a subject, an entry that removes itself when disposed;
+// - for combineLatest, the compound RAC's `createSignal` block gathers its inputs'
+//   subscriptions in before they join the subscription (RAC's order when an input ends the
+//   result while the inputs are being subscribed).
+//
+// What it leaves out, because R6 and R7 never exercise it: terminal events, errors, the
+// `Scheduler` rules. Linux only (Synchronization's `Mutex`, inline, as RACSwift's lock is).
+#if canImport(Glibc)
+import Synchronization
+
+/// A disposable as a subscription needs one: disposed once from any thread, disposing what it
+/// holds (two slots, all R6 and R7 need), releasing it, and disposing at once whatever is
+/// added after.
+class FloorDisposable: @unchecked Sendable {
+    private struct State {
+        var disposed = false
+        var first: FloorDisposable?
+        var second: FloorDisposable?
+    }
+    private let state = Mutex(State())
+
+    final var isDisposed: Bool { state.withLock { $0.disposed } }
+
+    final func add(_ child: FloorDisposable) {
+        let late = state.withLock { s -> Bool in
+            if s.disposed { return true }
+            if s.first == nil { s.first = child } else { s.second = child }
+            return false
+        }
+        if late { child.dispose() }
+    }
+
+    final func dispose() {
+        let (a, b) = state.withLock { s -> (FloorDisposable?, FloorDisposable?) in
+            if s.disposed { return (nil, nil) }
+            s.disposed = true
+            defer { s.first = nil; s.second = nil }
+            return (s.first, s.second)
+        }
+        a?.dispose()
+        b?.dispose()
+        didDispose()
+    }
+
+    func didDispose() {}
+}
+
+/// A subject's list of observers, each subscription an entry that takes itself out.
+final class FloorSubject: @unchecked Sendable {
+    final class Entry: FloorDisposable, @unchecked Sendable {
+        let observer: Sink
+        let subject: FloorSubject
+        init(_ observer: @escaping Sink, _ subject: FloorSubject) {
+            self.observer = observer
+            self.subject = subject
+        }
+        override func didDispose() { subject.remove(self) }
+    }
+
+    private let entries = Mutex<[Entry]>([])
+
+    init(reserving capacity: Int = 0) {
+        if capacity > 0 { entries.withLock { $0.reserveCapacity(capacity) } }
+    }
+
+    func subscribe(_ observer: @escaping Sink) -> FloorDisposable {
+        let entry = Entry(observer, self)
+        entries.withLock { $0.append(entry) }
+        return entry
+    }
+
+    func remove(_ entry: Entry) {
+        entries.withLock { list in
+            if let i = list.lastIndex(where: { $0 === entry }) { list.remove(at: i) }
+        }
+    }
+
+    /// A copy of the list is walked (RAC enumerates a copy), so an observer may subscribe or
+    /// dispose while it receives.
+    func send(_ value: Int) {
+        let current = entries.withLock { $0 }
+        for entry in current where !entry.isDisposed { entry.observer(value) }
+    }
+}
+
+/// A signal: subscribing it builds a subscription and returns its disposable.
+typealias FloorSignal = (@escaping Sink) -> FloorDisposable
+
+@inline(never)
+func floorSubjectSignal(_ subject: FloorSubject) -> FloorSignal {
+    { subject.subscribe($0) }
+}
+
+/// One subscription of a flatMap: the inners' values go out under the point's lock, not after
+/// its disposal.
+final class FloorMergePoint: @unchecked Sendable {
+    private let lock = Mutex(0)  // guards the count of active inners, serializes the output
+    private let downstream: Sink
+    private let transform: (Int) -> Cold
+    let disposable = FloorDisposable()
+
+    init(_ downstream: @escaping Sink, _ transform: @escaping (Int) -> Cold) {
+        self.downstream = downstream
+        self.transform = transform
+    }
+
+    func next(_ value: Int) {
+        if disposable.isDisposed { return }
+        let inner = transform(value)
+        lock.withLock { $0 += 1 }
+        inner { [self] v in
+            lock.withLock { _ in if !disposable.isDisposed { downstream(v) } }
+        }
+        // A constant inner completes after its value.
+        lock.withLock { $0 -= 1 }
+    }
+}
+
+@inline(never)
+func floorFlatMap(_ source: @escaping FloorSignal, _ transform: @escaping (Int) -> Cold) -> FloorSignal {
+    { downstream in
+        let point = FloorMergePoint(downstream, transform)
+        point.disposable.add(source { [point] in point.next($0) })
+        return point.disposable
+    }
+}
+
+/// One subscription of a combineLatest of two: the latest values under the lock.
+final class FloorCombinePoint: @unchecked Sendable {
+    private struct Latest {
+        var a = 0, b = 0, hasA = false, hasB = false
+    }
+    private let lock = Mutex(Latest())
+    private let downstream: Sink
+    let disposable = FloorDisposable()
+    /// RAC's `createSignal` block's compound: the inputs' subscriptions, joined to
+    /// `disposable` once both are subscribed.
+    let inputs = FloorDisposable()
+
+    init(_ downstream: @escaping Sink) { self.downstream = downstream }
+
+    func received(a value: Int) {
+        lock.withLock { l in
+            l.a = value; l.hasA = true
+            if l.hasB, !disposable.isDisposed { downstream(l.a &+ l.b) }
+        }
+    }
+
+    func received(b value: Int) {
+        lock.withLock { l in
+            l.b = value; l.hasB = true
+            if l.hasA, !disposable.isDisposed { downstream(l.a &+ l.b) }
+        }
+    }
+}
+
+@inline(never)
+func floorCombineLatest(_ a: @escaping FloorSignal, _ b: @escaping FloorSignal) -> FloorSignal {
+    { downstream in
+        let point = FloorCombinePoint(downstream)
+        point.inputs.add(a { [point] in point.received(a: $0) })
+        point.inputs.add(b { [point] in point.received(b: $0) })
+        point.disposable.add(point.inputs)
+        return point.disposable
+    }
+}
+
+nonisolated(unsafe) let secondR6: Impl? = .measured(
+    "a signal per flatMap, built then subscribed; per subscription a merge point with a lock and a "
+        + "disposable of its own (no subscriber in it); a removable subject entry"
+) { n in
+    let acc = Acc()
+    for i in 0..<n {
+        let s = FloorSubject()
+        var signal = floorSubjectSignal(s)
+        for _ in 0..<5 { signal = floorFlatMap(signal, justInner) }
+        let d = signal { acc.sum &+= $0 }
+        s.send(i)
+        d.dispose()
+    }
+    return acc.sum
+}
+
+nonisolated(unsafe) let secondR7: Impl? = .measured(
+    "a signal, built then subscribed; per subscription a point with a lock, a disposable of its "
+        + "own and the inputs' compound (RAC's createSignal block); two removable subject entries"
+) { n in
+    let acc = Acc()
+    for i in 0..<n {
+        let a = FloorSubject(), b = FloorSubject()
+        let d = floorCombineLatest(floorSubjectSignal(a), floorSubjectSignal(b))(opaque { acc.sum &+= $0 })
+        a.send(i)
+        b.send(i)
+        d.dispose()
+    }
+    return acc.sum
+}
+#else
+nonisolated(unsafe) let secondR6: Impl? = nil
+nonisolated(unsafe) let secondR7: Impl? = nil
+#endif

@@ -125,6 +125,33 @@ final class OperatorSignal<Value, Payload>: Signal<Value>, @unchecked Sendable {
     }
 }
 
+/// `OperatorSignal` for an operator of two signals (the two-signal combineLatests): the
+/// signals in fields of class type rather than in a tuple payload, which the runtime's generic
+/// tuple value witnesses copied when the signal was made and destroyed with it and again
+/// after each subscription (R7: about 240 instructions per cycle; Benchmarks/HISTORY.md,
+/// "Issue 37: construction, second pass (helper, 2026-12-02)").
+@usableFromInline
+final class PairOperatorSignal<First, Second, Value>: Signal<Value>, @unchecked Sendable {
+    @usableFromInline
+    typealias Subscribe = (_ subscriber: any Subscriber<Value>, _ first: Signal<First>, _ second: Signal<Second>) -> Disposable
+
+    private let first: Signal<First>
+    private let second: Signal<Second>
+    private let body: Subscribe
+
+    @usableFromInline
+    init(_ first: Signal<First>, _ second: Signal<Second>, subscribe body: @escaping Subscribe) {
+        self.first = first
+        self.second = second
+        self.body = body
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        if _slowPath(subscriptionsAreWrapped), let wrapped = wrapped(subscriber) { return subscribe(wrapped) }
+        return body(subscriber, first, second)
+    }
+}
+
 /// The lifted signal of `filter`: the predicate in a field of function type rather than in a
 /// `LiftedSignal`'s generic payload, whose value-witness calls it would pay at every
 /// construction and subscription (about 100 instructions per operator, measured on W6); a

@@ -35,24 +35,26 @@ struct MergeState<Inner> {
     /// How many starts of the draining thread are in progress, one inside another (the loop's
     /// own start and those nested in completions): at most `concatNestingLimit`.
     private(set) var drainDepth = 0
-    /// Inner signals waiting for room, first in first out. Bounded mode only: touching its
-    /// generic type in the sink's unspecialized code looks its metadata up at run time, so
-    /// unbounded mode never does.
-    private var waiting: FIFO<Inner>?
+    /// Inner signals waiting for room, first in first out; bounded mode only (every use is
+    /// behind a `maxConcurrent` test). Empty, not optional: an optional queue, set in bounded
+    /// mode, made the sink's `init` build the machine in a temporary, copy it into its field
+    /// and destroy the temporary, through the value witnesses (R6: about 470 instructions per
+    /// cycle; Benchmarks/HISTORY.md, "Issue 37: construction, second pass (helper, 2026-12-02)").
+    /// An empty queue is the shared empty array: nothing allocated.
+    private var waiting = FIFO<Inner>()
 
     // Inlined: R6 +0.5% without it (Benchmarks/HISTORY.md, "Issue 26 leftovers: annotation audit, part two").
     @inline(__always)
     init(maxConcurrent: Int) {
         self.maxConcurrent = maxConcurrent
-        if maxConcurrent > 0 { waiting = FIFO() }
     }
 
     /// How many signals wait for room.
-    var waitingCount: Int { maxConcurrent > 0 ? waiting?.count ?? 0 : 0 }
+    var waitingCount: Int { maxConcurrent > 0 ? waiting.count : 0 }
 
     // Inlined, as the transitions: W4 +97%, R3 +114% without it (Benchmarks/HISTORY.md, "Issue 26 leftovers: annotation audit, part two").
     private var hasWaiting: Bool {
-        @inline(__always) get { maxConcurrent > 0 && !(waiting?.isEmpty ?? true) }
+        @inline(__always) get { maxConcurrent > 0 && !waiting.isEmpty }
     }
 
     /// The source sent `inner`: `start` it, or queue it while the limit is reached (or while a
@@ -63,7 +65,7 @@ struct MergeState<Inner> {
     mutating func innerArrived(_ inner: @autoclosure () -> Inner) -> MergeAction {
         if isFinished { return .none }
         if maxConcurrent > 0, isDraining || active >= maxConcurrent {
-            waiting?.append(inner())
+            waiting.append(inner())
             return .none
         }
         active += 1
@@ -99,12 +101,12 @@ struct MergeState<Inner> {
         active -= 1
         if isFinished { return .none }
         if !hasWaiting { return completeIfDone() }
-        guard isOpen, drainDepth < concatNestingLimit, active < maxConcurrent, let first = waiting?.removeFirst() else {
+        guard isOpen, drainDepth < concatNestingLimit, active < maxConcurrent, hasWaiting else {
             return .none
         }
         active += 1
         drainDepth += 1
-        next = first
+        next = waiting.removeFirst()
         return .startNested
     }
 
@@ -117,7 +119,8 @@ struct MergeState<Inner> {
     /// room and the output is open; otherwise the loop ends (completing the output if nothing
     /// is left).
     mutating func nextWaiting(isOpen: Bool, into next: inout Inner?) -> MergeAction {
-        if isOpen, !isFinished, active < maxConcurrent, hasWaiting, let first = waiting?.removeFirst() {
+        if isOpen, !isFinished, active < maxConcurrent, hasWaiting {
+            let first = waiting.removeFirst()
             active += 1
             // Whatever the previous step nested inside its start has returned.
             drainDepth = 1
@@ -138,7 +141,9 @@ struct MergeState<Inner> {
     mutating func sourceSentAll(_ inners: [Inner], first: inout Inner?) -> MergeAction {
         isSourceDone = true
         guard !isFinished, let head = inners.first else { return completeIfDone() }
-        for inner in inners.dropFirst() { waiting?.append(inner) }
+        if maxConcurrent > 0 {
+            for inner in inners.dropFirst() { waiting.append(inner) }
+        }
         active += 1
         isDraining = true
         drainDepth = 1
@@ -158,7 +163,7 @@ struct MergeState<Inner> {
     mutating func failed() -> MergeAction {
         if isFinished { return .none }
         isFinished = true
-        if hasWaiting { waiting?.removeAll() }
+        if hasWaiting { waiting.removeAll() }
         return .fail
     }
 
@@ -166,7 +171,7 @@ struct MergeState<Inner> {
     /// dropped at once, not when the source lets go of the sink.
     mutating func disposed() {
         isFinished = true
-        if hasWaiting { waiting?.removeAll() }
+        if hasWaiting { waiting.removeAll() }
     }
 
     // Inlined: W4 +97%, R3 +115% without it (Benchmarks/HISTORY.md, "Issue 26 leftovers: annotation audit, part two").

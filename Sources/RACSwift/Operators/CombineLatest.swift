@@ -15,15 +15,15 @@ extension Signal {
     // Inlinable so that the pair is formed with the caller's types (see `startCombineLatest`).
     @inlinable
     public func combineLatest<U>(with other: Signal<U>) -> Signal<(Value, U)> {
-        OperatorSignal((self, other)) { subscriber, signals in
+        PairOperatorSignal(self, other) { subscriber, first, second in
             let sink = CombineLatestSink<(Value, U)>(downstream: subscriber, inputCount: 2)
             let inputs = CombineLatestInputs2(
                 CombineLatestInput<Value, (Value, U), Value?>(sink), CombineLatestInput<U, (Value, U), U?>(sink))
             return startCombineLatest(
                 subscriber, sink, inputs: inputs, combine: { [inputs] in (inputs.first.latest, inputs.second.latest) }
             ) {
-                sink.subscribeInput(signals.0, inputs.first)
-                sink.subscribeInput(signals.1, inputs.second)
+                sink.subscribeInput(first, inputs.first)
+                sink.subscribeInput(second, inputs.second)
             }
         }
         .named("[\(name)] -combineLatestWith: \(other)")

@@ -26,14 +26,14 @@ extension Signal {
     public static func combineLatest<A, B>(
         _ a: Signal<A>, _ b: Signal<B>
     ) -> Signal<Value> where Value == (A, B) {
-        OperatorSignal((a, b)) { subscriber, signals in
+        PairOperatorSignal(a, b) { subscriber, a, b in
             let sink = CombineLatestSink<Value>(downstream: subscriber, inputCount: 2)
             let inputs = CombineLatestInputs2(CombineLatestInput<A, Value, A?>(sink), CombineLatestInput<B, Value, B?>(sink))
             return startCombineLatest(
                 subscriber, sink, inputs: inputs, combine: { [inputs] in (inputs.first.latest, inputs.second.latest) }
             ) {
-                sink.subscribeInput(signals.0, inputs.first)
-                sink.subscribeInput(signals.1, inputs.second)
+                sink.subscribeInput(a, inputs.first)
+                sink.subscribeInput(b, inputs.second)
             }
         }
         .named("+combineLatest: \(describeSignals([a, b]))")

@@ -18,7 +18,12 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     /// go of once they have joined: the two- and three-signal forms' compound also holds their
     /// inputs, for `combine` (`CombineLatestInputs2`), and kept here it would hold this sink in
     /// a cycle that the cut does not reach.
-    @usableFromInline var inputs: CompoundDisposable?
+    /// Touched only by the thread running `startCombineLatest`, before the subscription's
+    /// events can reach the sink's state.
+    // Unchecked, measured: the optimizer keeps its dynamic check, four per subscription, about
+    // 150 instructions of R7's cycle (Benchmarks/HISTORY.md, "Issue 37: construction, second
+    // pass (helper, 2026-12-02)").
+    @exclusivity(unchecked) @usableFromInline var inputs: CompoundDisposable?
 
     @usableFromInline
     init(downstream: some Subscriber<Output>, inputCount: Int) {

@@ -9,12 +9,18 @@ extension Signal {
     @inlinable
     public func flattenMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U>?) -> Signal<U> {
         // Inlinable so that the signal is allocated with the caller's cached metadata for its
-        // concrete types, not after a lookup in the runtime's generic metadata table.
-        LiftedSignal(self, FlattenTransform(transform)) {
-            makeFlattenSink(
-                downstream: $0, maxConcurrent: 0, transform: $1.run, disposable: $2,
+        // concrete types, not after a lookup in the runtime's generic metadata table; the
+        // source is subscribed here too, so that a plain subject's entry for the sink is built
+        // with cached metadata (`subscribeFlattenMapSource`).
+        FlattenMapSignal(self, transform) { subscriber, source, transform in
+            let disposable = CompoundDisposable()
+            subscriber.didSubscribe(with: disposable)
+            let sink = makeFlattenSink(
+                downstream: subscriber, maxConcurrent: 0, transform: transform, disposable: disposable,
                 returnSignalType: ObjectIdentifier(ReturnSignal<U>.self),
                 subscribeInput: { signal, sink in subscribeMergeInput(signal, sink) })
+            subscribeFlattenMapSource(source, sink)
+            return disposable
         }.named("[\(name)] -flattenMap:")
     }
 
@@ -75,28 +81,59 @@ extension Signal {
     }
 }
 
-/// `flattenMap`'s transform as the lifted signal's payload: carried bare, it would be stored
-/// in the payload's most general form (its result indirect) and converted back for the sink's
-/// field, a thunk allocated per signal and per subscription and two thunk calls per value
-/// (see `Predicate`). Here it keeps the form the sink's field has.
-@usableFromInline @frozen
-struct FlattenTransform<Source, Value> {
-    @usableFromInline let run: (Source) -> Signal<Value>?
+/// The signal of `flattenMap`: each subscription runs `subscribe`, formed in `flattenMap`'s
+/// caller, with the subscriber, the source and the transform. Its own class rather than an
+/// `OperatorSignal` or a `LiftedSignal`: their generic payload is copied and destroyed through
+/// its value witnesses when the signal is made (R6: about 500 instructions per cycle for five
+/// flattenMaps, a tuple payload more), where fields of class and function type are a retain;
+/// the transform's field of type `(Source) -> Signal<Value>?` keeps the form the sink's field
+/// has, so nothing is reabstracted (see `Predicate`).
+@usableFromInline
+final class FlattenMapSignal<Source, Value>: Signal<Value>, @unchecked Sendable {
+    @usableFromInline
+    typealias Subscribe = (
+        _ subscriber: any Subscriber<Value>, _ source: Signal<Source>,
+        _ transform: @escaping (Source) -> Signal<Value>?
+    ) -> Disposable
 
-    @inlinable
-    init(_ run: @escaping (Source) -> Signal<Value>?) { self.run = run }
+    private let source: Signal<Source>
+    private let transform: (Source) -> Signal<Value>?
+    private let body: Subscribe
+
+    @usableFromInline
+    init(_ source: Signal<Source>, _ transform: @escaping (Source) -> Signal<Value>?, subscribe body: @escaping Subscribe) {
+        self.source = source
+        self.transform = transform
+        self.body = body
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        if _slowPath(subscriptionsAreWrapped), let wrapped = wrapped(subscriber) { return subscribe(wrapped) }
+        return body(subscriber, source, transform)
+    }
 }
 
-/// The sink of `flattenMap`, for its inlinable body: the sink's type stays internal.
+/// The sink of `flattenMap`, for its inlinable body.
 @usableFromInline
 func makeFlattenSink<Source, Value>(
     downstream: any Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?,
     disposable: CompoundDisposable, returnSignalType: ObjectIdentifier,
     subscribeInput: @escaping (Signal<Value>, MergeSink<Source, Value>) -> Void
-) -> any Subscriber<Source> {
+) -> MergeSink<Source, Value> {
     MergeSink(
         downstream: downstream, maxConcurrent: maxConcurrent, transform: transform, disposable: disposable,
         returnSignalType: returnSignalType, subscribeInput: subscribeInput)
+}
+
+/// Subscribes `flattenMap`'s source with its sink: inlined into `flattenMap`'s caller, where the
+/// sink's type is concrete, so a plain `Subject`'s entry for it is built with cached metadata
+/// (`Signal.subscribeBuildingEntryHereUnlessWrapped`); built in the subject's generic
+/// `subscribe`, it was a look-up in the runtime's tables per subscription (R6, R5: about 450
+/// instructions; Benchmarks/HISTORY.md, "Issue 37: construction, second pass (helper, 2026-12-02)").
+/// While subscriptions are wrapped (tracing, debug builds) it is `subscribe(_:)`.
+@inlinable @inline(__always)
+func subscribeFlattenMapSource<Source, Value>(_ source: Signal<Source>, _ sink: MergeSink<Source, Value>) {
+    source.subscribeBuildingEntryHereUnlessWrapped(sink)
 }
 
 /// Subscribes `signal` with a new input of `sink`, for `MergeSink.subscribeInput`: inlined

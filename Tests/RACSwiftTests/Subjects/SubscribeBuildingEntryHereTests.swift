@@ -45,4 +45,50 @@ final class SubscribeBuildingEntryHereTests: RACTestCase {
         subject.sendNext(2)
         XCTAssertEqual(subscriber.events, [.next(1)])
     }
+
+    /// flattenMap's release path (subscriptions not wrapped): its source, a plain subject, is
+    /// subscribed with the merge sink and the entry built in the caller
+    /// (`subscribeFlattenMapSource`); debug builds always wrap, so this builds that path by hand.
+    func testFlattenMapSourceSubscribedDirectlyBehavesLikeFlattenMap() {
+        let source = Subject<Int>()
+        let inner = Subject<Int>()
+        let subscriber = StreamRecordingSubscriber<Int>()
+        let disposable = CompoundDisposable()
+        subscriber.didSubscribe(with: disposable)
+        let sink: MergeSink<Int, Int> = makeFlattenSink(
+            downstream: subscriber, maxConcurrent: 0, transform: { $0 == 0 ? inner : Signal<Int>.return($0) },
+            disposable: disposable, returnSignalType: ObjectIdentifier(ReturnSignal<Int>.self),
+            subscribeInput: { signal, sink in subscribeMergeInput(signal, sink) })
+        let signal: Signal<Int> = source
+        signal.subscribeBuildingEntryHere(sink)
+        source.sendNext(1)
+        source.sendNext(0)
+        inner.sendNext(2)
+        source.sendNext(3)
+        disposable.dispose()
+        source.sendNext(4)
+        inner.sendNext(5)
+        XCTAssertEqual(subscriber.events, [.next(1), .next(2), .next(3)])
+    }
+
+    func testFlattenMapSourceSubscribedDirectlyCompletesWithSourceAndInners() {
+        let source = Subject<Int>()
+        let inner = Subject<Int>()
+        let subscriber = StreamRecordingSubscriber<Int>()
+        let disposable = CompoundDisposable()
+        subscriber.didSubscribe(with: disposable)
+        let sink: MergeSink<Int, Int> = makeFlattenSink(
+            downstream: subscriber, maxConcurrent: 0, transform: { _ in inner },
+            disposable: disposable, returnSignalType: ObjectIdentifier(ReturnSignal<Int>.self),
+            subscribeInput: { signal, sink in subscribeMergeInput(signal, sink) })
+        let signal: Signal<Int> = source
+        signal.subscribeBuildingEntryHere(sink)
+        source.sendNext(0)
+        source.sendCompleted()
+        inner.sendNext(1)
+        XCTAssertEqual(subscriber.events, [.next(1)], "the inner keeps the result open")
+        inner.sendCompleted()
+        XCTAssertEqual(subscriber.events, [.next(1), .completed])
+        XCTAssertTrue(disposable.isDisposed)
+    }
 }

@@ -364,7 +364,7 @@ func mutablePropertyShapeWorkload() -> Workload {
             d.dispose()
             return acc.sum
         },
-        second: .measured("the didSet sends into a subject that stores the value and delivers under a recursive lock (RACBehaviorSubject's @synchronized -sendNext:)") { n in
+        second: .measured("the didSet sends into a subject that stores the value and delivers under a recursive lock, a disposed check per subscriber (RACBehaviorSubject's @synchronized -sendNext:, RACPassthroughSubscriber)") { n in
             let acc = Acc()
             let model = makeLockedDidSetModel(acc)
             for i in 0..<n { model.value = i }

@@ -91,18 +91,75 @@ func bCreateRange(_ count: Int, _ sink: @escaping Sink) {
     for i in 0..<count { subscriber.send(i) }
 }
 
+/// A subscription's disposed flag, set by a disposal from any thread and checked before each
+/// event (RACPassthroughSubscriber's `disposable.disposed`). A disposal only sets it, so it
+/// never waits for a delivery; the subject would drop the subscriber at its next change of the
+/// list, under its lock.
+final class BaseDisposedFlag: @unchecked Sendable {
+    private let disposed = Atomic<Bool>(false)
+    init() {}
+
+    @inline(__always)
+    var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+
+    func dispose() { disposed.store(true, ordering: .releasing) }
+}
+
+/// A subscriber as the second floors' subjects hold it: its closure and its disposed flag.
+/// A struct, so that a send reads the closure out of the array as the baseline's subject does
+/// (the closure held by a class is retained and released around each call, which neither the
+/// baseline nor RAC's semantics need).
+struct BaseSubscription {
+    let sink: Sink
+    let flag = BaseDisposedFlag()
+    init(_ sink: @escaping Sink) { self.sink = opaque(sink) }
+}
+
+/// W30's subjects on the second floor: RACSubject's send, the least that lets subscribers be
+/// added and removed from any thread during sends — the list read under a recursive lock held
+/// across the delivery (one lock pair per send: fewer atomic operations than RAC's, which
+/// takes `@synchronized (subscribers)` to copy the array, then retains and releases the copy),
+/// each subscriber's disposed flag checked before it is called (RACPassthroughSubscriber).
+final class LockedSubject {
+    let lock = BaseRecursiveLock()
+    // A `let`: see `LockedLatestSubject.observers`. Adds would go under `lock`.
+    let observers: [BaseSubscription]
+
+    init(observers: [BaseSubscription]) {
+        self.observers = observers
+    }
+
+    @inline(__always)
+    func send(_ value: Int) {
+        lock.lock()
+        // By index: the loop's copy of each element would retain and release its flag as well.
+        for i in observers.indices where !observers[i].flag.isDisposed { observers[i].sink(value) }
+        lock.unlock()
+    }
+}
+
+/// A `LockedSubject` with `sink` as its only subscriber.
+func lockedSubject(_ sink: @escaping Sink) -> LockedSubject {
+    LockedSubject(observers: [BaseSubscription(sink)])
+}
+
 /// W26's and A5's second floor: a subject that keeps its latest value and delivers under a
 /// recursive lock, as RACReplaySubject (capacity 1) and RACBehaviorSubject do in `-sendNext:`
 /// (`@synchronized (self)` around the store and the delivery, so that a new subscriber's
-/// replay is neither missed nor doubled).
+/// replay is neither missed nor doubled), each subscriber's disposed flag checked before it is
+/// called (RACPassthroughSubscriber). RAC's `[super sendNext:]` then takes RACSubject's
+/// `@synchronized (subscribers)` as well, to copy the list; here the one lock guards the list
+/// too (a subscription registers under it, as RAC's replaying `-subscribe:` does, and a
+/// disposal only sets the flag), which gives the same guarantee with one lock pair, as
+/// RACSwift's `ReplaySubject` and `BehaviorSubject` do.
 final class LockedLatestSubject {
     let lock = BaseRecursiveLock()
     var latest: Int?
     // A `let`: read across the observers' calls, a `var` array is retained and released per
     // send (two more atomic operations, which the baseline's subject does not pay either).
-    let observers: [Sink]
+    let observers: [BaseSubscription]
 
-    init(observers: [Sink]) {
+    init(observers: [BaseSubscription]) {
         self.observers = observers
     }
 
@@ -110,14 +167,15 @@ final class LockedLatestSubject {
     func send(_ value: Int) {
         lock.lock()
         latest = value
-        for observer in observers { observer(value) }
+        // By index: the loop's copy of each element would retain and release its flag as well.
+        for i in observers.indices where !observers[i].flag.isDisposed { observers[i].sink(value) }
         lock.unlock()
     }
 }
 
 /// A `LockedLatestSubject` with `sink` as its only observer.
 func lockedLatestSubject(_ sink: @escaping Sink) -> LockedLatestSubject {
-    LockedLatestSubject(observers: [opaque(sink)])
+    LockedLatestSubject(observers: [BaseSubscription(sink)])
 }
 
 /// W30's second floor: RAC's `-sample:` — the source's value stored and the sampler's read

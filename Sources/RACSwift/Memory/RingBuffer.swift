@@ -75,24 +75,35 @@ final class RingBuffer<T>: RingBufferBase, @unchecked Sendable {
     /// storage is full, rather than `removeFirst` and `append`'s move out, destruction and copy
     /// in (each a value-witness call in generic code; W26, Benchmarks/HISTORY.md, "Issue 37:
     /// the per-event workloads").
+    // Always inlined: the one-value case is then a value-witness assignment in the subject's
+    // send, without a call and a frame of its own (W26 216.4 → 190.4 instructions per event;
+    // Benchmarks/HISTORY.md, "Issue 37: the subject-based per-event workloads, second pass
+    // (helper, 2026-12-02)").
+    @inline(__always)
     func replaceOldest(with value: T) {
         precondition(count > 0, "RingBuffer.replaceOldest(with:): the buffer is empty")
-        let storage = storage.unsafelyUnwrapped
         if count == 1 {
             // The oldest is the newest (a replayLast subject's one value): overwritten in place.
+            storage.unsafelyUnwrapped.advanced(by: head).pointee = value
+            checkInvariants()
+        } else {
+            replaceOldestOfSeveral(with: value)
+        }
+    }
+
+    /// `replaceOldest(with:)` when the buffer holds more than one value.
+    private func replaceOldestOfSeveral(with value: T) {
+        let storage = storage.unsafelyUnwrapped
+        if count == capacity {
+            // Full: the oldest slot is the one after the newest, so it becomes the newest.
             storage.advanced(by: head).pointee = value
         } else {
-            if count == capacity {
-                // Full: the oldest slot is the one after the newest, so it becomes the newest.
-                storage.advanced(by: head).pointee = value
-            } else {
-                storage.advanced(by: head).deinitialize(count: 1)
-                let end = head + count
-                storage.advanced(by: end < capacity ? end : end - capacity).initialize(to: value)
-            }
-            head += 1
-            if head == capacity { head = 0 }
+            storage.advanced(by: head).deinitialize(count: 1)
+            let end = head + count
+            storage.advanced(by: end < capacity ? end : end - capacity).initialize(to: value)
         }
+        head += 1
+        if head == capacity { head = 0 }
         checkInvariants()
     }
 

@@ -123,12 +123,10 @@ struct RecursiveLock: ~Copyable {
     }
 
     /// Takes the lock, as `withLock` does, unless this thread already holds it; true if it
-    /// did (a nested call). Give it back with `leave(nested:)`, passing what this returned.
+    /// already held it (a nested call). Give it back with `leave(nested:)`, passing what this
+    /// returned.
     /// For a hot path where `withLock`'s closure is left a function of its own, called from
     /// two places.
-    // Always inlined, as `leave`: the create block's subscriber's `sendNext` (S3) then makes
-    // no call but pthread_self and the delivery (Benchmarks/HISTORY.md, "Issue 37: the create block's subscriber and map's sink, second pass (helper, 2026-12-02)").
-    @inline(__always)
     func enter() -> Bool {
         let me = currentThreadID()
         if owner.load(ordering: .relaxed) == me { return true }
@@ -138,8 +136,6 @@ struct RecursiveLock: ~Copyable {
     }
 
     /// Gives back what `enter()` took.
-    // Always inlined, as `enter` (the same measurement).
-    @inline(__always)
     func leave(nested: Bool) {
         if nested { return }
         owner.store(0, ordering: .relaxed)

@@ -81,11 +81,13 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
     // disposed subscription), so a create block that keeps its subscriber after the end does
     // not keep the chain below (and what its closures captured) alive.
     // Unretained (its retain taken and given back by hand) so that a delivery borrows it
-    // instead of retaining and releasing it (two atomic operations per event); `depth` defers
-    // the release while a delivery is still running on it (a terminal event sent from inside
-    // `sendNext`) — the borrow rule of `UnretainedReference`.
+    // instead of retaining and releasing it (two atomic operations per event). The release
+    // waits in `pendingRelease` while a delivery is still running on it (a terminal event sent
+    // from inside `sendNext`) — the borrow rule of `UnretainedReference` — and the outermost
+    // `sendNext` gives it back. The lock's own nesting says which call is the outermost: this
+    // thread holds the lock exactly while one of these methods runs, and a nested one finds
+    // the subscriber still in place only inside a delivery of `sendNext`.
     private var downstream: UnretainedReference<Downstream>?
-    private var depth = 0
     private var pendingRelease: UnretainedReference<Downstream>?
     private let disposable: CompoundDisposable
     private let lock = RecursiveLock()
@@ -103,19 +105,19 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
     }
 
     func sendNext(_ value: Value) {
-        lock.withLock {
-            guard let downstream else { return }
-            guard !disposable.isDisposed else {
-                letGo(take())
-                return
-            }
-            depth += 1
-            downstream.withObject { $0.sendNext(value) }
-            depth -= 1
-            if depth == 0, let pending = pendingRelease {
-                pendingRelease = nil
-                pending.release()
-            }
+        // `enter` and `leave`, not `withLock`, whose closure stayed a function of its own,
+        // called from two places (the lock taken or already held).
+        let nested = lock.enter()
+        defer { lock.leave(nested: nested) }
+        guard let downstream else { return }
+        guard !disposable.isDisposed else {
+            letGo(take(), nested: nested)
+            return
+        }
+        downstream.withObject { $0.sendNext(value) }
+        if !nested, let pending = pendingRelease {
+            pendingRelease = nil
+            pending.release()
         }
     }
 
@@ -132,15 +134,15 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
     /// — the output point's last step (`RecursiveLock.endOutput`), which sends nested where
     /// RAC sends it.
     private func terminate(_ send: (Downstream) -> Void) {
-        lock.withLock {
-            guard let downstream = take() else { return }
-            guard !disposable.isDisposed else {
-                letGo(downstream)
-                return
-            }
-            lock.endOutput(disposing: disposable) { downstream.withObject(send) }
-            letGo(downstream)
+        let nested = lock.enter()
+        defer { lock.leave(nested: nested) }
+        guard let downstream = take() else { return }
+        guard !disposable.isDisposed else {
+            letGo(downstream, nested: nested)
+            return
         }
+        lock.endOutput(disposing: disposable) { downstream.withObject(send) }
+        letGo(downstream, nested: nested)
     }
 
     /// Takes the subscriber out of the subscription. Called under `lock`.
@@ -150,11 +152,11 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
         return taken
     }
 
-    /// Releases a subscriber taken out, now or when the outermost delivery still running on
-    /// it returns. Called under `lock`.
-    private func letGo(_ taken: UnretainedReference<Downstream>?) {
+    /// Releases a subscriber taken out, now or, in a call `nested` inside a delivery still
+    /// running on it, when the outermost `sendNext` returns. Called under `lock`.
+    private func letGo(_ taken: UnretainedReference<Downstream>?, nested: Bool) {
         guard let taken else { return }
-        if depth == 0 { taken.release() } else { pendingRelease = taken }
+        if nested { pendingRelease = taken } else { taken.release() }
     }
 
     // Passing this subscriber to another signal (as `concat` in RAC does) ties that

@@ -64,6 +64,20 @@ struct RecursiveLock: ~Copyable {
         return try body()
     }
 
+    /// Takes the lock, as `withLock` does; true if this thread already held it (a nested
+    /// call). Give it back with `leave(nested:)`, passing what this returned.
+    func enter() -> Bool {
+        base.lock()
+        base.holds += 1
+        return base.holds > 1
+    }
+
+    /// Gives back what `enter()` took.
+    func leave(nested: Bool) {
+        base.holds -= 1
+        base.unlock()
+    }
+
     /// `withLock` if the lock is free or this thread holds it; nil, without waiting, if
     /// another thread holds it.
     @discardableResult
@@ -106,6 +120,26 @@ struct RecursiveLock: ~Copyable {
             base.unlock()
         }
         return try body()
+    }
+
+    /// Takes the lock, as `withLock` does, unless this thread already holds it; true if it
+    /// already held it (a nested call). Give it back with `leave(nested:)`, passing what this
+    /// returned.
+    /// For a hot path where `withLock`'s closure is left a function of its own, called from
+    /// two places.
+    func enter() -> Bool {
+        let me = currentThreadID()
+        if owner.load(ordering: .relaxed) == me { return true }
+        base.lock()
+        owner.store(me, ordering: .relaxed)
+        return false
+    }
+
+    /// Gives back what `enter()` took.
+    func leave(nested: Bool) {
+        if nested { return }
+        owner.store(0, ordering: .relaxed)
+        base.unlock()
     }
 
     /// `withLock` if the lock is free or this thread holds it; nil, without waiting, if

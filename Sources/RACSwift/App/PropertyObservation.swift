@@ -158,10 +158,18 @@ final class PropertyObserver<Value>: Sink, OwnWriteObserver, @unchecked Sendable
             return backgroundScheduler
         }
         guard let scheduler else { return }
-        let pending = scheduler.schedule { [weak self] in self?.scheduledRead() }
-        stateLock.withLock {
-            if isReadScheduled, !isDisposed { pendingRead = pending }
+        // Captured strongly: the block's context is then this object itself, no allocation
+        // per change (a weak capture boxes it; A2, Benchmarks/HISTORY.md, "Issue 37: property
+        // observation, second pass (helper, 2026-12-02)"). The cycle through `pendingRead`
+        // ends when the block runs or is disposed, which `dispose` does, and so does this
+        // method when the observer was disposed meanwhile.
+        let pending = scheduler.schedule { self.scheduledRead() }
+        let isLive = stateLock.withLock { () -> Bool in
+            if isDisposed { return false }
+            if isReadScheduled { pendingRead = pending }
+            return true
         }
+        if !isLive { pending?.dispose() }
     }
 
     /// After a write of the channel this observer belongs to, on the writing thread: the

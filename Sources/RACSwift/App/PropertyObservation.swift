@@ -48,28 +48,49 @@ extension Signal {
     ///
     /// - Precondition: `scheduler` is not `Scheduler.immediate`.
     public static func observing(on scheduler: Scheduler? = nil, _ expression: @escaping @Sendable () -> Value) -> Signal<Value> {
-        ObservationSignal(scheduler: scheduler, operatorName: "Signal.observing(on:_:)") { Optional(expression()) }
+        ObservationSignal(scheduler: scheduler, operatorName: "Signal.observing(on:_:)") { body in
+            body(expression())
+            return true
+        }
             .named("+observing:")
     }
 }
 
-/// Reads `keyPath` of `object` without keeping it alive: nil once it is gone.
-func weakRead<Root: AnyObject, Value>(_ object: Root, _ keyPath: KeyPath<Root, Value> & Sendable) -> @Sendable () -> Value? {
+/// What an observation reads: hands the value to `body` and returns true, or returns false
+/// (`body` not called) once the observed object is gone.
+///
+/// The value is handed over instead of returned as a `Value?`: the observation's code is the
+/// library's unspecialized code, where each `Value?` asked the runtime for `Optional<Value>`'s
+/// metadata (three look-ups per change, A2; Benchmarks/HISTORY.md, "Issue 37: property
+/// observation, second pass (helper, 2026-12-02)").
+typealias ObservationRead<Value> = @Sendable (_ body: (Value) -> Void) -> Bool
+
+/// Reads `keyPath` of `object` without keeping it alive; false once it is gone. The object is
+/// let go before the value is handed to `body`.
+func weakRead<Root: AnyObject, Value>(_ object: Root, _ keyPath: KeyPath<Root, Value> & Sendable) -> ObservationRead<Value> {
     let reference = WeakReference(object)
-    return { reference.value.map { $0[keyPath: keyPath] } }
+    return { body in
+        var object = reference.value
+        guard let read = object else { return false }
+        let value = read[keyPath: keyPath]
+        object = nil
+        _ = object
+        body(value)
+        return true
+    }
 }
 
 /// The signal behind `signal(for:on:)` and `observing(on:_:)`: one observer per subscription.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 final class ObservationSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let read: @Sendable () -> Value?
+    private let read: ObservationRead<Value>
     private let scheduler: Scheduler?
     private let writer: ChannelWriter?
 
-    /// `read` returns nil once the observed object is gone. The changes `writer` makes are
+    /// `read` returns false once the observed object is gone. The changes `writer` makes are
     /// not delivered (a property channel's own writes).
     init(scheduler: Scheduler?, operatorName: String, writer: ChannelWriter? = nil,
-         read: @escaping @Sendable () -> Value?) {
+         read: @escaping ObservationRead<Value>) {
         precondition(scheduler !== Scheduler.immediate,
                      "\(operatorName): scheduler must not be Scheduler.immediate, which would read the value before the change")
         self.read = read
@@ -103,7 +124,7 @@ final class ObservationSignal<Value>: Signal<Value>, @unchecked Sendable {
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 final class PropertyObserver<Value>: Sink, OwnWriteObserver, @unchecked Sendable {
     private let subscriber: any Subscriber<Value>
-    private let read: @Sendable () -> Value?
+    private let read: ObservationRead<Value>
     private let givenScheduler: Scheduler?
     private let writer: ChannelWriter?
 
@@ -117,7 +138,7 @@ final class PropertyObserver<Value>: Sink, OwnWriteObserver, @unchecked Sendable
     /// Serializes reads with their deliveries, so that values arrive in the order they were read.
     private let deliveryLock = RecursiveLock()
 
-    init(subscriber: any Subscriber<Value>, read: @escaping @Sendable () -> Value?, scheduler: Scheduler?,
+    init(subscriber: any Subscriber<Value>, read: @escaping ObservationRead<Value>, scheduler: Scheduler?,
          writer: ChannelWriter?) {
         self.subscriber = subscriber
         self.read = read
@@ -180,7 +201,7 @@ final class PropertyObserver<Value>: Sink, OwnWriteObserver, @unchecked Sendable
     func ownWriteFinished() {
         guard !stateLock.withLock({ isDisposed }) else { return }
         var watcher = ChangeWatcher(self)
-        _ = withObservationTracking { read() } onChange: { [watcher] in watcher.fire() }
+        _ = withObservationTracking { read { _ in } } onChange: { [watcher] in watcher.fire() }
         if SoleReference.isOnlyStrongReference(&watcher) { watcher.disarm() }
     }
 
@@ -199,18 +220,20 @@ final class PropertyObserver<Value>: Sink, OwnWriteObserver, @unchecked Sendable
     /// Under `deliveryLock`.
     private func trackAndRead() {
         var watcher = ChangeWatcher(self)
-        let tracked = withObservationTracking { read() } onChange: { [watcher] in watcher.fire() }
+        let tracked = withObservationTracking { read { _ in } } onChange: { [watcher] in watcher.fire() }
         if SoleReference.isOnlyStrongReference(&watcher) { watcher.disarm() }  // nothing observable was read
-        guard tracked != nil, let value = read() else {
+        let isLive = tracked && read { value in
+            if !stateLock.withLock({ isDisposed }) {
+                subscriber.sendNext(value)
+            }
+        }
+        guard isLive else {
             let first = stateLock.withLock { () -> Bool in
                 defer { isDisposed = true }
                 return !isDisposed
             }
             if first { subscriber.sendCompleted() }
             return
-        }
-        if !stateLock.withLock({ isDisposed }) {
-            subscriber.sendNext(value)
         }
     }
 }

@@ -48,31 +48,38 @@ extension Signal {
     ///
     /// - Precondition: `scheduler` is not `Scheduler.immediate`.
     public static func observing(on scheduler: Scheduler? = nil, _ expression: @escaping @Sendable () -> Value) -> Signal<Value> {
-        ObservationSignal(scheduler: scheduler, operatorName: "Signal.observing(on:_:)") { body in
-            body(expression())
+        ObservationSignal(scheduler: scheduler, operatorName: "Signal.observing(on:_:)") { track, readAgain, body in
+            track { _ = expression() }
+            if readAgain { body(expression()) }
             return true
         }
             .named("+observing:")
     }
 }
 
-/// What an observation reads: hands the value to `body` and returns true, or returns false
-/// (`body` not called) once the observed object is gone.
+/// What an observation reads: passes `track` a read of the value (its result dropped), which
+/// `track` runs inside Observation's tracking; then, if `readAgain`, reads the value again and
+/// hands it to `body`. Returns false (nothing read) once the observed object is gone.
 ///
 /// The value is handed over instead of returned as a `Value?`: the observation's code is the
 /// library's unspecialized code, where each `Value?` asked the runtime for `Optional<Value>`'s
-/// metadata (three look-ups per change, A2; Benchmarks/HISTORY.md, "Issue 37: property
+/// metadata (three look-ups per change, A2); and both reads are one call, so that the object
+/// is loaded from its weak reference once (A2; Benchmarks/HISTORY.md, "Issue 37: property
 /// observation, second pass (helper, 2026-12-02)").
-typealias ObservationRead<Value> = @Sendable (_ body: (Value) -> Void) -> Bool
+typealias ObservationRead<Value> = @Sendable (
+    _ track: (() -> Void) -> Void, _ readAgain: Bool, _ body: (Value) -> Void
+) -> Bool
 
-/// Reads `keyPath` of `object` without keeping it alive; false once it is gone. The object is
-/// let go before the value is handed to `body`.
+/// Reads `keyPath` of `object` without keeping it alive (held only during the reads); false
+/// once it is gone. The object is let go before the value is handed to `body`.
 func weakRead<Root: AnyObject, Value>(_ object: Root, _ keyPath: KeyPath<Root, Value> & Sendable) -> ObservationRead<Value> {
     let reference = WeakReference(object)
-    return { body in
+    return { track, readAgain, body in
         var object = reference.value
-        guard let read = object else { return false }
-        let value = read[keyPath: keyPath]
+        if object == nil { return false }
+        track { _ = object![keyPath: keyPath] }
+        guard readAgain else { return true }
+        let value = object![keyPath: keyPath]
         object = nil
         _ = object
         body(value)
@@ -200,9 +207,7 @@ final class PropertyObserver<Value>: Sink, OwnWriteObserver, @unchecked Sendable
     /// both report the next change, which schedules one read.
     func ownWriteFinished() {
         guard !stateLock.withLock({ isDisposed }) else { return }
-        var watcher = ChangeWatcher(self)
-        _ = withObservationTracking { read { _ in } } onChange: { [watcher] in watcher.fire() }
-        if SoleReference.isOnlyStrongReference(&watcher) { watcher.disarm() }
+        _ = read({ track($0) }, false) { _ in }
     }
 
     private func scheduledRead() {
@@ -217,12 +222,17 @@ final class PropertyObserver<Value>: Sink, OwnWriteObserver, @unchecked Sendable
         }
     }
 
+    /// Runs `apply` (a read) inside Observation's tracking, which reports the next change of
+    /// what it read to this observer.
+    private func track(_ apply: () -> Void) {
+        var watcher = ChangeWatcher(self)
+        withObservationTracking(apply) { [watcher] in watcher.fire() }
+        if SoleReference.isOnlyStrongReference(&watcher) { watcher.disarm() }  // nothing observable was read
+    }
+
     /// Under `deliveryLock`.
     private func trackAndRead() {
-        var watcher = ChangeWatcher(self)
-        let tracked = withObservationTracking { read { _ in } } onChange: { [watcher] in watcher.fire() }
-        if SoleReference.isOnlyStrongReference(&watcher) { watcher.disarm() }  // nothing observable was read
-        let isLive = tracked && read { value in
+        let isLive = read({ track($0) }, true) { value in
             if !stateLock.withLock({ isDisposed }) {
                 subscriber.sendNext(value)
             }

@@ -37,7 +37,8 @@ final class PropertyHook<Value>: PropertyHookBase, @unchecked Sendable {
     /// Assignments of the property so far that found the hook (each `beginSend`): a send that
     /// sees it move on while it hands a value out knows an observer assigned the property again
     /// from inside its delivery. An atomic counter: `send` reads it, without the lock, between
-    /// observers.
+    /// observers. Only `beginSend` moves it, under `lock`: a load and a store, no locked
+    /// read-modify-write (A3, Benchmarks/HISTORY.md, "Issue 37: property observation, second pass (helper, 2026-12-02)").
     private let assignments = AtomicCounter()
 
     /// For an assignment, under the center's store lock, right after the value is stored: the
@@ -49,7 +50,7 @@ final class PropertyHook<Value>: PropertyHookBase, @unchecked Sendable {
     @usableFromInline
     func beginSend() -> HookDelivery {
         lock.lock()
-        let delivery = HookDelivery(observers: observers, assignment: assignments.add(1))
+        let delivery = HookDelivery(observers: observers, assignment: assignments.incrementExclusively())
         lock.unlock()
         return delivery
     }

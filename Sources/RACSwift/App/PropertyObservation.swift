@@ -48,28 +48,56 @@ extension Signal {
     ///
     /// - Precondition: `scheduler` is not `Scheduler.immediate`.
     public static func observing(on scheduler: Scheduler? = nil, _ expression: @escaping @Sendable () -> Value) -> Signal<Value> {
-        ObservationSignal(scheduler: scheduler, operatorName: "Signal.observing(on:_:)") { Optional(expression()) }
+        ObservationSignal(scheduler: scheduler, operatorName: "Signal.observing(on:_:)") { track, readAgain, body in
+            track { _ = expression() }
+            if readAgain { body(expression()) }
+            return true
+        }
             .named("+observing:")
     }
 }
 
-/// Reads `keyPath` of `object` without keeping it alive: nil once it is gone.
-func weakRead<Root: AnyObject, Value>(_ object: Root, _ keyPath: KeyPath<Root, Value> & Sendable) -> @Sendable () -> Value? {
+/// What an observation reads: passes `track` a read of the value (its result dropped), which
+/// `track` runs inside Observation's tracking; then, if `readAgain`, reads the value again and
+/// hands it to `body`. Returns false (nothing read) once the observed object is gone.
+///
+/// The value is handed over instead of returned as a `Value?`: the observation's code is the
+/// library's unspecialized code, where each `Value?` asked the runtime for `Optional<Value>`'s
+/// metadata (three look-ups per change, A2); and both reads are one call, so that the object
+/// is loaded from its weak reference once (A2; Benchmarks/HISTORY.md, "Issue 37: property
+/// observation, second pass (helper, 2026-12-02)").
+typealias ObservationRead<Value> = @Sendable (
+    _ track: (() -> Void) -> Void, _ readAgain: Bool, _ body: (Value) -> Void
+) -> Bool
+
+/// Reads `keyPath` of `object` without keeping it alive (held only during the reads); false
+/// once it is gone. The object is let go before the value is handed to `body`.
+func weakRead<Root: AnyObject, Value>(_ object: Root, _ keyPath: KeyPath<Root, Value> & Sendable) -> ObservationRead<Value> {
     let reference = WeakReference(object)
-    return { reference.value.map { $0[keyPath: keyPath] } }
+    return { track, readAgain, body in
+        var object = reference.value
+        if object == nil { return false }
+        track { _ = object![keyPath: keyPath] }
+        guard readAgain else { return true }
+        let value = object![keyPath: keyPath]
+        object = nil
+        _ = object
+        body(value)
+        return true
+    }
 }
 
 /// The signal behind `signal(for:on:)` and `observing(on:_:)`: one observer per subscription.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 final class ObservationSignal<Value>: Signal<Value>, @unchecked Sendable {
-    private let read: @Sendable () -> Value?
+    private let read: ObservationRead<Value>
     private let scheduler: Scheduler?
     private let writer: ChannelWriter?
 
-    /// `read` returns nil once the observed object is gone. The changes `writer` makes are
+    /// `read` returns false once the observed object is gone. The changes `writer` makes are
     /// not delivered (a property channel's own writes).
     init(scheduler: Scheduler?, operatorName: String, writer: ChannelWriter? = nil,
-         read: @escaping @Sendable () -> Value?) {
+         read: @escaping ObservationRead<Value>) {
         precondition(scheduler !== Scheduler.immediate,
                      "\(operatorName): scheduler must not be Scheduler.immediate, which would read the value before the change")
         self.read = read
@@ -103,7 +131,7 @@ final class ObservationSignal<Value>: Signal<Value>, @unchecked Sendable {
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 final class PropertyObserver<Value>: Sink, OwnWriteObserver, @unchecked Sendable {
     private let subscriber: any Subscriber<Value>
-    private let read: @Sendable () -> Value?
+    private let read: ObservationRead<Value>
     private let givenScheduler: Scheduler?
     private let writer: ChannelWriter?
 
@@ -117,7 +145,7 @@ final class PropertyObserver<Value>: Sink, OwnWriteObserver, @unchecked Sendable
     /// Serializes reads with their deliveries, so that values arrive in the order they were read.
     private let deliveryLock = RecursiveLock()
 
-    init(subscriber: any Subscriber<Value>, read: @escaping @Sendable () -> Value?, scheduler: Scheduler?,
+    init(subscriber: any Subscriber<Value>, read: @escaping ObservationRead<Value>, scheduler: Scheduler?,
          writer: ChannelWriter?) {
         self.subscriber = subscriber
         self.read = read
@@ -158,10 +186,18 @@ final class PropertyObserver<Value>: Sink, OwnWriteObserver, @unchecked Sendable
             return backgroundScheduler
         }
         guard let scheduler else { return }
-        let pending = scheduler.schedule { [weak self] in self?.scheduledRead() }
-        stateLock.withLock {
-            if isReadScheduled, !isDisposed { pendingRead = pending }
+        // Captured strongly: the block's context is then this object itself, no allocation
+        // per change (a weak capture boxes it; A2, Benchmarks/HISTORY.md, "Issue 37: property
+        // observation, second pass (helper, 2026-12-02)"). The cycle through `pendingRead`
+        // ends when the block runs or is disposed, which `dispose` does, and so does this
+        // method when the observer was disposed meanwhile.
+        let pending = scheduler.schedule { self.scheduledRead() }
+        let isLive = stateLock.withLock { () -> Bool in
+            if isDisposed { return false }
+            if isReadScheduled { pendingRead = pending }
+            return true
         }
+        if !isLive { pending?.dispose() }
     }
 
     /// After a write of the channel this observer belongs to, on the writing thread: the
@@ -171,9 +207,7 @@ final class PropertyObserver<Value>: Sink, OwnWriteObserver, @unchecked Sendable
     /// both report the next change, which schedules one read.
     func ownWriteFinished() {
         guard !stateLock.withLock({ isDisposed }) else { return }
-        var watcher = ChangeWatcher(self)
-        _ = withObservationTracking { read() } onChange: { [watcher] in watcher.fire() }
-        if SoleReference.isOnlyStrongReference(&watcher) { watcher.disarm() }
+        _ = read({ track($0) }, false) { _ in }
     }
 
     private func scheduledRead() {
@@ -188,21 +222,28 @@ final class PropertyObserver<Value>: Sink, OwnWriteObserver, @unchecked Sendable
         }
     }
 
+    /// Runs `apply` (a read) inside Observation's tracking, which reports the next change of
+    /// what it read to this observer.
+    private func track(_ apply: () -> Void) {
+        var watcher = ChangeWatcher(self)
+        withObservationTracking(apply) { [watcher] in watcher.fire() }
+        if SoleReference.isOnlyStrongReference(&watcher) { watcher.disarm() }  // nothing observable was read
+    }
+
     /// Under `deliveryLock`.
     private func trackAndRead() {
-        var watcher = ChangeWatcher(self)
-        let tracked = withObservationTracking { read() } onChange: { [watcher] in watcher.fire() }
-        if SoleReference.isOnlyStrongReference(&watcher) { watcher.disarm() }  // nothing observable was read
-        guard tracked != nil, let value = read() else {
+        let isLive = read({ track($0) }, true) { value in
+            if !stateLock.withLock({ isDisposed }) {
+                subscriber.sendNext(value)
+            }
+        }
+        guard isLive else {
             let first = stateLock.withLock { () -> Bool in
                 defer { isDisposed = true }
                 return !isDisposed
             }
             if first { subscriber.sendCompleted() }
             return
-        }
-        if !stateLock.withLock({ isDisposed }) {
-            subscriber.sendNext(value)
         }
     }
 }

@@ -279,12 +279,21 @@ struct AtomicCounter: ~Copyable {
     var value: Int { base.withLock { $0 } }
     @discardableResult
     func add(_ delta: Int) -> Int { base.withLock { $0 += delta; return $0 } }
+    func incrementExclusively() -> Int { add(1) }
     #else
     private let base = Atomic<Int>(0)
     init() {}
     var value: Int { base.load(ordering: .acquiring) }
     @discardableResult
     func add(_ delta: Int) -> Int { base.add(delta, ordering: .acquiringAndReleasing).newValue }
+    /// `add(1)` for a caller holding the one lock every incrementer of this counter holds: a
+    /// load and a store where `add` needs a locked read-modify-write (readers on other threads
+    /// still see each new value whole).
+    func incrementExclusively() -> Int {
+        let new = base.load(ordering: .relaxed) + 1
+        base.store(new, ordering: .releasing)
+        return new
+    }
     #endif
 }
 

@@ -255,19 +255,25 @@ final class QueueSchedulerOrderTests: RACTestCase {
         let sentAt = Fixture.Log<Date>()
         let deliveredAt = Fixture.Log<Date>()
         let received = expectation(description: "throttled value")
-        let disposable = subject.throttle(0.1, on: scheduler).subscribeNext { _ in
+        // The interval is long beside the 30 ms between sends: a 100 ms throttle failed once on
+        // a loaded machine (load average 20), where a 30 ms sleep can overrun the interval and
+        // let an earlier value through — a wall-clock race in the test, not in the operator.
+        let interval: TimeInterval = 0.5
+        let disposable = subject.throttle(interval, on: scheduler).subscribeNext { _ in
             deliveredAt.append(Date())
             received.fulfill()
         }
-        // Five values 30 ms apart, each moving the deadline 100 ms past itself.
+        // Five values 30 ms apart, each moving the deadline an interval past itself. Each send's
+        // time is taken before the send, so no delay of this thread after it can shorten the
+        // measured wait.
         for i in 1...5 {
-            subject.sendNext(i)
             sentAt.append(Date())
+            subject.sendNext(i)
             if i < 5 { Thread.sleep(forTimeInterval: 0.03) }
         }
-        wait(for: [received], timeout: 5)
+        wait(for: [received], timeout: 10)
         let last = sentAt.all.last!
-        XCTAssertGreaterThanOrEqual(deliveredAt.all.first!.timeIntervalSince(last), 0.09)
+        XCTAssertGreaterThanOrEqual(deliveredAt.all.first!.timeIntervalSince(last), interval * 0.95)
         XCTAssertEqual(deliveredAt.all.count, 1)
         disposable.dispose()
     }

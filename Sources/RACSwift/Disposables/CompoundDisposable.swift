@@ -21,16 +21,20 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     private var first: Disposable?
     private var second: Disposable?
     private var rest = Rest.small([])
-    /// The number of the latest addition (0: none yet); see `Removal`.
-    private var additions: UInt = 0
+    // No count of additions here: only the indexed children number theirs (`IndexedChildren`
+    // counts them), so a compound is 64 bytes, not 72, and a subject's entry 96 — every
+    // subscription makes at least one (Benchmarks/HISTORY.md, "Issue 37: memory per live
+    // subscription, second pass (helper, 2026-12-02)").
 
     /// Names one addition made with `addRemovable`, for `remove(_:addedAs:)`: removing
     /// it from among many children then takes no hashing (a `flattenMap` with thousands of
     /// live inner subscriptions removes each as it ends). Only the compound that gave it out
     /// understands it.
     struct Removal {
-        /// Additions are numbered from 1 in the order they are made, so the numbers of the
-        /// children kept in order (`IndexedChildren`) are sorted.
+        /// The additions made while the children are indexed are numbered from 1 in the order
+        /// they are made (`IndexedChildren` counts them), so the numbers of the children kept
+        /// in order are sorted; 0 for any other addition, which names nothing (such a child is
+        /// found by identity).
         fileprivate let number: UInt
     }
 
@@ -109,9 +113,10 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
         if _slowPath(tracingIsOn) { traceFreed() }
     }
 
-    /// Called with `lock` held (or during init). `removable`: added by `addRemovable`.
-    private final func append(_ disposable: Disposable, removable: Bool = false) {
-        additions += 1
+    /// Called with `lock` held (or during init). `removable`: added by `addRemovable`. Returns
+    /// the addition's number (see `Removal`).
+    @discardableResult
+    private final func append(_ disposable: Disposable, removable: Bool = false) -> UInt {
         if rest.isEmpty {
             if second == nil {
                 if first == nil {
@@ -119,7 +124,7 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
                 } else {
                     second = disposable
                 }
-                return
+                return 0
             }
         }
         switch rest {
@@ -129,13 +134,15 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
                 rest = .small([])
                 children.append(disposable)
                 rest = .small(children)
+                return 0
             } else {
                 let indexed = IndexedChildren(children)
-                indexed.append(disposable, number: additions, removable: removable)
+                let number = indexed.append(disposable, removable: removable)
                 rest = .indexed(indexed)
+                return number
             }
         case .indexed(let indexed):
-            indexed.append(disposable, number: additions, removable: removable)
+            return indexed.append(disposable, removable: removable)
         }
     }
 
@@ -165,8 +172,7 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
             disposable.dispose()
             return Removal(number: 0)  // names nothing
         }
-        append(disposable, removable: true)
-        let removal = Removal(number: additions)
+        let removal = Removal(number: append(disposable, removable: true))
         lock.unlock()
         if _slowPath(tracingIsOn) { traceAdded() }
         return removal

@@ -18,8 +18,8 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     // they were added: `first`, `second`, then `rest`. A removal leaves `first` or `second`
     // empty rather than shifting the others, so a newcomer goes into them only while
     // everything after them is empty.
-    private var first: Disposable?
-    private var second: Disposable?
+    // `first` and `second` are in `Disposable`'s `content`, the two words a plain disposable
+    // keeps its action in.
     private var rest = Rest.small([])
     // No count of additions here: only the indexed children number theirs (`IndexedChildren`
     // counts them), so a compound is 64 bytes, not 72, and a subject's entry 96 — every
@@ -69,7 +69,7 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     /// The number of children, read under `lock` (just after the change it reports, so a
     /// concurrent change may already be in it).
     private final func childCount() -> Int {
-        lock.withLock { (first == nil ? 0 : 1) + (second == nil ? 0 : 1) + rest.count }
+        lock.withLock { inlineChildCount + rest.count }
     }
 
     /// The number of children now (what the trace probes report; the tests read it).
@@ -84,7 +84,7 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     @inline(never)
     private final func traceFreed() {
         if isDisposed { return }
-        let count = (first == nil ? 0 : 1) + (second == nil ? 0 : 1) + rest.count
+        let count = inlineChildCount + rest.count
         if count > 0 { traceLetGo(count) }
     }
 
@@ -108,9 +108,13 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
         }
     }
 
+    /// The children in `first` and `second`, 0 to 2; under `lock`.
+    private final var inlineChildCount: Int { (content.hasFirst ? 1 : 0) + (content.hasSecond ? 1 : 0) }
+
     deinit {
         // A compound freed undisposed lets go of its children too (the trace's live count).
         if _slowPath(tracingIsOn) { traceFreed() }
+        content.releaseSecond()
     }
 
     /// Called with `lock` held (or during init). `removable`: added by `addRemovable`. Returns
@@ -118,11 +122,11 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     @discardableResult
     private final func append(_ disposable: Disposable, removable: Bool = false) -> UInt {
         if rest.isEmpty {
-            if second == nil {
-                if first == nil {
-                    first = disposable
+            if !content.hasSecond {
+                if !content.hasFirst {
+                    content.setFirst(disposable)
                 } else {
-                    second = disposable
+                    content.setSecond(disposable)
                 }
                 return 0
             }
@@ -223,12 +227,10 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
             if removed != nil, indexed.live == 0 { rest = .small([]) }
         }
         if removed == nil {
-            if second === disposable {
-                removed = second
-                second = nil
-            } else if first === disposable {
-                removed = first
-                first = nil
+            if content.isSecond(disposable) {
+                removed = content.takeSecond()
+            } else if content.isFirst(disposable) {
+                removed = content.takeFirst()
             }
         }
         return removed
@@ -243,14 +245,12 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     /// `dispose()` without what a subclass adds to it: true for the one caller that disposed.
     final func disposeChildren() -> Bool {
         guard beginDisposal(locking: lock) else { return false }
-        if first == nil, second == nil, rest.isEmpty {
+        if !content.hasFirst, !content.hasSecond, rest.isEmpty {
             // Empty: nothing to take or release.
             lock.unlock()
             return true
         }
-        let takenFirst = first, takenSecond = second, takenRest = rest
-        first = nil
-        second = nil
+        let takenFirst = content.takeFirst(), takenSecond = content.takeSecond(), takenRest = rest
         rest = .small([])
         lock.unlock()
         if _slowPath(tracingIsOn) { Self.traceLetGo(self, takenFirst, takenSecond, takenRest) }

@@ -117,7 +117,7 @@ extension Signal {
     @inlinable @discardableResult
     public func subscribeNext(_ next: consuming @escaping @Sendable (Value) -> Void) -> Disposable {
         if _slowPath(subscribesClosures) { return subscribeClosures(next: consume next, error: nil, completed: nil) }
-        return subscribe(ClosureSubscriber(next: consume next, error: nil, completed: nil))
+        return subscribe(NextSubscriber(next: consume next))
     }
 
     /// Subscribes to errors only (RAC's `-subscribeError:`).

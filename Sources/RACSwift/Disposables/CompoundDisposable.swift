@@ -18,19 +18,23 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     // they were added: `first`, `second`, then `rest`. A removal leaves `first` or `second`
     // empty rather than shifting the others, so a newcomer goes into them only while
     // everything after them is empty.
-    private var first: Disposable?
-    private var second: Disposable?
+    // `first` and `second` are in `Disposable`'s `content`, the two words a plain disposable
+    // keeps its action in.
     private var rest = Rest.small([])
-    /// The number of the latest addition (0: none yet); see `Removal`.
-    private var additions: UInt = 0
+    // No count of additions here: only the indexed children number theirs (`IndexedChildren`
+    // counts them), so a compound is 64 bytes, not 72, and a subject's entry 96 — every
+    // subscription makes at least one (Benchmarks/HISTORY.md, "Issue 37: memory per live
+    // subscription, second pass (helper, 2026-12-02)").
 
     /// Names one addition made with `addRemovable`, for `remove(_:addedAs:)`: removing
     /// it from among many children then takes no hashing (a `flattenMap` with thousands of
     /// live inner subscriptions removes each as it ends). Only the compound that gave it out
     /// understands it.
     struct Removal {
-        /// Additions are numbered from 1 in the order they are made, so the numbers of the
-        /// children kept in order (`IndexedChildren`) are sorted.
+        /// The additions made while the children are indexed are numbered from 1 in the order
+        /// they are made (`IndexedChildren` counts them), so the numbers of the children kept
+        /// in order are sorted; 0 for any other addition, which names nothing (such a child is
+        /// found by identity).
         fileprivate let number: UInt
     }
 
@@ -65,7 +69,7 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     /// The number of children, read under `lock` (just after the change it reports, so a
     /// concurrent change may already be in it).
     private final func childCount() -> Int {
-        lock.withLock { (first == nil ? 0 : 1) + (second == nil ? 0 : 1) + rest.count }
+        lock.withLock { inlineChildCount + rest.count }
     }
 
     /// The number of children now (what the trace probes report; the tests read it).
@@ -80,7 +84,7 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     @inline(never)
     private final func traceFreed() {
         if isDisposed { return }
-        let count = (first == nil ? 0 : 1) + (second == nil ? 0 : 1) + rest.count
+        let count = inlineChildCount + rest.count
         if count > 0 { traceLetGo(count) }
     }
 
@@ -104,22 +108,27 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
         }
     }
 
+    /// The children in `first` and `second`, 0 to 2; under `lock`.
+    private final var inlineChildCount: Int { (content.hasFirst ? 1 : 0) + (content.hasSecond ? 1 : 0) }
+
     deinit {
         // A compound freed undisposed lets go of its children too (the trace's live count).
         if _slowPath(tracingIsOn) { traceFreed() }
+        content.releaseSecond()
     }
 
-    /// Called with `lock` held (or during init). `removable`: added by `addRemovable`.
-    private final func append(_ disposable: Disposable, removable: Bool = false) {
-        additions += 1
+    /// Called with `lock` held (or during init). `removable`: added by `addRemovable`. Returns
+    /// the addition's number (see `Removal`).
+    @discardableResult
+    private final func append(_ disposable: Disposable, removable: Bool = false) -> UInt {
         if rest.isEmpty {
-            if second == nil {
-                if first == nil {
-                    first = disposable
+            if !content.hasSecond {
+                if !content.hasFirst {
+                    content.setFirst(disposable)
                 } else {
-                    second = disposable
+                    content.setSecond(disposable)
                 }
-                return
+                return 0
             }
         }
         switch rest {
@@ -129,13 +138,15 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
                 rest = .small([])
                 children.append(disposable)
                 rest = .small(children)
+                return 0
             } else {
                 let indexed = IndexedChildren(children)
-                indexed.append(disposable, number: additions, removable: removable)
+                let number = indexed.append(disposable, removable: removable)
                 rest = .indexed(indexed)
+                return number
             }
         case .indexed(let indexed):
-            indexed.append(disposable, number: additions, removable: removable)
+            return indexed.append(disposable, removable: removable)
         }
     }
 
@@ -165,8 +176,7 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
             disposable.dispose()
             return Removal(number: 0)  // names nothing
         }
-        append(disposable, removable: true)
-        let removal = Removal(number: additions)
+        let removal = Removal(number: append(disposable, removable: true))
         lock.unlock()
         if _slowPath(tracingIsOn) { traceAdded() }
         return removal
@@ -217,12 +227,10 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
             if removed != nil, indexed.live == 0 { rest = .small([]) }
         }
         if removed == nil {
-            if second === disposable {
-                removed = second
-                second = nil
-            } else if first === disposable {
-                removed = first
-                first = nil
+            if content.isSecond(disposable) {
+                removed = content.takeSecond()
+            } else if content.isFirst(disposable) {
+                removed = content.takeFirst()
             }
         }
         return removed
@@ -237,14 +245,12 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     /// `dispose()` without what a subclass adds to it: true for the one caller that disposed.
     final func disposeChildren() -> Bool {
         guard beginDisposal(locking: lock) else { return false }
-        if first == nil, second == nil, rest.isEmpty {
+        if !content.hasFirst, !content.hasSecond, rest.isEmpty {
             // Empty: nothing to take or release.
             lock.unlock()
             return true
         }
-        let takenFirst = first, takenSecond = second, takenRest = rest
-        first = nil
-        second = nil
+        let takenFirst = content.takeFirst(), takenSecond = content.takeSecond(), takenRest = rest
         rest = .small([])
         lock.unlock()
         if _slowPath(tracingIsOn) { Self.traceLetGo(self, takenFirst, takenSecond, takenRest) }

@@ -43,6 +43,9 @@ final class IndexedChildren {
     private(set) var live = 0
     /// Where `remove(_:addedAs:)` looks first: just after the previous removal.
     private var nextRemovalHint = 0
+    /// The number of the latest addition made here (0: none yet); see `CompoundDisposable.Removal`.
+    /// Counted here, not in the compound, which then needs no field for it.
+    private var additions: UInt = 0
 
     /// The plain array's children, found by identity: whether they were added by
     /// `addRemovable` is not known here (the compound's `remove(_:addedAs:)` falls back to
@@ -55,7 +58,14 @@ final class IndexedChildren {
         for child in initial { append(child, number: 0, removable: false) }
     }
 
-    func append(_ child: Disposable, number: UInt, removable: Bool) {
+    /// Adds `child` as the latest addition; returns its number (for `remove(_:addedAs:)`).
+    func append(_ child: Disposable, removable: Bool) -> UInt {
+        additions += 1
+        append(child, number: additions, removable: removable)
+        return additions
+    }
+
+    private func append(_ child: Disposable, number: UInt, removable: Bool) {
         if !removable {
             let id = ObjectIdentifier(child)
             if positions.updateValue(children.count, forKey: id) != nil { hasDuplicates = true }

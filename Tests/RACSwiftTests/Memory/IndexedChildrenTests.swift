@@ -13,7 +13,7 @@ final class IndexedChildrenTests: RACTestCase {
         let initial = (0..<3).map { _ in Disposable() }
         let indexed = IndexedChildren(initial)
         let added = (0..<3).map { _ in Disposable() }
-        for (offset, child) in added.enumerated() { indexed.append(child, number: UInt(offset + 1), removable: true) }
+        for (offset, child) in added.enumerated() { XCTAssertEqual(indexed.append(child, removable: true), UInt(offset + 1)) }
         XCTAssertEqual(ids(indexed), (initial + added).map(ObjectIdentifier.init))
         XCTAssertEqual(indexed.live, 6)
     }
@@ -22,7 +22,7 @@ final class IndexedChildrenTests: RACTestCase {
         let child = Disposable()
         let other = Disposable()
         let indexed = IndexedChildren([child, other])
-        indexed.append(child, number: 1, removable: false)
+        XCTAssertEqual(indexed.append(child, removable: false), 1)
         XCTAssertTrue(indexed.remove(child) === child)
         XCTAssertEqual(ids(indexed), [ObjectIdentifier(child), ObjectIdentifier(other)])
         XCTAssertTrue(indexed.remove(child) === child)
@@ -33,7 +33,7 @@ final class IndexedChildrenTests: RACTestCase {
     func testRemovalByNumberFindsOnlyTheChildAddedWithThatNumber() {
         let indexed = IndexedChildren([])
         let children = (0..<40).map { _ in Disposable() }
-        for (offset, child) in children.enumerated() { indexed.append(child, number: UInt(offset + 1), removable: true) }
+        for (offset, child) in children.enumerated() { XCTAssertEqual(indexed.append(child, removable: true), UInt(offset + 1)) }
         XCTAssertNil(indexed.remove(children[5], addedAs: 7), "another child's number")
         XCTAssertNil(indexed.remove(children[5]), "added by number: not found by identity")
         // Out of order (a binary search) and in order (the hint after the previous removal).
@@ -48,7 +48,7 @@ final class IndexedChildrenTests: RACTestCase {
         let indexed = IndexedChildren([])
         let children = (0..<200).map { _ in Disposable() }
         for (offset, child) in children.enumerated() {
-            indexed.append(child, number: UInt(offset + 1), removable: offset.isMultiple(of: 2))
+            XCTAssertEqual(indexed.append(child, removable: offset.isMultiple(of: 2)), UInt(offset + 1))
         }
         // Remove most of them, enough to compact several times.
         for (offset, child) in children.enumerated() where offset % 10 != 0 {

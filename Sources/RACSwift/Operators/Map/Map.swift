@@ -54,6 +54,10 @@ extension Signal {
                         secondTransform: secondTransform.apply, secondIsIncluded: stages.secondPredicate,
                         thirdTransform: thirdTransform.apply, thirdIsIncluded: stages.thirdPredicate)
                 }
+                if let predicate = stages.predicate, stages.secondPredicate == nil {
+                    return MapFilterMapSink(downstream: downstream, transform: transform, isIncluded: predicate.test,
+                                            secondTransform: secondTransform.apply)
+                }
                 return TwoStageMapFilterSink(downstream: downstream, transform: transform, isIncluded: stages.predicate,
                                              secondTransform: secondTransform.apply, secondIsIncluded: stages.secondPredicate)
             }

@@ -54,6 +54,33 @@ final class TwoStageMapFilterSink<Source, Value>: ForwardingSink<Value>, Subscri
     }
 }
 
+/// A fused signal's two stages when only the first has a test (`s.map(f).filter(p).map(g)`):
+/// `TwoStageMapFilterSink` without the two optional tests' slots it would keep empty or never
+/// need to unwrap, so a live subscription is 80 bytes, not 96 (Benchmarks/HISTORY.md, "Issue 37:
+/// memory per live subscription, second pass (helper, 2026-12-02)"). Stateless, as it is.
+@usableFromInline
+final class MapFilterMapSink<Source, Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
+    private let transform: (Source) -> Value
+    private let isIncluded: (Value) -> Bool
+    private let secondTransform: (Value) -> Value
+
+    @usableFromInline
+    init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value, isIncluded: @escaping (Value) -> Bool,
+         secondTransform: @escaping (Value) -> Value) {
+        self.transform = transform
+        self.isIncluded = isIncluded
+        self.secondTransform = secondTransform
+        super.init(downstream: downstream)
+    }
+
+    // Always inlined, as `MapSink.sendNext` is (measured there).
+    @inline(__always) @usableFromInline
+    func sendNext(_ value: Source) {
+        let mapped = transform(value)
+        if isIncluded(mapped) { downstream.sendNext(secondTransform(mapped)) }
+    }
+}
+
 /// A fused signal's three stages (`MapFilterSignal`), as `TwoStageMapFilterSink` runs two.
 @usableFromInline
 final class ThreeStageMapFilterSink<Source, Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {

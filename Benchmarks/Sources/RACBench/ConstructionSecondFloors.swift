@@ -180,6 +180,127 @@ func floorCombineLatest(_ a: @escaping FloorSignal, _ b: @escaping FloorSignal) 
     }
 }
 
+/// A compound whose children leave it when they finish: the `RACCompoundDisposable` RAC's `-bind:`
+/// keeps per subscription, from which each completed inner's disposable is removed
+/// (`removeDisposable:`). A slot table with its free slots chained through it: an insertion
+/// names its slot, so a removal is O(1) whatever the number alive, and the table never holds
+/// more slots than were alive at once.
+final class FloorCompound: FloorDisposable, @unchecked Sendable {
+    private enum Slot {
+        case child(FloorDisposable)
+        case free(next: Int)  // -1 ends the chain
+    }
+    private struct Table {
+        var slots: [Slot] = []
+        var firstFree = -1
+    }
+    private let table = Mutex<Table?>(Table())
+
+    /// The child's slot, for `remove`; -1 if the compound was disposed (the child is disposed).
+    func insert(_ child: FloorDisposable) -> Int {
+        let slot = table.withLock { t -> Int in
+            guard t != nil else { return -1 }
+            let i = t!.firstFree
+            if i < 0 {
+                t!.slots.append(.child(child))
+                return t!.slots.count - 1
+            }
+            if case .free(let next) = t!.slots[i] { t!.firstFree = next }
+            t!.slots[i] = .child(child)
+            return i
+        }
+        if slot < 0 { child.dispose() }
+        return slot
+    }
+
+    func remove(slot i: Int) {
+        guard i >= 0 else { return }
+        table.withLock { t in
+            guard t != nil else { return }
+            t!.slots[i] = .free(next: t!.firstFree)
+            t!.firstFree = i
+        }
+    }
+
+    override func didDispose() {
+        let all = table.withLock { t -> [Slot] in
+            defer { t = nil }
+            return t?.slots ?? []
+        }
+        for case .child(let child) in all { child.dispose() }
+    }
+}
+
+/// A flatMap point over hot inners, as RAC's `-bind:` runs one: the count of live signals starts
+/// at one for the source (`signalCount = 1`), each inner adds one, each finished inner takes one
+/// and leaves the compound; the count reaching zero (source and every inner done) completes.
+extension FloorMergePoint {
+    func countSource() { lock.withLock { $0 += 1 } }
+
+    /// The inner's subscription and its slot in the compound.
+    func add(inner: FloorSubject, to compound: FloorCompound) -> (FloorDisposable, Int) {
+        lock.withLock { $0 += 1 }
+        let entry = inner.subscribe { [self] v in
+            lock.withLock { _ in if !disposable.isDisposed { downstream(v) } }
+        }
+        return (entry, compound.insert(entry))
+    }
+
+    /// An inner's completion: its subscription ends (RAC's subscriber disposes itself), the
+    /// count drops, and the finished inner's disposable leaves the compound, or, at zero, the
+    /// result completes and the whole subscription is disposed.
+    func innerCompleted(_ added: (FloorDisposable, Int), in compound: FloorCompound, completed: () -> Void) {
+        let (entry, slot) = added
+        entry.dispose()
+        let last = lock.withLock { c -> Bool in
+            c -= 1
+            return c == 0
+        }
+        if last {
+            completed()
+            disposable.dispose()
+        } else {
+            compound.remove(slot: slot)
+        }
+    }
+}
+
+/// Z's second floor: per round an outer floor subject and a flatMap point (its lock and its
+/// disposable, holding the outer's entry and the inners' compound); per inner a removable entry
+/// in its subject, added to the compound and removed when the inner completes.
+func secondZ(_ size: Int) -> Impl? {
+    .measured(
+        "per round an outer subject's removable entry and a merge point with a lock and a disposable "
+            + "of its own; per inner a removable subject entry in the point's compound, removed when "
+            + "the inner completes, and the live-signal count that completes the result after the "
+            + "outer and every inner (RAC's -bind: signalCount, removeDisposable:)"
+    ) { n in
+        let acc = Acc()
+        let k = min(size, n)
+        let sink = opaque { (v: Int) in acc.sum &+= v }
+        for _ in 0..<(n / k) {
+            let outer = FloorSubject()
+            let point = FloorMergePoint(sink, justInner)
+            let compound = FloorCompound()
+            point.countSource()
+            let inners = (0..<k).map { _ in FloorSubject() }
+            var entries: [(FloorDisposable, Int)] = []
+            entries.reserveCapacity(k)
+            point.disposable.add(outer.subscribe { [point] i in
+                entries.append(point.add(inner: inners[i], to: compound))
+            })
+            point.disposable.add(compound)
+            for i in 0..<k { outer.send(i) }
+            for (i, inner) in inners.enumerated() {
+                inner.send(i)
+                point.innerCompleted(entries[i], in: compound) {}
+            }
+            point.disposable.dispose()
+        }
+        return acc.sum
+    }
+}
+
 nonisolated(unsafe) let secondR6: Impl? = .measured(
     "a signal per flatMap, built then subscribed; per subscription a merge point with a lock and a "
         + "disposable of its own (no subscriber in it); a removable subject entry"
@@ -213,4 +334,5 @@ nonisolated(unsafe) let secondR7: Impl? = .measured(
 #else
 nonisolated(unsafe) let secondR6: Impl? = nil
 nonisolated(unsafe) let secondR7: Impl? = nil
+func secondZ(_ size: Int) -> Impl? { nil }
 #endif

@@ -168,7 +168,8 @@ func innersWorkload(_ size: Int) -> Workload {
                 d.dispose()
             }
             return acc.sum
-        })
+        },
+        second: secondZ(size))
     w.unscaled = true
     return w
 }

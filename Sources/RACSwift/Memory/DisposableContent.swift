@@ -22,10 +22,22 @@
 ///
 /// What would break it: the child methods on an action's words (the function pointer read as an
 /// object), `takeAction()` on a compound's, or a compound freed without `releaseSecond()` (a
-/// leak). Debug builds check that a second child is a `Disposable` when it is taken.
+/// leak). Debug builds check the first two: the words remember which form they were given
+/// (`form`, a debug-only field) and each method stops with a precondition on the other form's.
 struct DisposableContent {
     private var word: UnsafeRawPointer?
     private var object: AnyObject?
+    #if DEBUG
+    /// Which form the words hold, once given one (debug builds only: release layouts are the
+    /// two words).
+    private var form: Form?
+    private enum Form { case action, children }
+
+    private mutating func check(_ expected: Form, _ function: StaticString = #function) {
+        precondition(form == nil || form == expected, "DisposableContent.\(function): the words hold \(form.map { "\($0)" } ?? "nothing")")
+        form = expected
+    }
+    #endif
 
     /// Nothing: no action, no children.
     init() {}
@@ -35,10 +47,16 @@ struct DisposableContent {
         let (function, context) = unsafeBitCast(action, to: (UnsafeRawPointer, AnyObject?).self)
         word = function
         object = context
+        #if DEBUG
+        form = .action
+        #endif
     }
 
     /// The action, moved out (nil if there is none or it was taken).
     mutating func takeAction() -> (() -> Void)? {
+        #if DEBUG
+        check(.action)
+        #endif
         guard let function = word else { return nil }
         word = nil
         var context: AnyObject?
@@ -55,15 +73,26 @@ struct DisposableContent {
     func isSecond(_ child: Disposable) -> Bool { word == UnsafeRawPointer(Unmanaged.passUnretained(child).toOpaque()) }
 
     /// Sets the first slot (which must be empty).
-    mutating func setFirst(_ child: Disposable) { object = child }
+    mutating func setFirst(_ child: Disposable) {
+        #if DEBUG
+        check(.children)
+        #endif
+        object = child
+    }
 
     /// Sets the second slot (which must be empty), retaining `child` by hand.
     mutating func setSecond(_ child: Disposable) {
+        #if DEBUG
+        check(.children)
+        #endif
         word = UnsafeRawPointer(Unmanaged.passRetained(child).toOpaque())
     }
 
     /// Moves the first child out.
     mutating func takeFirst() -> Disposable? {
+        #if DEBUG
+        check(.children)
+        #endif
         var taken: AnyObject?
         swap(&taken, &object)
         guard let taken else { return nil }
@@ -72,6 +101,9 @@ struct DisposableContent {
 
     /// Moves the second child out, with the reference retained by hand.
     mutating func takeSecond() -> Disposable? {
+        #if DEBUG
+        check(.children)
+        #endif
         guard let taken = word else { return nil }
         word = nil
         return Unmanaged<Disposable>.fromOpaque(taken).takeRetainedValue()
@@ -79,6 +111,9 @@ struct DisposableContent {
 
     /// For the compound's deinit: releases the second child, if there is one.
     mutating func releaseSecond() {
+        #if DEBUG
+        check(.children)
+        #endif
         if let taken = word {
             word = nil
             Unmanaged<Disposable>.fromOpaque(taken).release()

@@ -45,6 +45,25 @@ struct MemoryFenceMisuseTests {
         expectStandardError(result, contains: "UnretainedReference<FenceProbe>: the object was used after it was freed")
     }
 
+    // MARK: DisposableContent
+
+    @Test func disposableContentStopsAnActionReadAsChildren() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var content = DisposableContent(action: {})
+            _ = content.takeFirst()
+        }
+        expectStandardError(result, contains: "DisposableContent.takeFirst(): the words hold action")
+    }
+
+    @Test func disposableContentStopsChildrenReadAsAnAction() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var content = DisposableContent()
+            content.setFirst(Disposable())
+            _ = content.takeAction()
+        }
+        expectStandardError(result, contains: "DisposableContent.takeAction(): the words hold children")
+    }
+
     // MARK: The current-scheduler slot
 
     @Test func currentSchedulerSlotStopsAReadOfAFreedScheduler() async {

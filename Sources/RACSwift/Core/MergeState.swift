@@ -101,7 +101,7 @@ struct MergeState<Inner> {
         active -= 1
         if isFinished { return .none }
         if !hasWaiting { return completeIfDone() }
-        guard isOpen, drainDepth < concatNestingLimit, active < maxConcurrent, hasWaiting else {
+        guard isOpen, drainDepth < concatNestingLimit, active < maxConcurrent else {
             return .none
         }
         active += 1

@@ -74,27 +74,22 @@ final class ScheduledAction: Disposable, @unchecked Sendable {
         super.init()
     }
 
-    /// The block, once; nil if cancelled.
-    func take() -> (() -> Void)? {
-        takeBlock()
-    }
-
-    override func dispose() {
-        guard markDisposed() else { return }
-        let released = takeBlock()
-        _ = released  // released outside the lock: its captures may dispose more
-    }
-
-    /// The block, taken out under the lock. Not through the generic `withLock`: a closure
-    /// returned as its generic result was wrapped in a reabstraction thunk, allocated at each
-    /// run of a block (A2, one allocation per change; Benchmarks/HISTORY.md, "Issue 37:
+    /// The block, once; nil if cancelled. Taken under the lock without the generic `withLock`:
+    /// a closure returned as its generic result was wrapped in a reabstraction thunk, allocated
+    /// at each run of a block (A2, one allocation per change; Benchmarks/HISTORY.md, "Issue 37:
     /// property observation, second pass (helper, 2026-12-02)").
-    private func takeBlock() -> (() -> Void)? {
+    func take() -> (() -> Void)? {
         lock.lock()
         let taken = block
         block = nil
         lock.unlock()
         return taken
+    }
+
+    override func dispose() {
+        guard markDisposed() else { return }
+        let released = take()
+        _ = released  // released outside the lock: its captures may dispose more
     }
 }
 

@@ -109,6 +109,9 @@ struct RecursiveLock: ~Copyable {
     // proves we already hold the lock.
     private let owner = Atomic<UInt>(0)
     init() {}
+    // Not built on `enter`/`leave`, though it does what they do: with `body` called once that
+    // way, a subject's send cost 6 instructions more (W1 155.5 → 161.5; Benchmarks/HISTORY.md,
+    // "Issue 37: the subject-based per-event workloads, second pass (helper, 2026-12-02)").
     @discardableResult
     func withLock<R>(_ body: () throws -> R) rethrows -> R {
         let me = currentThreadID()

@@ -180,6 +180,52 @@ func floorCombineLatest(_ a: @escaping FloorSignal, _ b: @escaping FloorSignal) 
     }
 }
 
+/// One live subscription of a combineLatest of three (the memory table's "combine3" shape, the
+/// second floor of `measureMoreMemory`): what RAC's `+combineLatest:` keeps per subscription — per
+/// input a subscription whose disposable takes it out of its subject, a compound disposable
+/// (RAC's `createSignal` block's, which the subscription's holds), the latest values with their
+/// "has value" state, and the lock that serializes them and the output.
+/// The third input's subscription sits in `disposable` beside `inputs`, since a `FloorDisposable`
+/// has two slots: the same work, about 40 B more than one three-slot compound would take.
+final class FloorCombinePoint3: @unchecked Sendable {
+    private struct Latest {
+        var a = 0, b = 0, c = 0
+        var has: UInt8 = 0
+    }
+    private let lock = Mutex(Latest())
+    private let downstream: Sink
+    let disposable = FloorDisposable()
+    /// RAC's `createSignal` block's compound: the first two inputs' subscriptions.
+    let inputs = FloorDisposable()
+
+    init(_ downstream: @escaping Sink) { self.downstream = downstream }
+
+    private func received(_ store: (inout Latest) -> Void) {
+        lock.withLock { l in
+            store(&l)
+            if l.has == 7, !disposable.isDisposed { downstream(l.a &+ l.b &+ l.c) }
+        }
+    }
+
+    func received(a value: Int) { received { $0.a = value; $0.has |= 1 } }
+    func received(b value: Int) { received { $0.b = value; $0.has |= 2 } }
+    func received(c value: Int) { received { $0.c = value; $0.has |= 4 } }
+}
+
+/// Subscribes one `FloorCombinePoint3` to the three subjects (one closure per input in each
+/// subject's entry, as the closure floor's inputs are) and returns it.
+@inline(never)
+func floorCombineLatest3(_ a: FloorSubject, _ b: FloorSubject, _ c: FloorSubject, _ downstream: @escaping Sink)
+    -> FloorCombinePoint3 {
+    let point = FloorCombinePoint3(downstream)
+    point.inputs.add(a.subscribe { [point] in point.received(a: $0) })
+    point.inputs.add(b.subscribe { [point] in point.received(b: $0) })
+    let third = c.subscribe { [point] in point.received(c: $0) }
+    point.disposable.add(point.inputs)
+    point.disposable.add(third)
+    return point
+}
+
 /// A compound whose children leave it when they finish: the `RACCompoundDisposable` RAC's `-bind:`
 /// keeps per subscription, from which each completed inner's disposable is removed
 /// (`removeDisposable:`). A slot table with its free slots chained through it: an insertion

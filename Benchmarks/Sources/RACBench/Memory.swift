@@ -82,7 +82,10 @@ let memoryShapes: [MemoryShape] = [
             + "removes itself when disposed (the disposable RAC returns)"),
     MemoryShape(
         id: "combine3", title: "combineLatest(a, b, c, reduce:) of three subjects",
-        floorKeeps: "one object with the three latest values, three input closures in the subjects' arrays"),
+        floorKeeps: "one object with the three latest values, three input closures in the subjects' arrays; "
+            + "second floor: a point with the latest values, their \"has value\" bits and a lock, each "
+            + "input's closure in an entry that removes itself when disposed, the inputs' compound and "
+            + "the subscription's disposable (RAC's +combineLatest:)"),
     MemoryShape(
         id: "flatten", title: "flattenMap to a live inner subject (one value sent)",
         floorKeeps: "the flatMap closure in the outer subject's array, the subscriber's closure in the inner's"),
@@ -174,6 +177,21 @@ func measureMoreMemory(counter: MallocCounter) -> [String: [Lib: MemoryResult]] 
         record("combine3", .base, s, count: n)
         a.send(1); b.send(1); c.send(1)
     }
+    #if canImport(Glibc)
+    do {
+        // The second floor (ConstructionSecondFloors.swift): what RAC's +combineLatest: keeps per
+        // subscription, which the closure floor, with no way to dispose, does not.
+        let a = FloorSubject(reserving: n), b = FloorSubject(reserving: n), c = FloorSubject(reserving: n)
+        var points: [FloorCombinePoint3] = []
+        points.reserveCapacity(n)
+        let s = counter.count {
+            for _ in 0..<n { points.append(floorCombineLatest3(a, b, c, opaque { acc.sum &+= $0 })) }
+        }
+        record("combine3", .second, s, count: n)
+        a.send(1); b.send(1); c.send(1)
+        for point in points { point.disposable.dispose() }
+    }
+    #endif
     do {
         let a = RACSwift.Subject<Int>(), b = RACSwift.Subject<Int>(), c = RACSwift.Subject<Int>()
         let chain = Signal.combineLatest(a, b, c, reduce: { x, y, z in x &+ y &+ z })

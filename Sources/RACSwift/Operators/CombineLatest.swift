@@ -17,12 +17,11 @@ extension Signal {
     public func combineLatest<U>(with other: Signal<U>) -> Signal<(Value, U)> {
         PairOperatorSignal(self, other) { subscriber, first, second in
             let sink = CombineLatestSink<(Value, U)>(downstream: subscriber, inputCount: 2)
-            let inputs = CombineLatestInputs2(
-                CombineLatestInput<Value, (Value, U), Value?>(sink), CombineLatestInput<U, (Value, U), U?>(sink))
+            let inputs = CombineLatestInputs2<Value, U, (Value, U), Value?>(sink, CombineLatestInput(sink))
             return startCombineLatest(
-                subscriber, sink, inputs: inputs, combine: { [inputs] in (inputs.first.latest, inputs.second.latest) }
+                subscriber, sink, inputs: inputs, combine: { [inputs] in (inputs.latest, inputs.second.latest) }
             ) {
-                sink.subscribeInput(first, inputs.first)
+                sink.subscribeInput(first, inputs)
                 sink.subscribeInput(second, inputs.second)
             }
         }

@@ -28,11 +28,11 @@ extension Signal {
     ) -> Signal<Value> where Value == (A, B) {
         PairOperatorSignal(a, b) { subscriber, a, b in
             let sink = CombineLatestSink<Value>(downstream: subscriber, inputCount: 2)
-            let inputs = CombineLatestInputs2(CombineLatestInput<A, Value, A?>(sink), CombineLatestInput<B, Value, B?>(sink))
+            let inputs = CombineLatestInputs2<A, B, Value, A?>(sink, CombineLatestInput(sink))
             return startCombineLatest(
-                subscriber, sink, inputs: inputs, combine: { [inputs] in (inputs.first.latest, inputs.second.latest) }
+                subscriber, sink, inputs: inputs, combine: { [inputs] in (inputs.latest, inputs.second.latest) }
             ) {
-                sink.subscribeInput(a, inputs.first)
+                sink.subscribeInput(a, inputs)
                 sink.subscribeInput(b, inputs.second)
             }
         }
@@ -65,14 +65,12 @@ extension Signal {
     ) -> Signal<Value> where Value == (A, B, C) {
         OperatorSignal((a, b, c)) { subscriber, signals in
             let sink = CombineLatestSink<Value>(downstream: subscriber, inputCount: 3)
-            let inputs = CombineLatestInputs3(
-                CombineLatestInput<A, Value, A?>(sink), CombineLatestInput<B, Value, B?>(sink),
-                CombineLatestInput<C, Value, C?>(sink))
+            let inputs = CombineLatestInputs3<A, B, C, Value, A?>(sink, CombineLatestInput(sink), CombineLatestInput(sink))
             return startCombineLatest(
                 subscriber, sink, inputs: inputs,
-                combine: { [inputs] in (inputs.first.latest, inputs.second.latest, inputs.third.latest) }
+                combine: { [inputs] in (inputs.latest, inputs.second.latest, inputs.third.latest) }
             ) {
-                sink.subscribeInput(signals.0, inputs.first)
+                sink.subscribeInput(signals.0, inputs)
                 sink.subscribeInput(signals.1, inputs.second)
                 sink.subscribeInput(signals.2, inputs.third)
             }

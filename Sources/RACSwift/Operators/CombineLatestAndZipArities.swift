@@ -63,19 +63,8 @@ extension Signal {
     public static func combineLatest<A, B, C>(
         _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>
     ) -> Signal<Value> where Value == (A, B, C) {
-        OperatorSignal((a, b, c)) { subscriber, signals in
-            let sink = CombineLatestSink<Value>(downstream: subscriber, inputCount: 3)
-            let inputs = CombineLatestInputs3<A, B, C, Value, A?>(sink, CombineLatestInput(sink), CombineLatestInput(sink))
-            return startCombineLatest(
-                subscriber, sink, inputs: inputs,
-                combine: { [inputs] in (inputs.latest, inputs.second.latest, inputs.third.latest) }
-            ) {
-                sink.subscribeInput(signals.0, inputs)
-                sink.subscribeInput(signals.1, inputs.second)
-                sink.subscribeInput(signals.2, inputs.third)
-            }
-        }
-        .named("+combineLatest: \(describeSignals([a, b, c]))")
+        makeCombineLatest3(a, b, c, reduce: { ($0, $1, $2) })
+            .named("+combineLatest: \(describeSignals([a, b, c]))")
     }
 
     /// The typed `combineLatest` of three signals with each set of latest values passed to
@@ -87,8 +76,7 @@ extension Signal {
         _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>,
         reduce: @escaping @Sendable (A, B, C) -> Value
     ) -> Signal<Value> {
-        Signal<(A, B, C)>.combineLatest(a, b, c)
-            .map { values in reduce(values.0, values.1, values.2) }
+        makeCombineLatest3(a, b, c, reduce: reduce)
             .named("+combineLatest: \(describeSignals([a, b, c])) reduce:")
     }
 
@@ -418,5 +406,32 @@ extension Signal {
             }
         }
         .named("+zip: \(describeSignals([a, b, c, d, e, f])) reduce:")
+    }
+}
+
+/// The three-signal combineLatest, each set of latest values passed through `reduce` where
+/// they are read (the tuple form's `reduce` makes the tuple). RAC's `+combineLatest:reduce:` is
+/// a `-reduceEach:` over `+combineLatest:`; here the reduce runs in the combineLatest's own
+/// `combine`, under its lock, where RAC's map block runs too (inside the combined signal's
+/// `-sendNext:`): a map stage of its own was one more object per subscription (its sink) and one
+/// more hop per value (W23). `reduce` lives in the inputs' object (`CombineLatestInputs3`), so
+/// that `combine` still captures that one reference and needs no context. Inlinable so that
+/// `combine` and the inputs are made with the caller's types (see `startCombineLatest`).
+@inlinable
+func makeCombineLatest3<A, B, C, Output>(
+    _ a: Signal<A>, _ b: Signal<B>, _ c: Signal<C>, reduce: @escaping (A, B, C) -> Output
+) -> Signal<Output> {
+    OperatorSignal((a, b, c, reduce)) { subscriber, payload in
+        let sink = CombineLatestSink<Output>(downstream: subscriber, inputCount: 3)
+        let inputs = CombineLatestInputs3<A, B, C, Output, A?>(
+            sink, CombineLatestInput(sink), CombineLatestInput(sink), reduce: payload.3)
+        return startCombineLatest(
+            subscriber, sink, inputs: inputs,
+            combine: { [inputs] in inputs.reduce(inputs.latest, inputs.second.latest, inputs.third.latest) }
+        ) {
+            sink.subscribeInput(payload.0, inputs)
+            sink.subscribeInput(payload.1, inputs.second)
+            sink.subscribeInput(payload.2, inputs.third)
+        }
     }
 }

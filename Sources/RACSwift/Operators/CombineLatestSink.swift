@@ -155,18 +155,21 @@ class CombineLatestInputs2<A, B, Output, SlotA: LatestValueSlot>: CompoundDispos
 }
 
 /// `CombineLatestInputs2` for three signals (W23's form): the first input and the inputs'
-/// compound in one object, holding the other two inputs.
+/// compound in one object, holding the other two inputs and the operator's `reduce` (see
+/// `makeCombineLatest3(_:_:_:reduce:)`), which `combine` reads from here.
 @usableFromInline
 final class CombineLatestInputs3<A, B, C, Output, SlotA: LatestValueSlot>: CombineLatestInputs2<A, B, Output, SlotA>,
     @unchecked Sendable where SlotA.Element == A {
     @usableFromInline let third: CombineLatestInput<C, Output, C?>
+    @usableFromInline let reduce: (A, B, C) -> Output
 
     @usableFromInline
     init(
         _ sink: CombineLatestSink<Output>, _ second: CombineLatestInput<B, Output, B?>,
-        _ third: CombineLatestInput<C, Output, C?>
+        _ third: CombineLatestInput<C, Output, C?>, reduce: @escaping (A, B, C) -> Output
     ) {
         self.third = third
+        self.reduce = reduce
         super.init(sink, second)
     }
 }

@@ -10,7 +10,6 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     // Unchecked, measured: the optimizer keeps its dynamic check; W5 +161 %, W23 +162 %, W28 +92 % with every
     // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
     @exclusivity(unchecked) @usableFromInline var combine: (() -> Output)?
-    private var state: CombineLatestState
     private let releaseCombine = LockHandOff()
     /// The inputs' subscriptions: RAC's `createSignal` block's compound, which joins the
     /// subscription (`disposable`) only when the block has subscribed every input (see
@@ -24,6 +23,9 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     // 150 instructions of R7's cycle (Benchmarks/HISTORY.md, "Issue 37: construction, second
     // pass (helper, 2026-12-02)").
     @exclusivity(unchecked) @usableFromInline var inputs: CompoundDisposable?
+    // Guarded by `lock`. Last: it ends in a byte, which no padding follows here (the instance
+    // is 15 bytes smaller than with it between the word-sized fields).
+    private var state: CombineLatestState
 
     @usableFromInline
     init(downstream: some Subscriber<Output>, inputCount: Int) {

@@ -145,7 +145,7 @@ nonisolated(unsafe) let workloads: [Workload] = [
         }
         return acc.sum
     },
-    Workload("R7", per: "cycle", pinned: 11) { n in
+    Workload("R7", per: "cycle", pinned: 10) { n in
         let acc = Acc()
         for i in 0..<n {
             let a = Subject<Int>(), b = Subject<Int>()

@@ -67,7 +67,10 @@ extension Signal {
             // Compiled here, where the value types are concrete (see `MapSink.step`); it
             // captures nothing, so it is no allocation.
             return MapSink(downstream: downstream, transform: transform) { value, sink in
-                sink.downstream.sendNext(sink.transform(value))
+                // The transform first: `sink.downstream.sendNext(sink.transform(value))` reads the
+                // subscriber before the call and keeps it in saved registers across it.
+                let mapped = sink.transform(value)
+                sink.downstream.sendNext(mapped)
             }
         }
     }
@@ -98,7 +101,8 @@ final class MapSink<Source, Value>: ForwardingSink<Value>, Subscriber, @unchecke
     /// A sink whose step is compiled here, in generic code (for callers in generic code).
     convenience init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value) {
         self.init(downstream: downstream, transform: transform) { value, sink in
-            sink.downstream.sendNext(sink.transform(value))
+            let mapped = sink.transform(value)
+            sink.downstream.sendNext(mapped)
         }
     }
 

@@ -52,17 +52,20 @@ extension Signal {
                     return ThreeStageMapFilterSink(
                         downstream: downstream, transform: transform, isIncluded: stages.predicate,
                         secondTransform: secondTransform.apply, secondIsIncluded: stages.secondPredicate,
-                        thirdTransform: thirdTransform.apply, thirdIsIncluded: stages.thirdPredicate)
+                        thirdTransform: thirdTransform.apply, thirdIsIncluded: stages.thirdPredicate,
+                        step: { ThreeStageMapFilterSink.run($0, $1) })
                 }
                 if let predicate = stages.predicate, stages.secondPredicate == nil {
                     return MapFilterMapSink(downstream: downstream, transform: transform, isIncluded: predicate.test,
                                             secondTransform: secondTransform.apply)
                 }
                 return TwoStageMapFilterSink(downstream: downstream, transform: transform, isIncluded: stages.predicate,
-                                             secondTransform: secondTransform.apply, secondIsIncluded: stages.secondPredicate)
+                                             secondTransform: secondTransform.apply, secondIsIncluded: stages.secondPredicate,
+                                             step: { TwoStageMapFilterSink.run($0, $1) })
             }
             if let predicate = stages.predicate {
-                return MapFilterSink(downstream: downstream, transform: transform, isIncluded: predicate.test)
+                return MapFilterSink(downstream: downstream, transform: transform, isIncluded: predicate.test,
+                                     step: { MapFilterSink.run($0, $1) })
             }
             // Compiled here, where the value types are concrete (see `MapSink.step`); it
             // captures nothing, so it is no allocation.

@@ -52,19 +52,29 @@ extension Signal {
                     return ThreeStageMapFilterSink(
                         downstream: downstream, transform: transform, isIncluded: stages.predicate,
                         secondTransform: secondTransform.apply, secondIsIncluded: stages.secondPredicate,
-                        thirdTransform: thirdTransform.apply, thirdIsIncluded: stages.thirdPredicate)
+                        thirdTransform: thirdTransform.apply, thirdIsIncluded: stages.thirdPredicate,
+                        step: { ThreeStageMapFilterSink.run($0, $1) })
                 }
                 if let predicate = stages.predicate, stages.secondPredicate == nil {
                     return MapFilterMapSink(downstream: downstream, transform: transform, isIncluded: predicate.test,
                                             secondTransform: secondTransform.apply)
                 }
                 return TwoStageMapFilterSink(downstream: downstream, transform: transform, isIncluded: stages.predicate,
-                                             secondTransform: secondTransform.apply, secondIsIncluded: stages.secondPredicate)
+                                             secondTransform: secondTransform.apply, secondIsIncluded: stages.secondPredicate,
+                                             step: { TwoStageMapFilterSink.run($0, $1) })
             }
             if let predicate = stages.predicate {
-                return MapFilterSink(downstream: downstream, transform: transform, isIncluded: predicate.test)
+                return MapFilterSink(downstream: downstream, transform: transform, isIncluded: predicate.test,
+                                     step: { MapFilterSink.run($0, $1) })
             }
-            return MapSink(downstream: downstream, transform: transform)
+            // Compiled here, where the value types are concrete (see `MapSink.step`); it
+            // captures nothing, so it is no allocation.
+            return MapSink(downstream: downstream, transform: transform) { value, sink in
+                // The transform first: `sink.downstream.sendNext(sink.transform(value))` reads the
+                // subscriber before the call and keeps it in saved registers across it.
+                let mapped = sink.transform(value)
+                sink.downstream.sendNext(mapped)
+            }
         }
     }
 }
@@ -73,17 +83,37 @@ extension Signal {
 /// subscription is the whole subscription).
 @usableFromInline
 final class MapSink<Source, Value>: ForwardingSink<Value>, Subscriber, @unchecked Sendable {
-    private let transform: (Source) -> Value
+    @usableFromInline let transform: (Source) -> Value
+    /// What a value does, `downstream.sendNext(transform(value))`, compiled in `map`'s caller,
+    /// where the value types are concrete. Run here, in generic code, the transform's result
+    /// needed a stack slot sized from its type's metadata and a call of its `destroy` value
+    /// witness per value (S3: 57 instructions per value in the sink, the transform included).
+    /// A closure of its own beside the transform, not one capturing it: the fused sinks
+    /// (MapFusion.swift) need the bare transform, which the signal keeps, and a step that
+    /// captures nothing is no allocation. It costs the sink 16 bytes (S3 168.2 -> 155.2
+    /// instructions per value; Benchmarks/HISTORY.md, "Issue 37: map's sinks and the create
+    /// block, third pass").
+    private let step: (Source, MapSink) -> Void
 
     @usableFromInline
-    init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value) {
+    init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value,
+         step: @escaping (Source, MapSink) -> Void) {
         self.transform = transform
+        self.step = step
         super.init(downstream: downstream)
+    }
+
+    /// A sink whose step is compiled here, in generic code (for callers in generic code).
+    convenience init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value) {
+        self.init(downstream: downstream, transform: transform) { value, sink in
+            let mapped = sink.transform(value)
+            sink.downstream.sendNext(mapped)
+        }
     }
 
     // Always inlined into its `Subscriber` witness, as every map and filter sink's `sendNext`
     // is: left to the optimizer, W2 +2.4%, W3 +3.7%, R2 +2.2% instructions per event
     // (Benchmarks/HISTORY.md, "Issue 26").
     @inline(__always) @usableFromInline
-    func sendNext(_ value: Source) { downstream.sendNext(transform(value)) }
+    func sendNext(_ value: Source) { step(value, self) }
 }

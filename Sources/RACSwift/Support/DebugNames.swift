@@ -1,13 +1,43 @@
 import Foundation
+import Synchronization
 
 /// RAC names operator results (`"[source] -map:"`) only when `RAC_DEBUG_SIGNAL_NAMES` is set,
 /// so that naming costs nothing in ordinary use; `RAC_TRACE` turns names on too, so that the
-/// trace's tracks carry them. Read once per process. Usable from inlinable constructors
-/// (`Signal.return`).
+/// trace's tracks carry them. Read once per process (two threads asking first may both read
+/// it: the same answer). Usable from inlinable constructors (`Signal.return`).
 // `getenv`, not `ProcessInfo.environment`, which builds a dictionary of the whole environment
 // per call (about 180,000 instructions each, seen as a constant in every benchmark's count).
+// Not inlinable: one call in an inlinable constructor, as the accessor of the `let` it
+// replaces was, so that the constructor inlines as it did (the check inlined there, a load and
+// a call more, kept R6's flattenMap and `return` from being inlined: +228 instructions per cycle).
+// `readnone`, as that accessor was taken to be, so that a caller building several signals calls
+// it once (R6: five flattenMaps in one function): every call returns the same value, and the one
+// store, of that value, is idempotent.
 @usableFromInline
-let debugSignalNamesEnabled: Bool = debugNamesRequested()
+var debugSignalNamesEnabled: Bool {
+    @_effects(readnone) get {
+        // 0: not read yet, 1: off, 2: on.
+        let state = debugSignalNamesState.load(ordering: .relaxed)
+        if _fastPath(state == 1) { return false }
+        return state == 2 || readDebugNamesSetting()
+    }
+}
+
+// The setting as one byte with a constant initial value, not a lazily initialized `let Bool`:
+// such a global is statically initialized, so a read is a load, where the `let` cost a
+// `swift_once` check in its accessor at every `named` (R6: six per cycle, about 16
+// instructions each; R6 −64, R5 −97, W6 −20 per cycle; Benchmarks/HISTORY.md, "Issue 37: flattenMap's construction, the Z family
+// and its memory, third pass (helper, 2026-12-02)"). Atomic only so that the first reads may race.
+@usableFromInline
+let debugSignalNamesState = Atomic<UInt8>(0)
+
+/// Reads the setting for `debugSignalNamesEnabled` and keeps it.
+@usableFromInline @inline(never)
+func readDebugNamesSetting() -> Bool {
+    let requested = debugNamesRequested()
+    debugSignalNamesState.store(requested ? 2 : 1, ordering: .relaxed)
+    return requested
+}
 
 // A function rather than the initializer's expression: Tools/apple-typecheck emits the module
 // with function bodies skipped, and its rebuilt standard library cannot check pointer code.

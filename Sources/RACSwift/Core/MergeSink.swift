@@ -67,11 +67,17 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
 
     /// The flatten family: each value becomes the signal `transform` returns (nil: an empty
     /// one). `returnSignalType` identifies `ReturnSignal<Value>` (see the field).
+    // `consuming`: left to itself the optimizer made this init borrow its arguments, so the
+    // allocating init retained each again to store it and then released the caller's
+    // references — three retains and three releases per subscription more than needed (R6:
+    // 15,872 -> 15,392 instructions per cycle; Benchmarks/HISTORY.md, "Issue 37: flattenMap's
+    // construction, the Z family and its memory, third pass (helper, 2026-12-02)").
     @usableFromInline
     init(
-        downstream: some Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?,
-        disposable: CompoundDisposable = CompoundDisposable(), returnSignalType: ObjectIdentifier? = nil,
-        subscribeInput: ((Signal<Value>, MergeSink<Source, Value>) -> Void)? = nil
+        downstream: consuming some Subscriber<Value>, maxConcurrent: Int,
+        transform: consuming @escaping (Source) -> Signal<Value>?,
+        disposable: consuming CompoundDisposable = CompoundDisposable(), returnSignalType: ObjectIdentifier? = nil,
+        subscribeInput: consuming ((Signal<Value>, MergeSink<Source, Value>) -> Void)? = nil
     ) {
         self.transform = transform
         self.bindingFunction = nil

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// RAC names operator results (`"[source] -map:"`) only when `RAC_DEBUG_SIGNAL_NAMES` is set,
 /// so that naming costs nothing in ordinary use; `RAC_TRACE` turns names on too, so that the
@@ -11,31 +10,32 @@ import Synchronization
 // replaces was, so that the constructor inlines as it did (the check inlined there, a load and
 // a call more, kept R6's flattenMap and `return` from being inlined: +228 instructions per cycle).
 // `readnone`, as that accessor was taken to be, so that a caller building several signals calls
-// it once (R6: five flattenMaps in one function): every call returns the same value, and the one
-// store, of that value, is idempotent.
+// it once (R6: five flattenMaps in one function): every call returns the same value, and the
+// stores, of that value, are idempotent.
 @usableFromInline
 var debugSignalNamesEnabled: Bool {
     @_effects(readnone) get {
-        // 0: not read yet, 1: off, 2: on.
-        let state = debugSignalNamesState.load(ordering: .relaxed)
-        if _fastPath(state == 1) { return false }
-        return state == 2 || readDebugNamesSetting()
+        if _fastPath(debugSignalNamesRead.isSet) { return debugSignalNamesOn.isSet }
+        return readDebugNamesSetting()
     }
 }
 
-// The setting as one byte with a constant initial value, not a lazily initialized `let Bool`:
-// such a global is statically initialized, so a read is a load, where the `let` cost a
+// The setting as two flags with a constant initial value, not a lazily initialized `let Bool`:
+// such globals are statically initialized, so a read is a load, where the `let` cost a
 // `swift_once` check in its accessor at every `named` (R6: six per cycle, about 16
-// instructions each; R6 −64, R5 −97, W6 −20 per cycle; Benchmarks/HISTORY.md, "Issue 37: flattenMap's construction, the Z family
-// and its memory, third pass (helper, 2026-12-02)"). Atomic only so that the first reads may race.
-@usableFromInline
-let debugSignalNamesState = Atomic<UInt8>(0)
+// instructions each; R6 −64, R5 −97, W6 −20 per cycle; Benchmarks/HISTORY.md, "Issue 37:
+// flattenMap's construction, the Z family and its memory, third pass (helper, 2026-12-02)").
+// Atomic only so that the first reads may race: `debugSignalNamesOn` is set before
+// `debugSignalNamesRead`, so a reader that sees the second sees the first.
+private let debugSignalNamesRead = AtomicFlag()
+private let debugSignalNamesOn = AtomicFlag()
 
 /// Reads the setting for `debugSignalNamesEnabled` and keeps it.
-@usableFromInline @inline(never)
-func readDebugNamesSetting() -> Bool {
+@inline(never)
+private func readDebugNamesSetting() -> Bool {
     let requested = debugNamesRequested()
-    debugSignalNamesState.store(requested ? 2 : 1, ordering: .relaxed)
+    if requested { _ = debugSignalNamesOn.set() }
+    _ = debugSignalNamesRead.set()
     return requested
 }
 

@@ -88,7 +88,10 @@ let memoryShapes: [MemoryShape] = [
             + "the subscription's disposable (RAC's +combineLatest:)"),
     MemoryShape(
         id: "flatten", title: "flattenMap to a live inner subject (one value sent)",
-        floorKeeps: "the flatMap closure in the outer subject's array, the subscriber's closure in the inner's"),
+        floorKeeps: "the flatMap closure in the outer subject's array, the subscriber's closure in the inner's; "
+            + "second floor: RAC's -bind: per subscription (a merge point with its lock and live-signal count, "
+            + "a disposable of its own, the inners' removable compound, the outer's removable entry) and per "
+            + "inner a removable entry in that compound"),
 ]
 
 /// The shapes of `memoryShapes`, each as `measureMemory` measures its chain: the sources and
@@ -220,6 +223,37 @@ func measureMoreMemory(counter: MallocCounter) -> [String: [Lib: MemoryResult]] 
         record("flatten", .base, s, count: n)
         inner.send(1)
     }
+    #if canImport(Glibc)
+    do {
+        // The second floor, from the Z family's pieces (ConstructionSecondFloors.swift): what
+        // RAC's -bind: keeps per subscription — a point with its lock and the count of live
+        // signals (the outer counted), a disposable of its own holding the outer's removable
+        // entry and the compound the inners' subscriptions are added to and removed from — and
+        // per inner a removable entry in that compound, with its slot kept (RAC's completion
+        // block keeps its `selfDisposable`) so that its completion could remove it.
+        let outer = FloorSubject(reserving: n), inner = FloorSubject(reserving: n)
+        var disposables: [FloorDisposable] = []
+        disposables.reserveCapacity(n)
+        let added = FloorAddedInners()
+        let s = counter.count {
+            added.entries.reserveCapacity(n)
+            for _ in 0..<n {
+                let point = FloorMergePoint(opaque { acc.sum &+= $0 }, justInner)
+                let compound = FloorCompound()
+                point.countSource()
+                point.disposable.add(outer.subscribe { [point] _ in
+                    added.entries.append(point.add(inner: inner, to: compound))
+                })
+                point.disposable.add(compound)
+                disposables.append(point.disposable)
+            }
+            outer.send(1)
+        }
+        record("flatten", .second, s, count: n)
+        inner.send(1)
+        for d in disposables { d.dispose() }
+    }
+    #endif
     do {
         let outer = PassthroughSubject<Int, Never>(), inner = PassthroughSubject<Int, Never>()
         let chain = outer.flatMap { _ in inner }
@@ -252,3 +286,11 @@ func measureMoreMemory(counter: MallocCounter) -> [String: [Lib: MemoryResult]] 
     consume(acc.sum)
     return out
 }
+
+#if canImport(Glibc)
+/// The flatten shape's second floor's record of each inner's entry and slot in its point's
+/// compound (what an inner's completion removes).
+final class FloorAddedInners {
+    var entries: [(FloorDisposable, Int)] = []
+}
+#endif

@@ -35,6 +35,18 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     // `subscribeBuildingEntryHere`) are built with cached metadata, not looked up in the
     // runtime's tables per inner as here (D1: about 840 instructions per inner).
     private let subscribeInput: ((Signal<Value>, MergeSink<Source, Value>) -> Void)?
+    // The thread running the drain loop (`currentThreadID()`), 0 when none runs; guarded by
+    // `lock`. Its completions start the next waiting signal nested, as RAC does.
+    private var drainer: UInt = 0
+    // The signal a `startNested` action starts, handed over under `lock` (a field rather than
+    // a value carried along, so the usual path — unbounded, or no loop running — stays as it
+    // was: R3, W4; Benchmarks/HISTORY.md, "Issue 30b").
+    // Unchecked, measured: the optimizer keeps its dynamic check; W4 +69 %, R3 +49 % with every
+    // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
+    @exclusivity(unchecked) private var nestedNext: AnyObject?
+    // Bind's source subscription, for `stopSource`; touched only by the source's deliveries,
+    // which come one at a time.
+    private var sourceSubscription: CompoundDisposable?
     // Guarded by `lock`, hence no dynamic exclusivity checks (they cost two runtime calls per
     // access from the closures the lock runs).
     // Unchecked, measured: the optimizer keeps its dynamic check; W4 +69 %, R3 +49 %, R6 +11 % with every
@@ -48,26 +60,24 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     // Everything the sink puts in is a `Signal<Value>`, and what comes out is cast back
     // (`waitingSignal`).
     @exclusivity(unchecked) var state: MergeState<AnyObject>
-    // The thread running the drain loop (`currentThreadID()`), 0 when none runs; guarded by
-    // `lock`. Its completions start the next waiting signal nested, as RAC does.
-    private var drainer: UInt = 0
-    // The signal a `startNested` action starts, handed over under `lock` (a field rather than
-    // a value carried along, so the usual path — unbounded, or no loop running — stays as it
-    // was: R3, W4; Benchmarks/HISTORY.md, "Issue 30b").
-    // Unchecked, measured: the optimizer keeps its dynamic check; W4 +69 %, R3 +49 % with every
-    // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
-    @exclusivity(unchecked) private var nestedNext: AnyObject?
-    // Touched only by the source's deliveries, which come one at a time.
-    private var sourceSubscription: CompoundDisposable?
+    // Touched only by the source's deliveries, which come one at a time. Declared after
+    // `state`, whose last fields are bytes, so that it takes no word of its own (see
+    // `MergeState`'s layout).
     private var isSourceStopped = false
 
     /// The flatten family: each value becomes the signal `transform` returns (nil: an empty
     /// one). `returnSignalType` identifies `ReturnSignal<Value>` (see the field).
+    // `consuming`: left to itself the optimizer made this init borrow its arguments, so the
+    // allocating init retained each again to store it and then released the caller's
+    // references — three retains and three releases per subscription more than needed (R6:
+    // 15,872 -> 15,392 instructions per cycle; Benchmarks/HISTORY.md, "Issue 37: flattenMap's
+    // construction, the Z family and its memory, third pass (helper, 2026-12-02)").
     @usableFromInline
     init(
-        downstream: some Subscriber<Value>, maxConcurrent: Int, transform: @escaping (Source) -> Signal<Value>?,
-        disposable: CompoundDisposable = CompoundDisposable(), returnSignalType: ObjectIdentifier? = nil,
-        subscribeInput: ((Signal<Value>, MergeSink<Source, Value>) -> Void)? = nil
+        downstream: consuming some Subscriber<Value>, maxConcurrent: Int,
+        transform: consuming @escaping (Source) -> Signal<Value>?,
+        disposable: consuming CompoundDisposable = CompoundDisposable(), returnSignalType: ObjectIdentifier? = nil,
+        subscribeInput: consuming ((Signal<Value>, MergeSink<Source, Value>) -> Void)? = nil
     ) {
         self.transform = transform
         self.bindingFunction = nil

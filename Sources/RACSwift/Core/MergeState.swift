@@ -20,10 +20,25 @@
 /// would be looked up at run time on each call: the transitions are always inlined into it,
 /// and their action is a plain enum, the inner to start handed back separately.
 struct MergeState<Inner> {
+    // The machine is laid out for the sink's size: the words first, then the one-byte fields,
+    // so that the sink's own flag packs in after them (the sink is 205 bytes, not 225, and
+    // fits a 224-byte chunk rather than 240 — the biggest object of a flattenMap subscription;
+    // Benchmarks/HISTORY.md, "Issue 37: flattenMap's construction, the Z family and its
+    // memory, third pass (helper, 2026-12-02)").
+
     /// The most inner signals subscribed at a time; 0 means no limit.
     let maxConcurrent: Int
     /// Inner signals started and not yet ended.
     private(set) var active = 0
+    /// Inner signals waiting for room, first in first out; bounded mode only (every use is
+    /// behind a `maxConcurrent` test). Empty, not optional: an optional queue, set in bounded
+    /// mode, made the sink's `init` build the machine in a temporary, copy it into its field
+    /// and destroy the temporary, through the value witnesses (R6: about 470 instructions per
+    /// cycle; Benchmarks/HISTORY.md, "Issue 37: construction, second pass (helper, 2026-12-02)").
+    /// An empty queue is the shared empty array: nothing allocated.
+    private var waiting = FIFO<Inner>()
+    // `drainDepth`, in a byte: it never exceeds `concatNestingLimit`.
+    private var drainDepthByte: UInt8 = 0
     /// The source completed (or bind's binding function stopped it).
     private(set) var isSourceDone = false
     /// One thread is starting waiting signals in a loop. An inner signal that ends meanwhile
@@ -32,16 +47,13 @@ struct MergeState<Inner> {
     private(set) var isDraining = false
     /// A terminal event has been claimed, or the subscription disposed: nothing more starts.
     private(set) var isFinished = false
+
     /// How many starts of the draining thread are in progress, one inside another (the loop's
     /// own start and those nested in completions): at most `concatNestingLimit`.
-    private(set) var drainDepth = 0
-    /// Inner signals waiting for room, first in first out; bounded mode only (every use is
-    /// behind a `maxConcurrent` test). Empty, not optional: an optional queue, set in bounded
-    /// mode, made the sink's `init` build the machine in a temporary, copy it into its field
-    /// and destroy the temporary, through the value witnesses (R6: about 470 instructions per
-    /// cycle; Benchmarks/HISTORY.md, "Issue 37: construction, second pass (helper, 2026-12-02)").
-    /// An empty queue is the shared empty array: nothing allocated.
-    private var waiting = FIFO<Inner>()
+    private(set) var drainDepth: Int {
+        get { Int(drainDepthByte) }
+        set { drainDepthByte = UInt8(newValue) }
+    }
 
     // Inlined: R6 +0.5% without it (Benchmarks/HISTORY.md, "Issue 26 leftovers: annotation audit, part two").
     @inline(__always)

@@ -28,8 +28,10 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
     // of these private fields itself (R3, M1, W4, W5, W8, R4, D1, R6, R7 unchanged without
     // it; Benchmarks/HISTORY.md, "Issue 26 leftovers: annotation audit, part two").
     private final var isTerminated = false
-    /// Nested `serialize` calls on the thread holding `lock`.
-    private final var depth = 0
+    /// Nested `serialize` calls on the thread holding `lock`. 32 bits, beside `isTerminated`:
+    /// the two share a word, and every output point (merge, combineLatest, zip…) is 8 bytes
+    /// smaller (a nesting as deep as 2^32 would have overflowed the stack long before).
+    private final var depth: UInt32 = 0
     /// A termination claimed by the outermost `serialize`, carried out once it has let go.
     private final var pending: Terminal?
     /// The input inside its `subscribe` (see `subscribeInput`); touched only by the thread

@@ -117,6 +117,13 @@ extension Signal {
     @inlinable @discardableResult
     public func subscribeNext(_ next: consuming @escaping @Sendable (Value) -> Void) -> Disposable {
         if _slowPath(subscribesClosures) { return subscribeClosures(next: consume next, error: nil, completed: nil) }
+        // To a plain subject, the subscription is one object, the subject's entry holding the
+        // closure (`NextEntry`), built here where its metadata is cached. A subclass may
+        // override `subscribe`, so only the exact class takes this path.
+        if type(of: self) == Subject<Value>.self {
+            let subject = knownClassCast(self, to: Subject<Value>.self)
+            return subject.subscribe(nextEntry: NextEntry(subject: subject, next: consume next))
+        }
         return subscribe(NextSubscriber(next: consume next))
     }
 

@@ -28,6 +28,40 @@ extension Subject {
         return subscription
     }
 
+    /// `subscribeNext(_:)` on this class itself (not a subclass): the entry, made by the caller
+    /// with the closure in it, is the subscription. As `subscribe(_:with:)`, without the
+    /// `didSubscribe` a `NextSubscriber` ignores. A traced subscription goes through a
+    /// `NextSubscriber` instead, which the trace wraps. (Debug builds' serial-delivery check,
+    /// which wraps every other subscription, is not made: the subject delivers under its lock.)
+    @usableFromInline @discardableResult
+    final func subscribe(nextEntry entry: NextEntry<Value>) -> Disposable {
+        if _slowPath(tracingIsOn) { return subscribe(NextSubscriber(next: entry.takeClosure())) }
+        var released = ReleasedSubscribers()
+        let registered: Void? = lock.withLockIfAvailable {
+            if handedOffCount.mayBeNonZero { takeHandedOff(into: &released) }
+            register(nextEntry: entry)
+        }
+        if registered == nil {
+            handOff(.registration(entry, { subject in
+                knownClassCast(subject, to: Subject<Value>.self).register(nextEntry: entry)
+            }))
+        }
+        if handedOffCount.mayBeNonZero { settleHandedOff(into: &released) }
+        released.releaseAll()
+        return entry
+    }
+
+    /// `register(_:subscription:)` for an entry holding its closure: lists it unless it has
+    /// been disposed, when it lets go of the closure instead. Call with `lock` held.
+    final func register(nextEntry entry: NextEntry<Value>) {
+        if entry.isDisposed {
+            // Disposed before its handed-off registration came: nothing else lets go of it.
+            release(whenNoSend: entry.takeSubscriber())?.release()
+            return
+        }
+        list(entry)
+    }
+
     /// The disposable of a subscription of `subscriber`, to give it before registering it.
     final func makeSubscription<S: Subscriber<Value>>(for subscriber: S) -> SubjectEntry<S> {
         SubjectEntry<S>(subject: self)
@@ -40,6 +74,12 @@ extension Subject {
     final func register<S: Subscriber<Value>>(_ subscriber: S, subscription entry: SubjectEntry<S>) {
         if entry.isDisposed { return }
         entry.retain(subscriber)
+        list(entry)
+    }
+
+    /// Adds `entry`, holding its subscriber, to the list. Call with `lock` held.
+    @inline(__always)
+    private func list(_ entry: SubjectEntryBase) {
         willChangeEntries()
         entry.index = entries.count
         entries.append(entry)

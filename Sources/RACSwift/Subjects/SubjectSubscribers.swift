@@ -49,14 +49,39 @@ class SubjectEntryBase: CompoundDisposable, @unchecked Sendable {
     func takeSubscriber() -> ManuallyRetained<AnyObject>? { nil }
 }
 
-/// The entries of a `Subject<Value>`: what the subject calls to deliver.
+/// The entries of a `Subject<Value>`: what the subject calls to deliver, and the disposal every
+/// entry shares.
 @usableFromInline
 class SubjectEntryOf<Value>: SubjectEntryBase, @unchecked Sendable {
+    /// Used only through the gate (`SubjectEntryBase`), which hands the disposer a strong
+    /// reference while the subject is alive.
+    private final let subject: UnretainedReference<Subject<Value>>
+
+    @usableFromInline
+    init(subject: Subject<Value>) {
+        self.subject = UnretainedReference(subject)
+        super.init()
+    }
+
     /// Each called by the subject with its lock held, on a listed entry that is not disposed
     /// (`deliverError` and `deliverCompleted`: on one just taken from the list and disposed).
     func deliverNext(_ value: Value) {}
     func deliverError(_ error: any Error) {}
     func deliverCompleted() {}
+
+    /// Disposing the subscription: its children first (as `CompoundDisposable`), then its removal
+    /// from the subject's list, holding the subject alive meanwhile.
+    override final func dispose() {
+        guard disposeChildren() else { return }
+        // Not retained: the gate was closed (the subject took the entry out itself) or the
+        // subject is being deinitialized, which ends the entry.
+        guard gate.visitRetaining(subject) else { return }
+        // The strong reference lives until `unregister` has returned.
+        let removed = subject.takeRetainedObject().unregister(self)
+        // Released only once the subject is let go of: a subscriber may hold the last
+        // reference to the subject.
+        removed.releaseAll()
+    }
 }
 
 /// A subscription of a subject by a subscriber of type `S`.
@@ -66,18 +91,14 @@ class SubjectEntryOf<Value>: SubjectEntryBase, @unchecked Sendable {
 /// an existential would be retained and released around every delivery.
 @usableFromInline
 final class SubjectEntry<S: Subscriber>: SubjectEntryOf<S.Value>, @unchecked Sendable {
-    /// Used only through the gate (`SubjectEntryBase`), which hands the disposer a strong
-    /// reference while the subject is alive.
-    private let subject: UnretainedReference<Subject<S.Value>>
     /// The subject's reference to the subscriber: set by `Subject.register`, taken by
     /// `takeSubscriber()`. Guarded by the subject's lock; unchecked exclusivity because the lock
     /// is the check and the dynamic one is most of a delivery's cost (W17).
     private var subscriber: ManuallyRetained<S>?
 
     @usableFromInline
-    init(subject: Subject<S.Value>) {
-        self.subject = UnretainedReference(subject)
-        super.init()
+    override init(subject: Subject<S.Value>) {
+        super.init(subject: subject)
     }
 
     /// Called by `Subject.register`, with the subject's lock held.
@@ -112,19 +133,62 @@ final class SubjectEntry<S: Subscriber>: SubjectEntryOf<S.Value>, @unchecked Sen
     override func deliverCompleted() {
         withSubscriber { $0.sendCompleted() }
     }
+}
 
-    /// Disposing the subscription: its children first (as `CompoundDisposable`), then its removal
-    /// from the subject's list, holding the subject alive meanwhile.
-    override func dispose() {
-        guard disposeChildren() else { return }
-        // Not retained: the gate was closed (the subject took the entry out itself) or the
-        // subject is being deinitialized, which ends the entry.
-        guard gate.visitRetaining(subject) else { return }
-        // The strong reference lives until `unregister` has returned.
-        let removed = subject.takeRetainedObject().unregister(self)
-        // Released only once the subject is let go of: a subscriber may hold the last
-        // reference to the subject.
-        removed.releaseAll()
+/// The subscription of `subscribeNext(_:)` to a plain `Subject`: the entry and the subscriber in
+/// one object, holding the `next` closure itself where a `SubjectEntry<NextSubscriber<Value>>`
+/// held a subscriber holding it (one allocation and 80 + 33 bytes → 88 per live subscription;
+/// Benchmarks/HISTORY.md, "Issue 37: the memory of a subject's subscription, third pass").
+///
+/// What the subscriber did, it does: the closure gets the values, nothing else (a terminal
+/// event takes the entry out of the list, so nothing follows one), and it is let go of when
+/// the subscription ends — the subject takes it (`takeSubscriber`) when it stops listing the
+/// entry, as it lets go of a subscriber — while the entry, the disposable the caller holds,
+/// may live on. The closure is called borrowed, under the subject's lock, from a
+/// `ClosureSlot` (Memory/ClosureSlot.swift, which states the invariants): what `takeSubscriber`
+/// hands back is its context, which the subject keeps until its outermost send has ended,
+/// as it keeps a subscriber let go of during a send.
+@usableFromInline
+final class NextEntry<Value>: SubjectEntryOf<Value>, @unchecked Sendable {
+    /// Guarded by the subject's lock (taken by the subject with it held, or by its deinit).
+    // Unchecked, measured: the optimizer keeps its dynamic check (a begin and an end of access
+    // around each call's borrow); W1 135.0 -> 265.0, W17 1,956.6 -> 2,390.7 instructions with
+    // the attribute removed (Benchmarks/HISTORY.md, "Issue 37: the memory of a subject's
+    // subscription, third pass (helper, 2026-12-02)").
+    @exclusivity(unchecked) private var next: ClosureSlot<Value>
+
+    @usableFromInline
+    init(subject: Subject<Value>, next: consuming @escaping (Value) -> Void) {
+        self.next = ClosureSlot(next)
+        super.init(subject: subject)
+        // A live subscription while it holds the closure, as a `SubjectEntry` while it holds
+        // its subscriber.
+        LiveSubscriptions.increment()
+    }
+
+    #if DEBUG
+    deinit {
+        // Never listed (a registration handed off and dropped with its subject): the closure
+        // goes with the entry.
+        if next.isHeld { LiveSubscriptions.decrement() }
+    }
+    #endif
+
+    override func takeSubscriber() -> ManuallyRetained<AnyObject>? {
+        guard next.isHeld else { return nil }
+        LiveSubscriptions.decrement()
+        return next.take()
+    }
+
+    /// The closure, taken out before the entry is used, for a traced subscription (which goes
+    /// through a subscriber, which the trace wraps).
+    func takeClosure() -> (Value) -> Void {
+        LiveSubscriptions.decrement()
+        return next.takeClosure()!
+    }
+
+    override func deliverNext(_ value: Value) {
+        next.call(value)
     }
 }
 

@@ -56,6 +56,7 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     @inlinable
     func subscribeInput<T>(_ signal: Signal<T>, _ input: some Subscriber<T>) {
         guard let inputs else { preconditionFailure("CombineLatestSink: an input subscribed outside startCombineLatest") }
+        if type(of: signal) == Subject<T>.self { subscribingPlainSubject() }
         inputSubscribed(signal.subscribeBuildingEntryHereUnlessWrapped(input), gatheringIn: inputs)
     }
 

@@ -36,7 +36,17 @@ class OutputPoint<Output>: Sink, @unchecked Sendable {
     private final var pending: Terminal?
     /// The input inside its `subscribe` (see `subscribeInput`); touched only by the thread
     /// subscribing the inputs.
-    private final var inputBeingSubscribed: (CompoundDisposable, CompoundDisposable.Removal)?
+    private final var inputBeingSubscribed = InputBeingSubscribed.none
+
+    /// Where the input being subscribed stands. The same 16 bytes as the optional pair it
+    /// replaces (the cases without payload take the reference's spare bits).
+    private enum InputBeingSubscribed {
+        case none
+        /// Part of `disposable` until its `subscribe` returns (see `subscribeInput`).
+        case live(CompoundDisposable, CompoundDisposable.Removal)
+        /// A plain subject's subscription, which needs no such step (`subscribingPlainSubject`).
+        case plainSubject
+    }
 
     private enum Terminal {
         case completed
@@ -136,7 +146,9 @@ extension OutputPoint {
     /// before the terminal event, where RAC disposes it once its `subscribe` has returned and
     /// a synchronous infinite input never stops. An input that ended the result by its own
     /// terminal event has ended its subscription already, so the order differs only for one
-    /// still live (porting guide, "Deliberate differences from RAC").
+    /// still live (porting guide, "Deliberate differences from RAC"). combineLatest skips this
+    /// step for a plain subject, which cannot send from inside its `subscribe`
+    /// (`subscribingPlainSubject`).
     @usableFromInline
     final func subscribeInput<T>(_ signal: Signal<T>, _ input: some Subscriber<T>, gatheringIn inputs: CompoundDisposable) {
         inputSubscribed(signal.subscribe(input), gatheringIn: inputs)
@@ -147,9 +159,13 @@ extension OutputPoint {
     /// entry for it in the caller's specialized code).
     @usableFromInline
     final func inputSubscribed(_ subscription: Disposable, gatheringIn inputs: CompoundDisposable) {
-        if let (live, removal) = inputBeingSubscribed {
-            inputBeingSubscribed = nil
+        switch inputBeingSubscribed {
+        case .none: break
+        case .live(let live, let removal):
+            inputBeingSubscribed = .none
             disposable.remove(live, addedAs: removal)
+        case .plainSubject:
+            inputBeingSubscribed = .none
         }
         inputs.add(subscription)
         // Read without the lock, as `isOpen` does: the flag is set before the terminal event
@@ -163,8 +179,23 @@ extension OutputPoint {
     /// runs with a subscription of its own, as in RAC.
     @usableFromInline
     final func inputDidSubscribe(with subscription: CompoundDisposable) {
+        if case .plainSubject = inputBeingSubscribed { return }
         if disposable.isDisposed { return }
-        inputBeingSubscribed = (subscription, disposable.addRemovable(subscription))
+        inputBeingSubscribed = .live(subscription, disposable.addRemovable(subscription))
+    }
+
+    /// Called by `subscribeInput`'s caller right before it subscribes an input that is a plain
+    /// `Subject` (the exact class): its subscription does not join `disposable` while its
+    /// `subscribe` runs. That step exists to stop an input that sends forever from inside its
+    /// `subscribe`; a plain subject's `subscribe` sends nothing (it registers the entry and
+    /// calls the input's `didSubscribe(with:)`, this point's own code), and a value another
+    /// thread sends meanwhile is delivered as it would be a moment later: if the result ends
+    /// meanwhile, the subscription is disposed when `subscribe` returns (`inputSubscribed`),
+    /// as in RAC. Saves an addition to and a removal from the subscription's compound, each
+    /// under its lock, per input (R7: about 340 instructions per cycle).
+    @usableFromInline
+    final func subscribingPlainSubject() {
+        inputBeingSubscribed = .plainSubject
     }
 
     /// The end of the block `subscribeInput` describes: the inputs' compound joins the

@@ -41,7 +41,8 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     /// From the third child on. Up to `Rest.indexThreshold` children, a plain array searched
     /// from the end on removal (the common case: few children, the newest removed first); from
     /// there on, `IndexedChildren`, where a removal is a hash lookup (a binary search by
-    /// number for a child added by `addRemovable`) and leaves a hole.
+    /// number for a child added by `addRemovable`, a look at the removal hint or a search of
+    /// at most 32 slots for one that was in the plain array) and leaves a hole.
     /// One word either way, as the plain array was.
     private enum Rest {
         case small([Disposable])

@@ -6,7 +6,10 @@
 /// Invariants (what `compact`'s bitwise moves rely on):
 ///
 /// - `children` and `numbers` have the same count; `live` is the number of non-nil children;
-///   `positions` maps each child added by `add` to the slot of its latest addition.
+///   `positions` maps each child added here by `add` to the slot of its latest addition.
+/// - The children that came from the plain array (`init`) are the first `initialSlots` slots
+///   (holes included), their numbers 0; they are not in `positions` (found by a search of those
+///   at most `CompoundDisposable`'s 32 slots, or at the removal hint when none is there twice).
 /// - A slot of `children` is one word: a hole is nil, the zero word, which owns nothing; any
 ///   other word is a strong reference owned by the slot. So a child can be moved to another
 ///   slot by copying its word and zeroing the old one — no retain, no release, ownership moves
@@ -15,7 +18,10 @@
 ///
 /// Who may call it: `CompoundDisposable`, under its lock. Why it is safe: `Disposable?` is a
 /// single-word, nil-as-zero optional class reference (`MemoryLayout` checked in debug builds),
-/// and `compact` moves every live word exactly once and zeroes its source. What would break it:
+/// and `compact` moves every live word exactly once and zeroes its source. `hasDuplicates`'s
+/// table is a stack buffer of at most 64 words, initialized before it is read and indexed
+/// modulo its capacity (checked at its start: at most half as many children as slots, so a
+/// probe always ends). What would break it:
 /// a `Disposable?` that is not one word with nil as zero (a protocol existential instead of a
 /// class), or a call without the compound's lock. Debug builds check the layout and, after each
 /// compaction, that every live child was kept and every slot past them is a hole; compiled out
@@ -25,21 +31,26 @@ final class IndexedChildren {
     // Unchecked, measured: the optimizer keeps its dynamic check; W17 +13 %, W18 +10 % with every
     // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
     @exclusivity(unchecked) private(set) var children: [Disposable?]
-    /// Beside each of `children`: its addition's number (see `CompoundDisposable.Removal`;
-    /// 0 for those that came from the plain array) shifted left by one, the low bit set if it
-    /// was added by `add` (found by identity). The numbers increase along the array, so an
+    /// Beside each of `children`: its addition's number (see `CompoundDisposable.Removal`)
+    /// shifted left by one, the low bit set if it was added by `add` (found by identity); 0 for
+    /// those that came from the plain array. The numbers increase along the array, so an
     /// `addRemovable`'s child is found by binary search.
     // Unchecked, measured: the optimizer keeps its dynamic check; W17 +13 %, W18 +10 % with every
     // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
     @exclusivity(unchecked) private var numbers: [UInt]
-    /// Where the latest addition of each child added by `add` is in `children` (the others
-    /// are found by their number, without hashing).
+    /// Where the latest addition of each child added here by `add` is in `children` (the
+    /// others are found by their number or, the plain array's, by a short search: no hashing).
     // Unchecked, measured: the optimizer keeps its dynamic check; W17 +13 %, W18 +10 % with every
     // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
     @exclusivity(unchecked) private var positions: [ObjectIdentifier: Int] = [:]
     /// Whether some child was added twice while here: then removing its latest addition must
     /// find the one before (a search, which only such compounds pay).
     private var hasDuplicates = false
+    /// How many slots at the front hold (or held) the plain array's children.
+    private var initialSlots: Int
+    /// Whether one of the plain array's children is there more than once: then a removal by
+    /// identity must search for its latest addition instead of taking the one at the hint.
+    private var initialHasDuplicates = false
     private(set) var live = 0
     /// Where `remove(_:addedAs:)` looks first: just after the previous removal.
     private var nextRemovalHint = 0
@@ -49,13 +60,46 @@ final class IndexedChildren {
 
     /// The plain array's children, found by identity: whether they were added by
     /// `addRemovable` is not known here (the compound's `remove(_:addedAs:)` falls back to
-    /// the identity lookup for them).
+    /// the identity lookup for them). They are not hashed into `positions` (about 160
+    /// instructions per inner at Z100, Benchmarks/HISTORY.md, "Issue 37: flattenMap's
+    /// construction, the Z family and its memory, third pass"): at most 32 of them, removed
+    /// at the hint (in the order added, a merge point's usual case) or by a search.
     init(_ initial: [Disposable]) {
         children = []
         numbers = []
         children.reserveCapacity(initial.count * 2)
         numbers.reserveCapacity(initial.count * 2)
-        for child in initial { append(child, number: 0, removable: false) }
+        for child in initial {
+            children.append(child)
+            numbers.append(0)
+        }
+        initialSlots = initial.count
+        live = initial.count
+        initialHasDuplicates = Self.hasDuplicates(initial)
+    }
+
+    /// Whether some object is in `children` twice: a small open-addressing table of their
+    /// addresses on the stack (no allocation, no hashing through `Hashable`).
+    private static func hasDuplicates(_ children: [Disposable]) -> Bool {
+        let capacity = DuplicateTable.capacity
+        precondition(children.count <= capacity / 2, "IndexedChildren: \(children.count) initial children, more than the table holds")
+        return withUnsafeTemporaryAllocation(of: UInt.self, capacity: capacity) { table in
+            table.initialize(repeating: 0)
+            for child in children {
+                let address = UInt(bitPattern: ObjectIdentifier(child))
+                var slot = Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> DuplicateTable.shift)
+                while true {
+                    let held = table[slot]
+                    if held == 0 {
+                        table[slot] = address
+                        break
+                    }
+                    if held == address { return true }
+                    slot = (slot + 1) & (capacity - 1)
+                }
+            }
+            return false
+        }
     }
 
     /// Adds `child` as the latest addition; returns its number (for `remove(_:addedAs:)`).
@@ -75,10 +119,13 @@ final class IndexedChildren {
         live += 1
     }
 
-    /// Removes the latest addition of `child` made by `add`.
+    /// Removes the latest addition of `child` made by `add` here, else its latest among the
+    /// plain array's children.
     func remove(_ child: Disposable) -> Disposable? {
+        // Not even a hash when nothing was added here by `add` (a merge point's children).
+        if positions.isEmpty { return removeInitial(child) }
         let id = ObjectIdentifier(child)
-        guard let position = positions[id] else { return nil }
+        guard let position = positions[id] else { return removeInitial(child) }
         if hasDuplicates,
             let earlier = stride(from: position - 1, through: 0, by: -1).first(where: {
                 children[$0] === child && numbers[$0] & 1 == 1
@@ -91,8 +138,24 @@ final class IndexedChildren {
         return take(at: position)
     }
 
+    /// The latest of `child`'s additions among the plain array's children, removed.
+    private func removeInitial(_ child: Disposable) -> Disposable? {
+        // Removed in the order they were added: right after the previous removal. That slot is
+        // the latest addition only if no child is there twice.
+        let hint = nextRemovalHint
+        if !initialHasDuplicates, hint < initialSlots, children[hint] === child { return take(at: hint) }
+        var position = initialSlots
+        while position > 0 {
+            position -= 1
+            if children[position] === child { return take(at: position) }
+        }
+        return nil
+    }
+
     /// Removes `child`'s addition numbered `number` (an `addRemovable`), if it is here.
     func remove(_ child: Disposable, addedAs number: UInt) -> Disposable? {
+        // 0 names no addition (the plain array's children are found by `remove(_:)`).
+        if number == 0 { return nil }
         let key = number << 1
         // First where the next removal is when inner subscriptions end in the order they
         // started (a flattenMap's usual case): right after the previous one. Else a binary
@@ -130,7 +193,7 @@ final class IndexedChildren {
     private func compact() {
         positions.removeAll(keepingCapacity: true)
         let count = children.count
-        var kept = 0
+        var kept = 0, keptInitial = 0
         let stride = MemoryLayout<Disposable?>.stride
         children.withUnsafeMutableBytes { slots in
             numbers.withUnsafeMutableBufferPointer { numbers in
@@ -142,6 +205,7 @@ final class IndexedChildren {
                         slots.storeBytes(of: 0, toByteOffset: index * stride, as: UInt.self)
                         numbers[kept] = numbers[index]
                     }
+                    if numbers[kept] == 0 { keptInitial += 1 }
                     if numbers[kept] & 1 == 1, let pointer = UnsafeRawPointer(bitPattern: word) {
                         positions[ObjectIdentifier(Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue())] = kept
                     }
@@ -149,6 +213,7 @@ final class IndexedChildren {
                 }
             }
         }
+        initialSlots = keptInitial
         checkCompaction(kept: kept, count: count)
         // Every slot from `kept` on is a hole now: nothing to release. One at a time: the
         // generic `removeLast(_:)` destroys the slots through the runtime's value witnesses,
@@ -181,10 +246,20 @@ extension IndexedChildren {
         precondition(
             kept == live && children[..<kept].allSatisfy { $0 != nil } && children[kept..<count].allSatisfy { $0 == nil },
             "IndexedChildren.compact(): kept \(kept) children of \(count) slots, \(live) live")
+        precondition(
+            numbers[..<initialSlots].allSatisfy { $0 == 0 } && numbers[initialSlots..<kept].allSatisfy { $0 != 0 },
+            "IndexedChildren.compact(): the plain array's children are not the first \(initialSlots) slots")
         #endif
     }
 }
 
 private enum CompactionSlack {
     static let holes = 16
+}
+
+/// `IndexedChildren.hasDuplicates`'s table: twice the plain array's most children (32, see
+/// `CompoundDisposable.Rest.indexThreshold`), a power of two.
+private enum DuplicateTable {
+    static let capacity = 64
+    static let shift: UInt = 58  // 64 - log2(capacity)
 }

@@ -1,5 +1,6 @@
-// The one entry point of the Swift runtime that RACSwift calls by hand, for the fenced memory
-// layer only (Sources/RACSwift/Memory/GatedReference.swift states why and when it is safe).
+// The C that RACSwift calls by hand, for the fenced memory layer only: the runtime's try-retain
+// (Sources/RACSwift/Memory/UnretainedReference.swift states why and when it is safe) and the
+// current-scheduler thread slot (Sources/RACSwift/Memory/CurrentSchedulerSlot.swift).
 #ifndef RACSWIFT_RUNTIME_SHIMS_H
 #define RACSWIFT_RUNTIME_SHIMS_H
 
@@ -14,6 +15,21 @@ extern void *_Nullable swift_tryRetain(void *_Nonnull object);
 // True if it retained the object.
 static inline _Bool racswift_try_retain(void *_Nonnull object) {
     return swift_tryRetain(object) != 0;
+}
+
+// The current scheduler's address, unretained, one per thread (C11 thread storage: each thread
+// starts with null). Defined once, in RACSwiftRuntimeShims.c — a `static` one here would be a
+// separate slot in every file that inlines these. Swift does not import thread-local
+// variables, hence the accessors; inlined, each is a load or a store through the thread
+// pointer (no once-check and no call, as `pthread_getspecific` under a lazy key needs).
+extern _Thread_local void *_Nullable racswift_current_scheduler;
+
+static inline void *_Nullable racswift_current_scheduler_get(void) {
+    return racswift_current_scheduler;
+}
+
+static inline void racswift_current_scheduler_set(void *_Nullable scheduler) {
+    racswift_current_scheduler = scheduler;
 }
 
 #endif

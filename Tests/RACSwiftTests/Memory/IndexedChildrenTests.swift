@@ -30,6 +30,34 @@ final class IndexedChildrenTests: RACTestCase {
         XCTAssertEqual(indexed.live, 1)
     }
 
+    func testThePlainArraysChildrenAreRemovedInOrderAndByTheirLatestAddition() {
+        let initial = (0..<32).map { _ in Disposable() }
+        let indexed = IndexedChildren(initial)
+        let added = (0..<40).map { _ in Disposable() }
+        for child in added { _ = indexed.append(child, removable: true) }
+        // In the order added (each at the hint), through a compaction, then the numbered ones.
+        for child in initial.prefix(20) { XCTAssertTrue(indexed.remove(child) === child) }
+        XCTAssertNil(indexed.remove(initial[0]), "removed already")
+        XCTAssertNil(indexed.remove(initial[25], addedAs: 0), "0 names no addition")
+        XCTAssertTrue(indexed.remove(initial[31]) === initial[31], "out of order: a search")
+        XCTAssertTrue(indexed.remove(added[0], addedAs: 1) === added[0])
+        XCTAssertEqual(ids(indexed), (initial[20..<31] + added.dropFirst()).map(ObjectIdentifier.init))
+        XCTAssertEqual(indexed.live, 11 + 39)
+    }
+
+    func testAPlainArrayChildThereTwiceLosesItsLatestAdditionFirst() {
+        let twice = Disposable()
+        let others = (0..<3).map { _ in Disposable() }
+        let indexed = IndexedChildren([twice, others[0], twice, others[1]])
+        _ = indexed.append(others[2], removable: true)
+        // At the hint (slot 0) is the earlier addition: the later one must go first.
+        XCTAssertTrue(indexed.remove(twice) === twice)
+        XCTAssertEqual(ids(indexed), [twice, others[0], others[1], others[2]].map(ObjectIdentifier.init))
+        XCTAssertTrue(indexed.remove(twice) === twice)
+        XCTAssertNil(indexed.remove(twice))
+        XCTAssertEqual(ids(indexed), others.map(ObjectIdentifier.init))
+    }
+
     func testRemovalByNumberFindsOnlyTheChildAddedWithThatNumber() {
         let indexed = IndexedChildren([])
         let children = (0..<40).map { _ in Disposable() }

@@ -124,6 +124,31 @@ final class MainSchedulerTests: RACTestCase {
         }
         wait(for: [done], timeout: 10)
     }
+
+    func testEachThreadHasItsOwnCurrentScheduler() {
+        // Two threads, each inside its own scheduler's block at the same time: neither sees
+        // the other's, and each sees nil again once its block is over.
+        let first = Scheduler.background(name: "first"), second = Scheduler.background(name: "second")
+        let bothInside = DispatchGroup()
+        bothInside.enter()
+        bothInside.enter()
+        let seen = Fixture.Log<String>()
+        let done = expectation(description: "both threads")
+        done.expectedFulfillmentCount = 2
+        for scheduler in [first, second] {
+            Thread.detachNewThread {
+                scheduler.performAsCurrentScheduler {
+                    bothInside.leave()
+                    bothInside.wait()
+                    seen.append(Scheduler.current === scheduler ? "own" : "other")
+                }
+                seen.append(Scheduler.current == nil ? "nil after" : "left set")
+                done.fulfill()
+            }
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(seen.all.sorted(), ["nil after", "nil after", "own", "own"])
+    }
 }
 
 final class BackgroundSchedulerTests: RACTestCase {

@@ -27,12 +27,8 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     // is 15 bytes smaller than with it between the word-sized fields).
     private var state: CombineLatestState
 
-    // `consuming` here and in the inputs' inits: left to itself the optimizer made them borrow
-    // their arguments, so each was retained again to be stored and the caller's reference
-    // released (as MergeSink's init did; Benchmarks/HISTORY.md, "Issue 37: combineLatest's
-    // construction, fourth pass (helper, 2026-12-02)").
     @usableFromInline
-    init(downstream: consuming some Subscriber<Output>, inputCount: Int) {
+    init(downstream: some Subscriber<Output>, inputCount: Int) {
         state = CombineLatestState(inputCount: inputCount)
         // The subscription's compound cuts the cycle itself when it is disposed: a cutter of
         // its own, a child of the compound, was one allocation more per subscription (R7).
@@ -117,7 +113,7 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
 @usableFromInline
 class CombineLatestInputs2<A, B, Output, SlotA: LatestValueSlot>: CompoundDisposable, Subscriber,
     @unchecked Sendable where SlotA.Element == A {
-    @usableFromInline final let sink: CombineLatestSink<Output>
+    private final let sink: CombineLatestSink<Output>
     @usableFromInline final let second: CombineLatestInput<B, Output, B?>
     // Guarded by `sink.lock`.
     // Unchecked, measured: the optimizer keeps its dynamic check; W5 +161 %, W23 +162 %, W28 +92 % with every
@@ -129,8 +125,8 @@ class CombineLatestInputs2<A, B, Output, SlotA: LatestValueSlot>: CompoundDispos
     // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
     @exclusivity(unchecked) @usableFromInline internal final var latestValue = SlotA.empty
 
-    @inlinable
-    init(_ sink: consuming CombineLatestSink<Output>, _ second: consuming CombineLatestInput<B, Output, B?>) {
+    @usableFromInline
+    init(_ sink: CombineLatestSink<Output>, _ second: CombineLatestInput<B, Output, B?>) {
         self.sink = sink
         self.second = second
         super.init()
@@ -170,10 +166,10 @@ final class CombineLatestInputs3<A, B, C, Output, SlotA: LatestValueSlot>: Combi
     @usableFromInline let third: CombineLatestInput<C, Output, C?>
     @usableFromInline let reduce: (A, B, C) -> Output
 
-    @inlinable
+    @usableFromInline
     init(
-        _ sink: consuming CombineLatestSink<Output>, _ second: consuming CombineLatestInput<B, Output, B?>,
-        _ third: consuming CombineLatestInput<C, Output, C?>, reduce: consuming @escaping (A, B, C) -> Output
+        _ sink: CombineLatestSink<Output>, _ second: CombineLatestInput<B, Output, B?>,
+        _ third: CombineLatestInput<C, Output, C?>, reduce: @escaping (A, B, C) -> Output
     ) {
         self.third = third
         self.reduce = reduce
@@ -233,7 +229,7 @@ extension Optional: LatestValueSlot {
 @usableFromInline
 final class CombineLatestInput<Element, Output, Slot: LatestValueSlot>: Sink, Subscriber, @unchecked Sendable
 where Slot.Element == Element {
-    @usableFromInline let sink: CombineLatestSink<Output>
+    private let sink: CombineLatestSink<Output>
     // Guarded by `sink.lock`.
     // Read by the inlinable `latest`.
     // Unchecked, measured: the optimizer keeps its dynamic check; W5 +161 %, W23 +162 %, W28 +92 % with every
@@ -243,8 +239,8 @@ where Slot.Element == Element {
     // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
     @exclusivity(unchecked) @usableFromInline internal var hasValue = false
 
-    @inlinable
-    init(_ sink: consuming CombineLatestSink<Output>) {
+    @usableFromInline
+    init(_ sink: CombineLatestSink<Output>) {
         self.sink = sink
     }
 

@@ -157,7 +157,9 @@ final class MaterializedEventsSink<Value>: Sink, Subscriber, @unchecked Sendable
         if source !== disposable { disposable.add(source) }
     }
 
-    @usableFromInline func sendNext(_ value: Value) {
+    // Always inlined into its witness, which only jumped here (as `NextSubscriber`'s is).
+    @usableFromInline @inline(__always)
+    func sendNext(_ value: Value) {
         if !isDone { downstream.sendNext(value) }
     }
 

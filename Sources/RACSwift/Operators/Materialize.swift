@@ -10,7 +10,7 @@ extension Signal {
     // Benchmarks/HISTORY.md, "Issue 37: the per-event workloads").
     @inlinable
     public func materialize() -> Signal<Event<Value>> {
-        LiftedSignal(self, ()) { downstream, _, subscription in
+        MaterializeSignal(self) { downstream, subscription in
             MaterializeSink(
                 downstream: downstream, disposable: subscription,
                 next: { sink, value in sink.sendEvent(.next(value)) }, error: { .error($0) }, completed: .completed)
@@ -24,9 +24,19 @@ extension Signal {
     /// Delivers on the thread that sent the source's event.
     // The events are taken apart here, in the caller's types (see `materialize()`; 1,124
     // instructions per event in the sink's generic code).
+    // On `materialize()`'s own signal it builds one stage that passes the source's events
+    // through (`MaterializedEventsSink`): what the two sinks together do, without forming each
+    // event and taking it apart (W29, Benchmarks/HISTORY.md, "Issue 37: the workloads on the
+    // 2 × line, fifth pass"). The materialized signal is left as it was, so it needs no rule
+    // like map fusion's: whoever else holds it still subscribes it on its own.
     @inlinable
     public func dematerialize<T>() -> Signal<T> where Value == Event<T> {
-        LiftedSignal(self, ()) { downstream, _ in
+        if let materialized = self as? MaterializeSignal<T> {
+            return LiftedSignal(materialized.source, ()) { downstream, _, subscription in
+                MaterializedEventsSink(downstream: downstream, disposable: subscription)
+            }.named("[\(name)] -dematerialize")
+        }
+        return LiftedSignal(self, ()) { downstream, _ in
             DematerializeSink<T, Value>(downstream: downstream) { event, sink in
                 switch event {
                 case .next(let value): sink.sendValue(value)
@@ -35,6 +45,36 @@ extension Signal {
                 }
             }
         }.named("[\(name)] -dematerialize")
+    }
+}
+
+/// The signal of `materialize()`: a `LiftedSignal` that owns its subscription's compound, of
+/// a class of its own so that `dematerialize()` can find the source it materializes.
+@usableFromInline
+final class MaterializeSignal<Source>: Signal<Event<Source>>, @unchecked Sendable {
+    /// Builds the sink of a subscription whose compound, `subscription`, `downstream` has had.
+    @usableFromInline
+    typealias MakeSink = (_ downstream: any Subscriber<Event<Source>>, _ subscription: CompoundDisposable)
+        -> any Subscriber<Source>
+
+    /// The signal whose events are materialized.
+    @usableFromInline let source: Signal<Source>
+    private let makeSink: MakeSink
+
+    /// `makeSink` is formed in `materialize()`'s caller, so that each sink is built with the
+    /// caller's cached metadata (see `LiftedSignal`).
+    @usableFromInline
+    init(_ source: Signal<Source>, sink makeSink: @escaping MakeSink) {
+        self.source = source
+        self.makeSink = makeSink
+    }
+
+    override func subscribe(_ subscriber: some Subscriber<Event<Source>>) -> Disposable {
+        if _slowPath(subscriptionsAreWrapped), let wrapped = wrapped(subscriber) { return subscribe(wrapped) }
+        let disposable = CompoundDisposable()
+        subscriber.didSubscribe(with: disposable)
+        source.subscribe(makeSink(subscriber, disposable))
+        return disposable
     }
 }
 
@@ -89,5 +129,56 @@ final class DematerializeSink<Value, Input>: EarlyStoppingSink<Value>, Subscribe
     /// A `.next` event's value.
     @usableFromInline func sendValue(_ value: Value) {
         downstream.sendNext(value)
+    }
+}
+
+/// `materialize().dematerialize()` as one stage: each event of the source as the two sinks
+/// would pass it on. A value goes out unless a terminal event has (`DematerializeSink`'s
+/// `isDone`, which only a source sending past its own end can reach); a terminal event goes
+/// out unless the subscription is disposed (`MaterializeSink`'s check), after disposing it
+/// (`DematerializeSink`'s `stop`), nested where it came, as both send it. `SerialOutputPoint`'s
+/// rule, with its own fields: through that class's `send` a value paid a call of its own.
+@usableFromInline
+final class MaterializedEventsSink<Value>: Sink, Subscriber, @unchecked Sendable {
+    private let downstream: any Subscriber<Value>
+    /// The subscription (a `LiftedSignal` made it); the source's subscription joins it.
+    private let disposable: CompoundDisposable
+    // Set only by the source's terminal event: the source serializes.
+    private var isDone = false
+
+    @usableFromInline
+    init(downstream: any Subscriber<Value>, disposable: CompoundDisposable) {
+        self.downstream = downstream
+        self.disposable = disposable
+    }
+
+    @usableFromInline func didSubscribe(with source: CompoundDisposable) {
+        // A sink passed on to the signal whose subscription it is (see `SerialOutputPoint`).
+        if source !== disposable { disposable.add(source) }
+    }
+
+    // Always inlined into its witness, which only jumped here (as `NextSubscriber`'s is).
+    @usableFromInline @inline(__always)
+    func sendNext(_ value: Value) {
+        if !isDone { downstream.sendNext(value) }
+    }
+
+    @usableFromInline func sendError(_ error: any Error) {
+        guard end() else { return }
+        downstream.sendError(error)
+    }
+
+    @usableFromInline func sendCompleted() {
+        guard end() else { return }
+        downstream.sendCompleted()
+    }
+
+    /// For a terminal event: disposes the subscription and returns true, unless it was
+    /// disposed already (then the event is dropped).
+    private func end() -> Bool {
+        if disposable.isDisposed { return false }
+        isDone = true
+        disposable.dispose()
+        return true
     }
 }

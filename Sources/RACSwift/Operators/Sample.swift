@@ -59,12 +59,15 @@ where Slot.Element == Value {
     // Unchecked, measured: the optimizer keeps their dynamic checks (`swift_beginAccess` per
     // store and per read); W30 567.7 → 461.2 instructions per event once unchecked
     // (Benchmarks/HISTORY.md, "Issue 37: the per-event workloads").
-    @exclusivity(unchecked) @usableFromInline var latest = Slot.empty
     @exclusivity(unchecked) @usableFromInline var hasValue = false
     /// The source's subscription, set before any event of either input; a sampler's terminal
     /// event disposes it first, as RAC's does (it joins the subscription only once the
     /// sampler is subscribed).
     private var sourceSubscription: CompoundDisposable?
+    // Guarded by `lock`; unchecked for the reason `hasValue` is. Last: a field of generic type
+    // has a size known only at run time, so the fields after it would sit at offsets read from
+    // the metadata on every access (`hasValue`, per event).
+    @exclusivity(unchecked) @usableFromInline var latest = Slot.empty
 
     @usableFromInline
     init(downstream: some Subscriber<Value>, keep: @escaping Keep, sendKept: @escaping SendKept) {
@@ -77,6 +80,10 @@ where Slot.Element == Value {
         sourceSubscription = subscription
     }
 
+    // Always inlined, as `sendLatest` is, into the input's `sendNext`, itself inlined into its
+    // witness: one function per event instead of three (W30, Benchmarks/HISTORY.md, "Issue 37:
+    // the workloads on the 2 × line, fifth pass").
+    @inline(__always)
     func store(_ value: Value) {
         // The lock alone, not `serialize`: storing sends nothing and claims no termination, so
         // there is no delivery depth to count and no pending end to carry out (W30,
@@ -84,6 +91,7 @@ where Slot.Element == Value {
         lock.withLock { keep(self, value) }
     }
 
+    @inline(__always)
     func sendLatest() {
         serialize {
             // `latest` is set whenever `hasValue` is; Value may itself be optional.
@@ -119,7 +127,7 @@ final class SampleSourceInput<Value, Slot: LatestValueSlot>: OutputPointInput<Va
     @usableFromInline override func didSubscribe(with disposable: CompoundDisposable) {
         sink.sourceDidSubscribe(with: disposable)
     }
-    @usableFromInline func sendNext(_ value: Value) { sink.store(value) }
+    @usableFromInline @inline(__always) func sendNext(_ value: Value) { sink.store(value) }
     @usableFromInline func sendError(_ error: any Error) { sink.terminate(.error(error)) }
     @usableFromInline func sendCompleted() { sink.terminate(.completed) }
 }
@@ -129,7 +137,7 @@ final class SamplerInput<Value, Slot: LatestValueSlot, U>: OutputPointInput<Valu
     @unchecked Sendable where Slot.Element == Value {
     // The subscription joins the output's when the operator's body has subscribed both.
     @usableFromInline override func didSubscribe(with disposable: CompoundDisposable) {}
-    @usableFromInline func sendNext(_ value: U) { sink.sendLatest() }
+    @usableFromInline @inline(__always) func sendNext(_ value: U) { sink.sendLatest() }
     @usableFromInline func sendError(_ error: any Error) { sink.samplerTerminated(.error(error)) }
     @usableFromInline func sendCompleted() { sink.samplerTerminated(.completed) }
 }

@@ -6,8 +6,12 @@ extension Signal {
     // Inlinable so that `step`, the per-value work, is compiled in the caller's module,
     // specialized for its types: in the library's generic code every value would pass through
     // value-witness calls (copy, assign, destroy of the running value), over a third of a
-    // value's cost in W7.
-    @inlinable
+    // value's cost in W7. Always inlined, so that `step` is formed where the caller's closure
+    // is: the optimizer then calls (or inlines) that closure itself, not the thunk that passes
+    // it as `scan`'s generic parameter, through which each value went by memory (W7 120.9 ->
+    // 106.9 instructions per value, Benchmarks/HISTORY.md, "Issue 37: the workloads on the
+    // 2 × line, fifth pass").
+    @inlinable @inline(__always)
     public func scan<U>(withStart start: U, reduce: @escaping @Sendable (_ running: U, _ next: Value) -> U) -> Signal<U> {
         let signal = ScanSink.lift(self, start: start) { sink, value in
             let next = reduce(sink.running, value)
@@ -21,7 +25,8 @@ extension Signal {
     /// `-scanWithStart:reduceWithIndex:`). Each subscription starts again from `start` and
     /// index 0.
     /// Terminal events pass through. Delivers on the thread that sent the source's event.
-    @inlinable
+    // Always inlined, as `scan(withStart:reduce:)` is.
+    @inlinable @inline(__always)
     public func scan<U>(
         withStart start: U, reduceWithIndex reduce: @escaping @Sendable (_ running: U, _ next: Value, _ index: Int) -> U
     ) -> Signal<U> {
@@ -83,6 +88,8 @@ final class ScanSink<Value, U>: ForwardingSink<U>, Subscriber, @unchecked Sendab
         }
     }
 
-    @usableFromInline
+    // Always inlined into its witness, where the step is called from (as `NextSubscriber`'s
+    // is): left to the optimizer, the witness only jumped here.
+    @usableFromInline @inline(__always)
     func sendNext(_ value: Value) { step(self, value) }
 }

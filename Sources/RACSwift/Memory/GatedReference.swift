@@ -2,6 +2,7 @@
 import Darwin
 #else
 import Glibc
+import Synchronization
 #endif
 
 /// An unretained reference from a subscription to the object it subscribed to (a subject),
@@ -43,9 +44,9 @@ import Glibc
 /// after unlocking it, with nothing keeping the subject alive: issue 39, defect 1.)
 struct SubscriptionGate: ~Copyable {
     /// `open` while the gate is open, plus the visitors inside (at most one).
-    private let count = AtomicCounter()
-    /// Far beyond any number of visitors inside.
-    private static var open: Int { 1 << 40 }
+    private let count = GateCount()
+    /// Far beyond any number of visitors inside (at most one), and within the count's 32 bits.
+    private static var open: Int { 1 << 20 }
     #if DEBUG
     /// The visitor's thread while one is inside (debug builds: `waitForVisitor` checks it).
     private let visitorThread = AtomicCounter()
@@ -118,3 +119,31 @@ struct SubscriptionGate: ~Copyable {
         return retained
     }
 }
+
+/// The gate's count: 32 bits on Linux, so that a subject's entry keeps its list index (also 32
+/// bits) and its gate in one word — 8 bytes per live subscription of a subject
+/// (Benchmarks/HISTORY.md, "Issue 37: the memory of a subject's subscription, sixth pass").
+/// The count is at most `SubscriptionGate.open` plus one visitor, never negative (each
+/// subtraction follows its own addition), so 32 bits hold it; debug builds check the range.
+/// (On Apple platforms `AtomicCounter`: `Atomic` needs macOS 15.)
+#if canImport(Darwin)
+typealias GateCount = AtomicCounter
+#else
+struct GateCount: ~Copyable {
+    private let base = Atomic<Int32>(0)
+    init() {}
+    @inline(__always)
+    var value: Int { Int(base.load(ordering: .acquiring)) }
+    @inline(__always) @discardableResult
+    func add(_ delta: Int) -> Int {
+        #if DEBUG
+        precondition(delta >= -(1 << 20) && delta <= 1 << 20, "GateCount: a delta beyond the gate's range")
+        #endif
+        let new = Int(base.add(Int32(truncatingIfNeeded: delta), ordering: .acquiringAndReleasing).newValue)
+        #if DEBUG
+        precondition(new >= 0 && new <= (1 << 20) + 1, "GateCount: \(new) is beyond the gate's range")
+        #endif
+        return new
+    }
+}
+#endif

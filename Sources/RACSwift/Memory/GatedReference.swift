@@ -2,7 +2,6 @@
 import Darwin
 #else
 import Glibc
-import Synchronization
 #endif
 
 /// An unretained reference from a subscription to the object it subscribed to (a subject),
@@ -44,7 +43,11 @@ import Synchronization
 /// after unlocking it, with nothing keeping the subject alive: issue 39, defect 1.)
 struct SubscriptionGate: ~Copyable {
     /// `open` while the gate is open, plus the visitors inside (at most one).
-    private let count = GateCount()
+    // 32 bits (`AtomicCounter32`), so that a subject's entry keeps its 32-bit list index and its
+    // gate in one word: 8 bytes per live subscription of a subject (Benchmarks/HISTORY.md,
+    // "Issue 37: the memory of a subject's subscription, sixth pass"). The count is at most
+    // `open` plus one visitor and never negative (each subtraction follows its own addition).
+    private let count = AtomicCounter32()
     /// Far beyond any number of visitors inside (at most one), and within the count's 32 bits.
     private static var open: Int { 1 << 20 }
     #if DEBUG
@@ -120,30 +123,3 @@ struct SubscriptionGate: ~Copyable {
     }
 }
 
-/// The gate's count: 32 bits on Linux, so that a subject's entry keeps its list index (also 32
-/// bits) and its gate in one word — 8 bytes per live subscription of a subject
-/// (Benchmarks/HISTORY.md, "Issue 37: the memory of a subject's subscription, sixth pass").
-/// The count is at most `SubscriptionGate.open` plus one visitor, never negative (each
-/// subtraction follows its own addition), so 32 bits hold it; debug builds check the range.
-/// (On Apple platforms `AtomicCounter`: `Atomic` needs macOS 15.)
-#if canImport(Darwin)
-typealias GateCount = AtomicCounter
-#else
-struct GateCount: ~Copyable {
-    private let base = Atomic<Int32>(0)
-    init() {}
-    @inline(__always)
-    var value: Int { Int(base.load(ordering: .acquiring)) }
-    @inline(__always) @discardableResult
-    func add(_ delta: Int) -> Int {
-        #if DEBUG
-        precondition(delta >= -(1 << 20) && delta <= 1 << 20, "GateCount: a delta beyond the gate's range")
-        #endif
-        let new = Int(base.add(Int32(truncatingIfNeeded: delta), ordering: .acquiringAndReleasing).newValue)
-        #if DEBUG
-        precondition(new >= 0 && new <= (1 << 20) + 1, "GateCount: \(new) is beyond the gate's range")
-        #endif
-        return new
-    }
-}
-#endif

@@ -43,9 +43,13 @@ import Glibc
 /// after unlocking it, with nothing keeping the subject alive: issue 39, defect 1.)
 struct SubscriptionGate: ~Copyable {
     /// `open` while the gate is open, plus the visitors inside (at most one).
-    private let count = AtomicCounter()
-    /// Far beyond any number of visitors inside.
-    private static var open: Int { 1 << 40 }
+    // 32 bits (`AtomicCounter32`), so that a subject's entry keeps its 32-bit list index and its
+    // gate in one word: 8 bytes per live subscription of a subject (Benchmarks/HISTORY.md,
+    // "Issue 37: the memory of a subject's subscription, sixth pass"). The count is at most
+    // `open` plus one visitor and never negative (each subtraction follows its own addition).
+    private let count = AtomicCounter32()
+    /// Far beyond any number of visitors inside (at most one), and within the count's 32 bits.
+    private static var open: Int { 1 << 20 }
     #if DEBUG
     /// The visitor's thread while one is inside (debug builds: `waitForVisitor` checks it).
     private let visitorThread = AtomicCounter()
@@ -118,3 +122,4 @@ struct SubscriptionGate: ~Copyable {
         return retained
     }
 }
+

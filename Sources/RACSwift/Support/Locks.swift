@@ -300,6 +300,30 @@ struct AtomicCounter: ~Copyable {
     #endif
 }
 
+/// `AtomicCounter` in 32 bits, for a count that always fits (a subject entry's gate,
+/// `SubscriptionGate`): it shares a word with a 32-bit neighbour. Debug builds check the range.
+struct AtomicCounter32: ~Copyable {
+    #if canImport(Darwin)
+    private let base = OSAllocatedUnfairLock(initialState: 0)
+    init() {}
+    var value: Int { base.withLock { $0 } }
+    @discardableResult
+    func add(_ delta: Int) -> Int { base.withLock { $0 += delta; return $0 } }
+    #else
+    private let base = Atomic<Int32>(0)
+    init() {}
+    @inline(__always)
+    var value: Int { Int(base.load(ordering: .acquiring)) }
+    @inline(__always) @discardableResult
+    func add(_ delta: Int) -> Int {
+        #if DEBUG
+        precondition(Int32(exactly: delta) != nil, "AtomicCounter32: delta \(delta) beyond 32 bits")
+        #endif
+        return Int(base.add(Int32(truncatingIfNeeded: delta), ordering: .acquiringAndReleasing).newValue)
+    }
+    #endif
+}
+
 func currentThreadID() -> UInt {
     #if canImport(Darwin)
     return UInt(bitPattern: pthread_self())

@@ -159,6 +159,19 @@ extension OutputPoint {
     /// entry for it in the caller's specialized code).
     @usableFromInline
     final func inputSubscribed(_ subscription: Disposable, gatheringIn inputs: CompoundDisposable) {
+        inputSubscribeReturned()
+        inputs.add(subscription)
+        // Read without the lock, as `isOpen` does: the flag is set before the terminal event
+        // goes out, on the thread that sent it.
+        if disposable.isDisposed { inputs.dispose() }
+    }
+
+    /// The step of `inputSubscribed` that ends the input's `subscribe`: its subscription leaves
+    /// `disposable` if it had joined it meanwhile (`inputDidSubscribe`). Called alone for the
+    /// last input of the three-signal combineLatest, whose subscription the caller adds to
+    /// `disposable` itself, after the inputs' compound (`makeCombineLatest3`).
+    @usableFromInline @inline(__always)
+    final func inputSubscribeReturned() {
         switch inputBeingSubscribed {
         case .none: break
         case .live(let live, let removal):
@@ -167,10 +180,6 @@ extension OutputPoint {
         case .plainSubject:
             inputBeingSubscribed = .none
         }
-        inputs.add(subscription)
-        // Read without the lock, as `isOpen` does: the flag is set before the terminal event
-        // goes out, on the thread that sent it.
-        if disposable.isDisposed { inputs.dispose() }
     }
 
     /// Called by the input `subscribeInput` is subscribing, from its `didSubscribe(with:)`

@@ -425,13 +425,23 @@ func makeCombineLatest3<A, B, C, Output>(
         let sink = CombineLatestSink<Output>(downstream: subscriber, inputCount: 3)
         let inputs = CombineLatestInputs3<A, B, C, Output, A?>(
             sink, CombineLatestInput(sink), CombineLatestInput(sink), reduce: payload.3)
-        return startCombineLatest(
-            subscriber, sink, inputs: inputs,
-            combine: { [inputs] in inputs.reduce(inputs.latest, inputs.second.latest, inputs.third.latest) }
-        ) {
-            sink.subscribeInput(payload.0, inputs)
-            sink.subscribeInput(payload.1, inputs.second)
-            sink.subscribeInput(payload.2, inputs.third)
-        }
+        // `startCombineLatest`'s steps, but the third input's subscription joins the
+        // subscription right after the inputs' compound, not in it: a compound keeps two
+        // children inline, and the third took an array of its own (one allocation per live
+        // subscription; Benchmarks/HISTORY.md, "Issue 37: combineLatest's memory, sixth pass
+        // (helper, 2026-12-03)"). RAC's `+combineLatest:` of three nests the same way (the
+        // outer block's compound holds the first two's subscription and the third's), and the
+        // order is unchanged: the first two, then the third, each disposed at once if the
+        // result ended while the inputs were being subscribed.
+        sink.combine = { [inputs] in inputs.reduce(inputs.latest, inputs.second.latest, inputs.third.latest) }
+        sink.inputs = inputs
+        subscriber.didSubscribe(with: sink.disposable)
+        sink.subscribeInput(payload.0, inputs)
+        sink.subscribeInput(payload.1, inputs.second)
+        let third = sink.subscribeLastInput(payload.2, inputs.third)
+        sink.inputs = nil
+        sink.joinInputs(inputs)
+        sink.disposable.add(third)
+        return sink.disposable
     }
 }

@@ -56,6 +56,17 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
         inputSubscribed(signal.subscribeBuildingEntryHereUnlessWrapped(input), gatheringIn: inputs)
     }
 
+    /// `subscribeInput` for the last input of the three-signal form, whose subscription joins
+    /// the subscription beside the inputs' compound instead of in it (`makeCombineLatest3`):
+    /// returned here, for the caller to add once the compound has joined.
+    @inlinable
+    func subscribeLastInput<T>(_ signal: Signal<T>, _ input: some Subscriber<T>) -> Disposable {
+        if type(of: signal) == Subject<T>.self { subscribingPlainSubject() }
+        let subscription = signal.subscribeBuildingEntryHereUnlessWrapped(input)
+        inputSubscribeReturned()
+        return subscription
+    }
+
     @usableFromInline
     func start() {
         serialize { perform(state.start(), error: nil) }

@@ -18,7 +18,8 @@ extension Signal {
             sink.running = next
             sink.downstream.sendNext(next)
         }
-        return signal.named("[\(signal.sourceName)] -scanWithStart: \(start) reduce:")
+        if debugSignalNamesEnabled { nameScan(signal, start: start, "reduce:") }
+        return signal
     }
 
     /// Like `scan(withStart:reduce:)`, also passing the zero-based index of each value (RAC's
@@ -36,7 +37,18 @@ extension Signal {
             sink.running = next
             sink.downstream.sendNext(next)
         }
-        return signal.named("[\(signal.sourceName)] -scanWithStart: \(start) reduceWithIndex:")
+        if debugSignalNamesEnabled { nameScan(signal, start: start, "reduceWithIndex:") }
+        return signal
+    }
+}
+
+extension Signal {
+    /// Names `signal`, a `scan` of this signal, as RAC does. Out of line, unlike `named`: the
+    /// scans are always inlined, and the name's interpolation of `start` was then most of the
+    /// code each one added to its caller (Benchmarks/codesize.sh).
+    @usableFromInline
+    func nameScan<U>(_ signal: Signal<U>, start: U, _ reduceLabel: String) {
+        signal.name = "[\(name)] -scanWithStart: \(start) \(reduceLabel)"
     }
 }
 
@@ -67,7 +79,7 @@ final class ScanSink<Value, U>: ForwardingSink<U>, Subscriber, @unchecked Sendab
     }
 
     /// The signal of a `scan` with `step`, built in the caller's specialized code.
-    @inlinable
+    @inlinable @inline(never)
     static func lift(_ source: Signal<Value>, start: U, step: @escaping Step) -> LiftedSignal<Value, U, Arguments> {
         LiftedSignal(source, Arguments(start: start, step: step)) {
             ScanSink(downstream: $0, start: $1.start, step: $1.step)

@@ -141,9 +141,9 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     /// the addition's number (see `Removal`).
     @discardableResult
     private final func append(_ disposable: Disposable, removable: Bool = false) -> UInt {
-        // Words holding a closure read as two children (the function pointer in `word`, kept
-        // until the owner's deinit), so every child of such a compound goes to `rest`.
-        if rest.isEmpty {
+        // Words holding the owner's closure hold no child and are not read here (the owner's
+        // subject calls and takes the closure under its own lock): every child goes to `rest`.
+        if rest.isEmpty, !slotsHoldClosure {
             if !content.hasSecond {
                 if !content.hasFirst {
                     content.setFirst(disposable)
@@ -269,15 +269,14 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     /// `dispose()` without what a subclass adds to it: true for the one caller that disposed.
     final func disposeChildren() -> Bool {
         guard beginDisposal(locking: lock) else { return false }
-        // `hasSecond` first: closure words (`slotsHoldClosure`) read as a second child, so
-        // the first slot's word, which the owner's subject takes under its own lock, is not
-        // read here.
-        if !content.hasSecond, !content.hasFirst, rest.isEmpty {
+        // Words holding the owner's closure are not read here: the owner's subject calls and
+        // takes it under its own lock (ThreadSanitizer reports the access to `content` racing).
+        if _slowPath(slotsHoldClosure) { return disposeRestHoldingLock() }
+        if !content.hasFirst, !content.hasSecond, rest.isEmpty {
             // Empty: nothing to take or release.
             lock.unlock()
             return true
         }
-        if _slowPath(slotsHoldClosure) { return disposeRestHoldingLock() }
         let takenFirst = content.takeFirst(), takenSecond = content.takeSecond(), takenRest = rest
         rest = .small([])
         lock.unlock()

@@ -162,14 +162,15 @@ extension DisposableContent {
 
     /// Words holding `closure` (its one reference to its context in `object`), for the owner's
     /// init to hand to `Disposable`'s: set after it, on the object, the words cost a retain
-    /// and two releases of the object (W17 +14 instructions per subscription, measured).
+    /// and two releases of the object (W17 2,012.6 instead of 1,940.8 instructions per
+    /// subscription, measured).
     @inline(__always)
     init<Argument>(closure: consuming @escaping (Argument) -> Void) {
         // Cast to its two words (a copy: a retain of the context, and the release of the
         // consumed closure), then moved into the words through a pointer: assigned, the old,
         // empty words are released (a call); a generic value moved there instead is
         // initialized through its type's witness, looked up at run time from the entry's
-        // generic code (W17 +380 instructions per subscription, measured).
+        // generic code (W17 2,343 instead of 1,940.8 instructions per subscription, measured).
         self.init()
         let words = unsafeBitCast(ClosureWords(closure: closure), to: (UnsafeRawPointer, AnyObject?).self)
         Self.place(words, in: &self)

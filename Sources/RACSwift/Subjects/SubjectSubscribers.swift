@@ -177,7 +177,8 @@ final class SubjectEntry<S: Subscriber>: SubjectEntryOf<S.Value>, @unchecked Sen
 ///
 /// The closure lives in the compound's own two words (`Disposable.content`, the first two
 /// children's place; Memory/DisposableContent.swift states the invariants), not in a field of
-/// its own: 80 → 64 bytes per entry ("…, seventh pass"). Its children — the caller may add
+/// its own: 80 → 64 bytes per entry (Benchmarks/HISTORY.md, "Issue 37: the memory of a
+/// subject's subscription, seventh pass"). Its children — the caller may add
 /// some to the disposable it was given — all go to the compound's `rest` instead
 /// (`slotsHoldClosure`).
 @usableFromInline

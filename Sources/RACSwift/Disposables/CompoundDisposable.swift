@@ -9,6 +9,12 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     // Not `final` only so that a subject's subscription can be one (`SubjectEntry`: the
     // compound and the subject's record of its subscriber in one object); every member but
     // `dispose()` is `final`, so nothing else pays for it.
+    //
+    /// Whether `content` holds a closure of the subclass's own (a subject's `NextEntry`) instead
+    /// of the first two children: then every child goes to `rest`, and the disposal, removal,
+    /// counts and deinit pass the words by (Memory/DisposableContent.swift states the
+    /// invariants). One byte in the padding behind `Disposable`'s flag: no compound grows.
+    final let slotsHoldClosure: Bool
     private let lock = UnfairLock()
     // Guarded by `lock`; the optimizer drops these private fields' dynamic exclusivity checks
     // itself (W6, R5, R6, R7, D1 unchanged with `@exclusivity(unchecked)`;
@@ -97,11 +103,20 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
 
     /// An empty compound. (Every subscription makes one: this skips the array.)
     override public init() {
+        slotsHoldClosure = false
         super.init()
+    }
+
+    /// An empty compound whose words hold a closure of the subclass's own (`closureContent`,
+    /// made with `DisposableContent(closure:)`).
+    init(closureContent: consuming DisposableContent) {
+        slotsHoldClosure = true
+        super.init(content: closureContent)
     }
 
     /// A compound holding `disposables`.
     public init(_ disposables: [Disposable]) {
+        slotsHoldClosure = false
         super.init()
         for disposable in disposables { append(disposable) }
         if _slowPath(tracingIsOn) {
@@ -110,11 +125,15 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     }
 
     /// The children in `first` and `second`, 0 to 2; under `lock`.
-    private final var inlineChildCount: Int { (content.hasFirst ? 1 : 0) + (content.hasSecond ? 1 : 0) }
+    private final var inlineChildCount: Int {
+        if slotsHoldClosure { return 0 }
+        return (content.hasFirst ? 1 : 0) + (content.hasSecond ? 1 : 0)
+    }
 
     deinit {
         // A compound freed undisposed lets go of its children too (the trace's live count).
         if _slowPath(tracingIsOn) { traceFreed() }
+        // A closure's words are emptied by their owner's deinit, which ran first.
         content.releaseSecond()
     }
 
@@ -122,7 +141,9 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     /// the addition's number (see `Removal`).
     @discardableResult
     private final func append(_ disposable: Disposable, removable: Bool = false) -> UInt {
-        if rest.isEmpty {
+        // Words holding the owner's closure hold no child and are not read here (the owner's
+        // subject calls and takes the closure under its own lock): every child goes to `rest`.
+        if rest.isEmpty, !slotsHoldClosure {
             if !content.hasSecond {
                 if !content.hasFirst {
                     content.setFirst(disposable)
@@ -227,7 +248,9 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
             removed = indexed.remove(disposable)
             if removed != nil, indexed.live == 0 { rest = .small([]) }
         }
-        if removed == nil {
+        // Not the words of a compound holding a closure, which hold no child (the first is the
+        // closure's context, which its owner takes under another lock).
+        if removed == nil, !slotsHoldClosure {
             if content.isSecond(disposable) {
                 removed = content.takeSecond()
             } else if content.isFirst(disposable) {
@@ -246,6 +269,9 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
     /// `dispose()` without what a subclass adds to it: true for the one caller that disposed.
     final func disposeChildren() -> Bool {
         guard beginDisposal(locking: lock) else { return false }
+        // Words holding the owner's closure are not read here: the owner's subject calls and
+        // takes it under its own lock (ThreadSanitizer reports the access to `content` racing).
+        if _slowPath(slotsHoldClosure) { return disposeRestHoldingLock() }
         if !content.hasFirst, !content.hasSecond, rest.isEmpty {
             // Empty: nothing to take or release.
             lock.unlock()
@@ -257,6 +283,26 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
         if _slowPath(tracingIsOn) { Self.traceLetGo(self, takenFirst, takenSecond, takenRest) }
         takenFirst?.dispose()
         takenSecond?.dispose()
+        switch takenRest {
+        case .small(let children):
+            for child in children { child.dispose() }
+        case .indexed(let indexed):
+            for child in indexed.children { child?.dispose() }
+        }
+        return true
+    }
+
+    /// `disposeChildren()` past its marking, for a compound whose words hold a closure: its
+    /// children are all in `rest`. Called with `lock` held; unlocks.
+    private final func disposeRestHoldingLock() -> Bool {
+        if rest.isEmpty {
+            lock.unlock()
+            return true
+        }
+        let takenRest = rest
+        rest = .small([])
+        lock.unlock()
+        if _slowPath(tracingIsOn) { Self.traceLetGo(self, nil, nil, takenRest) }
         switch takenRest {
         case .small(let children):
             for child in children { child.dispose() }

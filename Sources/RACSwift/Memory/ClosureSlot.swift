@@ -147,7 +147,7 @@ final class ClosureSlotLedger: @unchecked Sendable {
 
 /// What a debug build's `take()` hands back: the closure, kept until it is released, which
 /// must not happen while a call through its slot is running.
-private final class TakenClosure<Argument>: @unchecked Sendable {
+final class TakenClosure<Argument>: @unchecked Sendable {
     private let closure: (Argument) -> Void
     private let ledger: ClosureSlotLedger
 

@@ -32,6 +32,15 @@ class SubjectEntryBase: CompoundDisposable, @unchecked Sendable {
     final let gate = SubscriptionGate()
     static var notListed: Int { Int(UInt32.max) }
 
+    override init() {
+        super.init()
+    }
+
+    /// An entry whose compound words hold its subscriber's closure (`NextEntry`).
+    override init(closureContent: consuming DisposableContent) {
+        super.init(closureContent: closureContent)
+    }
+
     final var index: Int {
         @inline(__always) get { Int(storedIndex) }
         @inline(__always) set {
@@ -74,6 +83,11 @@ class SubjectEntryOf<Value>: SubjectEntryBase, @unchecked Sendable {
     init(subject: Subject<Value>) {
         self.subject = UnretainedReference(subject)
         super.init()
+    }
+
+    init(subject: Subject<Value>, closureContent: consuming DisposableContent) {
+        self.subject = UnretainedReference(subject)
+        super.init(closureContent: closureContent)
     }
 
     /// Each called by the subject with its lock held, on a listed entry that is not disposed
@@ -157,51 +171,54 @@ final class SubjectEntry<S: Subscriber>: SubjectEntryOf<S.Value>, @unchecked Sen
 /// event takes the entry out of the list, so nothing follows one), and it is let go of when
 /// the subscription ends — the subject takes it (`takeSubscriber`) when it stops listing the
 /// entry, as it lets go of a subscriber — while the entry, the disposable the caller holds,
-/// may live on. The closure is called borrowed, under the subject's lock, from a
-/// `ClosureSlot` (Memory/ClosureSlot.swift, which states the invariants): what `takeSubscriber`
-/// hands back is its context, which the subject keeps until its outermost send has ended,
-/// as it keeps a subscriber let go of during a send.
+/// may live on. The closure is called borrowed, under the subject's lock: what
+/// `takeSubscriber` hands back is its context, which the subject keeps until its outermost
+/// send has ended, as it keeps a subscriber let go of during a send.
+///
+/// The closure lives in the compound's own two words (`Disposable.content`, the first two
+/// children's place; Memory/DisposableContent.swift states the invariants), not in a field of
+/// its own: 80 → 64 bytes per entry (Benchmarks/HISTORY.md, "Issue 37: the memory of a
+/// subject's subscription, seventh pass"). Its children — the caller may add
+/// some to the disposable it was given — all go to the compound's `rest` instead
+/// (`slotsHoldClosure`).
 @usableFromInline
 final class NextEntry<Value>: SubjectEntryOf<Value>, @unchecked Sendable {
-    /// Guarded by the subject's lock (taken by the subject with it held, or by its deinit).
-    // Unchecked, measured: the optimizer keeps its dynamic check (a begin and an end of access
-    // around each call's borrow); W1 135.0 -> 265.0, W17 1,956.6 -> 2,390.7 instructions with
-    // the attribute removed (Benchmarks/HISTORY.md, "Issue 37: the memory of a subject's
-    // subscription, third pass (helper, 2026-12-02)").
-    @exclusivity(unchecked) private var next: ClosureSlot<Value>
-
     @usableFromInline
     init(subject: Subject<Value>, next: consuming @escaping (Value) -> Void) {
-        self.next = ClosureSlot(next)
-        super.init(subject: subject)
+        super.init(subject: subject, closureContent: DisposableContent(closure: next))
         // A live subscription while it holds the closure, as a `SubjectEntry` while it holds
         // its subscriber.
         LiveSubscriptions.increment()
     }
 
-    #if DEBUG
     deinit {
+        #if DEBUG
         // Never listed (a registration handed off and dropped with its subject): the closure
         // goes with the entry.
-        if next.isHeld { LiveSubscriptions.decrement() }
+        if content.holdsClosure { LiveSubscriptions.decrement() }
+        #endif
+        // Before the compound's deinit, which would read the function pointer as a child.
+        content.releaseClosure()
     }
-    #endif
 
+    // Guarded by the subject's lock (taken by the subject with it held, or by its deinit).
     override func takeSubscriber() -> ManuallyRetained<AnyObject>? {
-        guard next.isHeld else { return nil }
+        #if DEBUG
+        guard content.holdsClosure else { return nil }
         LiveSubscriptions.decrement()
-        return next.take()
+        #endif
+        return content.takeClosureContext(as: Value.self)
     }
 
     /// The closure, taken out before the entry is used, for a traced subscription (which goes
     /// through a subscriber, which the trace wraps).
     func takeClosure() -> (Value) -> Void {
         LiveSubscriptions.decrement()
-        return next.takeClosure()!
+        return content.takeClosure(as: Value.self)!
     }
 
     override func deliverNext(_ value: Value) {
-        next.call(value)
+        content.callClosure(value)
     }
 }
 

@@ -27,8 +27,7 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     // is 15 bytes smaller than with it between the word-sized fields).
     private var state: CombineLatestState
 
-    // Always inlined into its allocating init, as `CombineLatestInputs2.init` (see there).
-    @usableFromInline @inline(__always)
+    @usableFromInline
     init(downstream: some Subscriber<Output>, inputCount: Int) {
         state = CombineLatestState(inputCount: inputCount)
         // The subscription's compound cuts the cycle itself when it is disposed: a cutter of
@@ -140,10 +139,10 @@ class CombineLatestInputs2<A, B, Output, SlotA: LatestValueSlot>: CompoundDispos
     // Always inlined into its allocating init (the entry point the caller's code calls): out
     // of line, the optimizer gave this init borrowed parameters (`…cfcTf4ggn_n`), so each
     // subscription retained the sink and the second input again to store them and released
-    // the caller's references afterwards. The same for this file's other inits: R7 9,428.9 ->
-    // 9,289.1 instructions per cycle (Benchmarks/HISTORY.md, "Issue 37: combineLatest's
-    // construction, seventh pass (helper, 2026-12-03)"). (`@inlinable` is not an option: with
-    // library evolution a class's inlinable designated init must delegate to another.)
+    // the caller's references afterwards: R7 9,428.8 -> 9,315.6 instructions per cycle
+    // (Benchmarks/HISTORY.md, "Issue 37: combineLatest's construction, seventh pass (helper,
+    // 2026-12-03)"). (`@inlinable` is not an option: with library evolution a class's
+    // inlinable designated init must delegate to another.)
     @usableFromInline @inline(__always)
     init(_ sink: CombineLatestSink<Output>, _ second: CombineLatestInput<B, Output, B?>) {
         self.sink = sink
@@ -185,8 +184,7 @@ final class CombineLatestInputs3<A, B, C, Output, SlotA: LatestValueSlot>: Combi
     @usableFromInline let third: CombineLatestInput<C, Output, C?>
     @usableFromInline let reduce: (A, B, C) -> Output
 
-    // Always inlined into its allocating init, as `CombineLatestInputs2.init` (see there).
-    @usableFromInline @inline(__always)
+    @usableFromInline
     init(
         _ sink: CombineLatestSink<Output>, _ second: CombineLatestInput<B, Output, B?>,
         _ third: CombineLatestInput<C, Output, C?>, reduce: @escaping (A, B, C) -> Output
@@ -259,8 +257,7 @@ where Slot.Element == Element {
     // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
     @exclusivity(unchecked) @usableFromInline internal var hasValue = false
 
-    // Always inlined into its allocating init, as `CombineLatestInputs2.init` (see there).
-    @usableFromInline @inline(__always)
+    @usableFromInline
     init(_ sink: CombineLatestSink<Output>) {
         self.sink = sink
     }

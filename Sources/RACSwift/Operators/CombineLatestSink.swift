@@ -136,7 +136,14 @@ class CombineLatestInputs2<A, B, Output, SlotA: LatestValueSlot>: CompoundDispos
     // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
     @exclusivity(unchecked) @usableFromInline internal final var latestValue = SlotA.empty
 
-    @usableFromInline
+    // Always inlined into its allocating init (the entry point the caller's code calls): out
+    // of line, the optimizer gave this init borrowed parameters (`…cfcTf4ggn_n`), so each
+    // subscription retained the sink and the second input again to store them and released
+    // the caller's references afterwards: R7 9,428.8 -> 9,315.6 instructions per cycle
+    // (Benchmarks/HISTORY.md, "Issue 37: combineLatest's construction, seventh pass (helper,
+    // 2026-12-03)"). (`@inlinable` is not an option: with library evolution a class's
+    // inlinable designated init must delegate to another.)
+    @usableFromInline @inline(__always)
     init(_ sink: CombineLatestSink<Output>, _ second: CombineLatestInput<B, Output, B?>) {
         self.sink = sink
         self.second = second

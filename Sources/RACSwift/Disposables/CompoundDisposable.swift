@@ -283,13 +283,20 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
         if _slowPath(tracingIsOn) { Self.traceLetGo(self, takenFirst, takenSecond, takenRest) }
         takenFirst?.dispose()
         takenSecond?.dispose()
+        Self.dispose(takenRest)
+        return true
+    }
+
+    /// Disposes the children taken out of `rest`, in their order. Always inlined: both disposal
+    /// paths call it, and the common one should stay as it was written in place.
+    @inline(__always)
+    private static func dispose(_ takenRest: Rest) {
         switch takenRest {
         case .small(let children):
             for child in children { child.dispose() }
         case .indexed(let indexed):
             for child in indexed.children { child?.dispose() }
         }
-        return true
     }
 
     /// `disposeChildren()` past its marking, for a compound whose words hold a closure: its
@@ -303,12 +310,7 @@ public class CompoundDisposable: Disposable, @unchecked Sendable {
         rest = .small([])
         lock.unlock()
         if _slowPath(tracingIsOn) { Self.traceLetGo(self, nil, nil, takenRest) }
-        switch takenRest {
-        case .small(let children):
-            for child in children { child.dispose() }
-        case .indexed(let indexed):
-            for child in indexed.children { child?.dispose() }
-        }
+        Self.dispose(takenRest)
         return true
     }
 }

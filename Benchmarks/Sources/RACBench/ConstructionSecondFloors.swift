@@ -74,10 +74,6 @@ final class FloorSubject: @unchecked Sendable {
 
     private let entries = Mutex<[Entry]>([])
 
-    init(reserving capacity: Int = 0) {
-        if capacity > 0 { entries.withLock { $0.reserveCapacity(capacity) } }
-    }
-
     func subscribe(_ observer: @escaping Sink) -> FloorDisposable {
         let entry = Entry(observer, self)
         entries.withLock { $0.append(entry) }

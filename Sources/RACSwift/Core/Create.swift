@@ -27,8 +27,23 @@ final class DynamicSignal<Value>: Signal<Value>, @unchecked Sendable {
 
     override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
         if _slowPath(subscriptionsAreWrapped), let wrapped = wrapped(subscriber) { return subscribe(wrapped) }
+        return start(subscriber, step: nil)
+    }
+
+    // The passthrough calls the map sink's step itself, not the sink's `sendNext` witness,
+    // which only forwards to the step: S3 155.4 -> 147.4 instructions per value, the passthrough
+    // 16 bytes larger (Benchmarks/HISTORY.md, "Issue 37: the create block's subscriber and
+    // map's step, eighth pass"). Only a plain map's sink comes this way: subscribing the fused
+    // ones from the sink factory, to hand their steps too, cost R5 +1.26 % (Benchmarks/HISTORY.md,
+    // "Issue 37: the create block's passthrough and map's step, sixth pass, not merged").
+    override func subscribe(mapSink: any Subscriber<Value>, step: @escaping (Value, AnyObject) -> Void) -> Disposable {
+        if _slowPath(subscriptionsAreWrapped) { return subscribe(mapSink) }
+        return start(mapSink, step: step)
+    }
+
+    private func start(_ subscriber: some Subscriber<Value>, step: ((Value, AnyObject) -> Void)?) -> Disposable {
         let disposable = CompoundDisposable()
-        let passthrough = PassthroughSubscriber(subscriber, disposable: disposable)
+        let passthrough = PassthroughSubscriber(subscriber, step: step, disposable: disposable)
         // The closure, not `self`, is captured: a pending subscription does not keep the
         // signal alive.
         if Scheduler.isCurrentSet {
@@ -91,10 +106,14 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
     private var pendingRelease: UnretainedReference<Downstream>?
     private let disposable: CompoundDisposable
     private let lock = RecursiveLock()
+    /// What a value does to the subscriber when it is a map's sink (`MapSink.step`), called in
+    /// place of its `sendNext` witness, which only calls the step; nil for any other subscriber.
+    private let step: ((Value, AnyObject) -> Void)?
 
-    init(_ downstream: Downstream, disposable: CompoundDisposable) {
+    init(_ downstream: Downstream, step: ((Value, AnyObject) -> Void)?, disposable: CompoundDisposable) {
         self.downstream = .retaining(downstream)
         self.disposable = disposable
+        self.step = step
         super.init()
         downstream.didSubscribe(with: disposable)
     }
@@ -114,7 +133,10 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
             letGo(take(), nested: nested)
             return
         }
-        downstream.withObject { $0.sendNext(value) }
+        // Optional chaining calls the step borrowed; `if let` copied it (a retain and a release
+        // per value: S3 184.4 instructions per value; Benchmarks/HISTORY.md, "Issue 37: the
+        // create block's passthrough and map's step, sixth pass, not merged").
+        downstream.withObject { if self.step?(value, $0) == nil { $0.sendNext(value) } }
         if !nested, let pending = pendingRelease {
             pendingRelease = nil
             pending.release()

@@ -50,6 +50,13 @@ open class Signal<Value>: @unchecked Sendable {
         preconditionFailure("Signal.subscribe(_:) must be overridden by \(type(of: self))")
     }
 
+    /// Subscribes a map's sink (`MapSink`), whose `sendNext` is `step(value, mapSink)`: the
+    /// same subscription as `subscribe(mapSink)`, which is what it is but for `create`'s signal,
+    /// whose subscriber calls the step itself.
+    func subscribe(mapSink: any Subscriber<Value>, step: @escaping (Value, AnyObject) -> Void) -> Disposable {
+        subscribe(mapSink)
+    }
+
     /// For a constant signal (`return`, `empty`, `error`): passes its value, if it has one, to
     /// `next` and returns how it then terminates, without subscribing; nil for any other
     /// signal. Operators that subscribe inner signals while `Scheduler.current` is non-nil

@@ -69,7 +69,8 @@ extension Signal {
             }
             // Compiled here, where the value types are concrete (see `MapSink.step`); it
             // captures nothing, so it is no allocation.
-            return MapSink(downstream: downstream, transform: transform) { value, sink in
+            return MapSink(downstream: downstream, transform: transform) { value, object in
+                let sink = knownClassCast(object, to: MapSink<Value, U>.self)
                 // The transform first: `sink.downstream.sendNext(sink.transform(value))` reads the
                 // subscriber before the call and keeps it in saved registers across it.
                 let mapped = sink.transform(value)
@@ -93,11 +94,13 @@ final class MapSink<Source, Value>: ForwardingSink<Value>, Subscriber, @unchecke
     /// captures nothing is no allocation. It costs the sink 16 bytes (S3 168.2 -> 155.2
     /// instructions per value; Benchmarks/HISTORY.md, "Issue 37: map's sinks and the create
     /// block, third pass").
-    private let step: (Source, MapSink) -> Void
+    /// Its second argument is the sink (as an object, so that a `create` block's subscriber,
+    /// which knows the source type only, can call it: `PassthroughSubscriber.step`).
+    let step: (Source, AnyObject) -> Void
 
     @usableFromInline
     init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value,
-         step: @escaping (Source, MapSink) -> Void) {
+         step: @escaping (Source, AnyObject) -> Void) {
         self.transform = transform
         self.step = step
         super.init(downstream: downstream)
@@ -105,7 +108,8 @@ final class MapSink<Source, Value>: ForwardingSink<Value>, Subscriber, @unchecke
 
     /// A sink whose step is compiled here, in generic code (for callers in generic code).
     convenience init(downstream: any Subscriber<Value>, transform: @escaping (Source) -> Value) {
-        self.init(downstream: downstream, transform: transform) { value, sink in
+        self.init(downstream: downstream, transform: transform) { value, object in
+            let sink = knownClassCast(object, to: MapSink.self)
             let mapped = sink.transform(value)
             sink.downstream.sendNext(mapped)
         }

@@ -180,7 +180,13 @@ final class MapFilterSignal<Source, Value>: FusibleMapSignal<Value>, @unchecked 
         if _slowPath(subscriptionsAreWrapped), let wrapped = wrapped(subscriber) { return subscribe(wrapped) }
         // The signal itself, for its stages: the factory copies only those it stores in the sink,
         // where passing each one would copy all three (a retain and a release each).
-        return source.subscribe(makeSink(subscriber, transform, self))
+        let sink = makeSink(subscriber, transform, self)
+        // Nothing fused in: the sink is a `MapSink`, whose step a `create` block's subscriber
+        // calls itself.
+        if predicate == nil, secondTransform == nil {
+            return source.subscribe(mapSink: sink, step: knownClassCast(sink, to: MapSink<Source, Value>.self).step)
+        }
+        return source.subscribe(sink)
     }
 
     /// For the debug name.

@@ -5,8 +5,9 @@
 open class Disposable: @unchecked Sendable {
     // The action: written once at init; read and cleared only by the single winner of
     // `disposed.set()`. A compound's first two children instead (`DisposableContent`, in the
-    // fenced layer), guarded by its lock; or a subject entry's own closure (`NextEntry`,
-    // `CompoundDisposable.slotsHoldClosure`), guarded by the subject's lock.
+    // fenced layer), guarded by its lock; or a subject entry's own closure or subscriber
+    // (`NextEntry`, `SubjectEntry`; `CompoundDisposable.slotsHoldOwnContent`), guarded by the
+    // subject's lock.
     // Unchecked: guarded by the compound's lock or the one disposer; with its dynamic check, R6
     // 19,716.8 instructions per cycle instead of 17,384.1 (Benchmarks/HISTORY.md, "Issue 37:
     // memory per live subscription, second pass (helper, 2026-12-02)").
@@ -20,8 +21,8 @@ open class Disposable: @unchecked Sendable {
         content = DisposableContent()
     }
 
-    /// A disposable whose words hold what a subclass put there (`CompoundDisposable`'s closure
-    /// form; Memory/DisposableContent.swift).
+    /// A disposable whose words hold what a subclass put there (`CompoundDisposable`'s forms of
+    /// the owner's own; Memory/DisposableContent.swift).
     init(content: consuming DisposableContent) {
         self.content = content
     }

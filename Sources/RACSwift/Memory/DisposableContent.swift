@@ -23,19 +23,30 @@
 /// - A third form, a closure of the owner's own (`init(closure:)`): a subject's `NextEntry`, a
 ///   compound that keeps its `next` closure here (its `ClosureSlot` field was 16 bytes more per
 ///   live subscription; Benchmarks/HISTORY.md, "Issue 37: the memory of a subject's
-///   subscription, seventh pass"). The compound is told so (`CompoundDisposable.slotsHoldClosure`)
+///   subscription, seventh pass"). The compound is told so (`CompoundDisposable.slotsHoldOwnContent`)
 ///   and then never uses the child methods on these words: its children all go to its `rest`
 ///   (the function pointer stays in `word` until `releaseClosure()`, so the slots read full),
 ///   and its disposal, removal, counts and deinit pass the words by. Only the owner calls the
 ///   closure methods, serialized (the subject's lock): `callClosure` while the context is held,
 ///   `takeClosureContext()` / `takeClosure()` once, `releaseClosure()` in its deinit.
+/// - A fourth form, a reference of the owner's own (`init(ownerReference:)`): a subject's
+///   `SubjectEntry`, a compound that keeps its subscriber, retained by hand
+///   (`ManuallyRetained`), in `word` (its field was 8 bytes more per entry, three per
+///   combineLatest of three; Benchmarks/HISTORY.md, "Issue 37: combineLatest's memory, eighth
+///   pass"). The words start empty; the compound is told as for a closure
+///   (`slotsHoldOwnContent`) and passes them by the same way. Only the owner calls the
+///   reference methods, serialized (the subject's lock): `setOwnerReference` once, on empty
+///   words; `withOwnerReference` (a call, borrowed) while it is set; `takeOwnerReference` once;
+///   `clearOwnerReference()` in its deinit. `object` stays nil. The hand-made retain is the
+///   owner's to give back, as it was in its own field: the words never release it.
 /// - The context `takeClosureContext()` hands back is not released while a call through the
 ///   words may be running (a closure that ends its own subscription runs on): the owner keeps
 ///   it until its outermost send has ended, as `ClosureSlot`'s owner does (its invariants).
 ///
 /// What would break it: the child methods on an action's words (the function pointer read as an
 /// object), `takeAction()` on a compound's, a compound freed without `releaseSecond()` (a
-/// leak), a compound using its slots on closure words, or a call after the context was taken.
+/// leak), a compound using its slots on closure or reference words (the subscriber released
+/// as a child), a call after the context was taken, or a reference set twice (a leak).
 /// Debug builds check them: the words remember which form they were given (`form`, a debug-only
 /// field) and each method stops with a precondition on another form's; a call on taken closure
 /// words stops, and the taken context is, in debug builds, a `TakenClosure` whose deinit stops
@@ -47,7 +58,7 @@ struct DisposableContent {
     /// Which form the words hold, once given one (debug builds only: release layouts are the
     /// two words).
     private var form: Form?
-    private enum Form { case action, children, closure, takenClosure }
+    private enum Form { case action, children, closure, takenClosure, reference }
     /// The calls in progress through closure words (debug builds only).
     private var ledger: ClosureSlotLedger?
 
@@ -258,5 +269,64 @@ extension DisposableContent {
         #endif
         word = nil
         object = nil
+    }
+}
+
+// MARK: A reference of the owner's own (SubjectEntry)
+
+extension DisposableContent {
+    /// Empty words for a reference of the owner's own, set later (`setOwnerReference`).
+    @inline(__always)
+    init(ownerReference: Void) {
+        self.init()
+        #if DEBUG
+        form = .reference
+        #endif
+    }
+
+    /// Keeps `reference` (its hand-made retain with it) in the words, which hold none.
+    @inline(__always)
+    mutating func setOwnerReference<Object>(_ reference: ManuallyRetained<Object>) {
+        #if DEBUG
+        precondition(form == .reference && word == nil, "DisposableContent.setOwnerReference: the words hold \(form.map { "\($0)" } ?? "nothing")\(word == nil ? "" : ", a reference")")
+        #endif
+        word = reference.opaque
+    }
+
+    /// Calls `body` with the object the reference names, borrowed (no retain or release around
+    /// it); only while the reference is set. Straight from the word: through an optional
+    /// `ManuallyRetained` in the entry's generic code, each delivered value cost 19
+    /// instructions more (W2, measured).
+    @inline(__always)
+    mutating func withOwnerReference<Object: AnyObject>(as type: Object.Type, _ body: (Object) -> Void) {
+        #if DEBUG
+        precondition(form == .reference && word != nil, "DisposableContent.withOwnerReference: the words hold \(form.map { "\($0)" } ?? "nothing")\(word == nil ? ", no reference" : "")")
+        #endif
+        Unmanaged<Object>.fromOpaque(word.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Takes the reference out (nil if none is set), its hand-made retain with it, typed as
+    /// `AnyObject` (what the subject's list of released subscribers holds): made as the
+    /// object's own type in the entry's generic code, it was an out-of-line generic call per
+    /// subscription (Z1, measured).
+    @inline(__always)
+    mutating func takeOwnerReference() -> ManuallyRetained<AnyObject>? {
+        #if DEBUG
+        precondition(form == .reference, "DisposableContent.takeOwnerReference: the words hold \(form.map { "\($0)" } ?? "nothing")")
+        #endif
+        guard let taken = word else { return nil }
+        word = nil
+        return ManuallyRetained(opaque: taken)
+    }
+
+    /// For the owner's deinit: empties the words, so that the compound's deinit finds no second
+    /// child. A reference still set is not released (as its own field was not).
+    @inline(__always)
+    mutating func clearOwnerReference() {
+        #if DEBUG
+        precondition(form == .reference, "DisposableContent.clearOwnerReference: the words hold \(form.map { "\($0)" } ?? "nothing")")
+        form = nil
+        #endif
+        word = nil
     }
 }

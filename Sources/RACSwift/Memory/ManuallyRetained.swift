@@ -22,6 +22,7 @@
 struct ManuallyRetained<Object: AnyObject>: @unchecked Sendable {
     private let unmanaged: Unmanaged<Object>
 
+    @inline(__always)
     private init(_ unmanaged: Unmanaged<Object>) {
         self.unmanaged = unmanaged
     }
@@ -43,6 +44,21 @@ struct ManuallyRetained<Object: AnyObject>: @unchecked Sendable {
     /// The same reference, typed as `AnyObject` (for a list of several subscribers' types).
     var erased: ManuallyRetained<AnyObject> {
         ManuallyRetained<AnyObject>(Unmanaged.fromOpaque(unmanaged.toOpaque()))
+    }
+
+    /// The reference as one plain word, for a primitive that keeps it in words of its own
+    /// (`DisposableContent`'s owner-reference form, a `SubjectEntry`'s subscriber); `init(opaque:)`
+    /// makes the same reference back. Neither retains nor releases: the word is the one
+    /// reference `retain(_:)` made, and whoever holds it holds that.
+    var opaque: UnsafeRawPointer {
+        @inline(__always) get { UnsafeRawPointer(unmanaged.toOpaque()) }
+    }
+
+    /// The reference `opaque` gave (see it). Always inlined: the subject entry's generic code
+    /// called it out of line, once per delivered value.
+    @inline(__always)
+    init(opaque: UnsafeRawPointer) {
+        self.init(Unmanaged.fromOpaque(opaque))
     }
 
     /// Gives the hand-made retain back. Once per `retain`.

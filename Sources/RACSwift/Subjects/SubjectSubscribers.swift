@@ -36,9 +36,10 @@ class SubjectEntryBase: CompoundDisposable, @unchecked Sendable {
         super.init()
     }
 
-    /// An entry whose compound words hold its subscriber's closure (`NextEntry`).
-    override init(closureContent: consuming DisposableContent) {
-        super.init(closureContent: closureContent)
+    /// An entry whose compound words hold its own: its subscriber's closure (`NextEntry`) or
+    /// its subscriber (`SubjectEntry`).
+    override init(ownContent: consuming DisposableContent) {
+        super.init(ownContent: ownContent)
     }
 
     final var index: Int {
@@ -85,9 +86,9 @@ class SubjectEntryOf<Value>: SubjectEntryBase, @unchecked Sendable {
         super.init()
     }
 
-    init(subject: Subject<Value>, closureContent: consuming DisposableContent) {
+    init(subject: Subject<Value>, ownContent: consuming DisposableContent) {
         self.subject = UnretainedReference(subject)
-        super.init(closureContent: closureContent)
+        super.init(ownContent: ownContent)
     }
 
     /// Each called by the subject with its lock held, on a listed entry that is not disposed
@@ -116,29 +117,39 @@ class SubjectEntryOf<Value>: SubjectEntryBase, @unchecked Sendable {
 /// Generic over the subscriber's type so that the subject's reference to it can be a trivial
 /// `ManuallyRetained`, released by hand when the subscription ends: read from a mutable field,
 /// an existential would be retained and released around every delivery.
+///
+/// The reference lives in the compound's own two words (`Disposable.content`, the first two
+/// children's place; Memory/DisposableContent.swift states the invariants), as `NextEntry`'s
+/// closure does, not in a field of its own: 72 → 64 bytes per entry (Benchmarks/HISTORY.md,
+/// "Issue 37: combineLatest's memory, eighth pass"). Children added to it — a subscriber
+/// may add some to the disposable it is given — go to the compound's `rest`
+/// (`slotsHoldOwnContent`).
 @usableFromInline
 final class SubjectEntry<S: Subscriber>: SubjectEntryOf<S.Value>, @unchecked Sendable {
-    /// The subject's reference to the subscriber: set by `Subject.register`, taken by
-    /// `takeSubscriber()`. Guarded by the subject's lock; unchecked exclusivity because the lock
-    /// is the check and the dynamic one is most of a delivery's cost (W17).
-    private var subscriber: ManuallyRetained<S>?
+    // The subject's reference to the subscriber: set by `Subject.register`, taken by
+    // `takeSubscriber()`, guarded by the subject's lock (`content`'s exclusivity is unchecked:
+    // the lock is the check, and the dynamic one is most of a delivery's cost, W17).
 
     @usableFromInline
     override init(subject: Subject<S.Value>) {
-        super.init(subject: subject)
+        super.init(subject: subject, ownContent: DisposableContent(ownerReference: ()))
+    }
+
+    deinit {
+        // Before the compound's deinit, which would read the reference as a second child.
+        content.clearOwnerReference()
     }
 
     /// Called by `Subject.register`, with the subject's lock held.
     func retain(_ subscriber: S) {
-        self.subscriber = .retain(subscriber)
+        content.setOwnerReference(ManuallyRetained.retain(subscriber))
         LiveSubscriptions.increment()
     }
 
     override func takeSubscriber() -> ManuallyRetained<AnyObject>? {
-        guard let taken = subscriber else { return nil }
-        subscriber = nil
+        guard let taken = content.takeOwnerReference() else { return nil }
         LiveSubscriptions.decrement()
-        return taken.erased
+        return taken
     }
 
     /// The subscriber, borrowed: only on a listed entry, under the subject's lock, where it is
@@ -146,7 +157,7 @@ final class SubjectEntry<S: Subscriber>: SubjectEntryOf<S.Value>, @unchecked Sen
     /// it stops listing one).
     @inline(__always)
     private func withSubscriber(_ body: (S) -> Void) {
-        subscriber.uncheckedValue.withObject(body)
+        content.withOwnerReference(as: S.self, body)
     }
 
     override func deliverNext(_ value: S.Value) {
@@ -180,12 +191,12 @@ final class SubjectEntry<S: Subscriber>: SubjectEntryOf<S.Value>, @unchecked Sen
 /// its own: 80 → 64 bytes per entry (Benchmarks/HISTORY.md, "Issue 37: the memory of a
 /// subject's subscription, seventh pass"). Its children — the caller may add
 /// some to the disposable it was given — all go to the compound's `rest` instead
-/// (`slotsHoldClosure`).
+/// (`slotsHoldOwnContent`).
 @usableFromInline
 final class NextEntry<Value>: SubjectEntryOf<Value>, @unchecked Sendable {
     @usableFromInline
     init(subject: Subject<Value>, next: consuming @escaping (Value) -> Void) {
-        super.init(subject: subject, closureContent: DisposableContent(closure: next))
+        super.init(subject: subject, ownContent: DisposableContent(closure: next))
         // A live subscription while it holds the closure, as a `SubjectEntry` while it holds
         // its subscriber.
         LiveSubscriptions.increment()

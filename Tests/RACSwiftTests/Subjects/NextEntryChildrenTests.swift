@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// `subscribeNext` on a plain subject returns its `NextEntry`, whose compound words hold the
-/// closure (`CompoundDisposable.slotsHoldClosure`): what a caller adds to that disposable goes
+/// closure (`CompoundDisposable.slotsHoldOwnContent`): what a caller adds to that disposable goes
 /// to the compound's other children and is disposed, removed and counted as any compound's.
 final class NextEntryChildrenTests: RACTestCase {
     private final class Box: @unchecked Sendable { var values: [Int] = [] }

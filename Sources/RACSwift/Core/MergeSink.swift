@@ -72,6 +72,11 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     // references — three retains and three releases per subscription more than needed (R6:
     // 15,872 -> 15,392 instructions per cycle; Benchmarks/HISTORY.md, "Issue 37: flattenMap's
     // construction, the Z family and its memory, third pass (helper, 2026-12-02)").
+    // Each is moved into its field (`consume`): copied, the transform and `subscribeInput`
+    // were retained to be stored and released at the end, and the optimizer, finding them
+    // only borrowed, gave the init borrowed parameters again (a thunk releasing the caller's
+    // references after the call): R6 15,232 -> 14,678 (Benchmarks/HISTORY.md, "Issue 37: the
+    // workloads on the line, eighth pass").
     @usableFromInline
     init(
         downstream: consuming some Subscriber<Value>, maxConcurrent: Int,
@@ -79,12 +84,12 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
         disposable: consuming CompoundDisposable = CompoundDisposable(), returnSignalType: ObjectIdentifier? = nil,
         subscribeInput: consuming ((Signal<Value>, MergeSink<Source, Value>) -> Void)? = nil
     ) {
-        self.transform = transform
+        self.transform = consume transform
         self.bindingFunction = nil
         self.returnSignalType = returnSignalType
-        self.subscribeInput = subscribeInput
+        self.subscribeInput = consume subscribeInput
         self.state = MergeState(maxConcurrent: maxConcurrent)
-        super.init(downstream: downstream, disposable: disposable)
+        super.init(downstream: consume downstream, disposable: consume disposable)
         if maxConcurrent > 0 { releaseWaitingOnDisposal() }
     }
 

@@ -114,19 +114,31 @@ open class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     /// Keeps `value` (dropping the oldest beyond `capacity`) and sends it to every current
     /// subscriber; ignored once the subject has terminated.
     open override func sendNext(_ value: Value) {
-        withDeliveryLock {
-            guard !hasTerminated else { return }
-            if values.count < capacity {
-                values.append(value)
-                kept += 1
-            } else if capacity > 0 {
-                // At capacity (replayLast's subject from its second value on): the newest
-                // takes the oldest's place.
-                values.replaceOldest(with: value)
-                kept += 1
-            }
-            deliverNext(value)
+        // `withDeliveryLock`'s steps, with `enter` and `leave` rather than `withLock`: its body,
+        // called from two places (nested and outer), stayed a function of its own, with a
+        // call and a frame per send; written here once, it is part of the send (W26,
+        // Benchmarks/HISTORY.md, "Issue 37: the workloads on the line, eighth pass").
+        let nested = lock.enter()
+        if handedOffCount.mayBeNonZero { releasingAfter(takeHandedOff) }
+        keepAndDeliver(value)
+        lock.leave(nested: nested)
+        if handedOffCount.mayBeNonZero { releasingAfter(settleHandedOff) }
+    }
+
+    /// `sendNext`'s step under the lock.
+    @inline(__always)
+    private func keepAndDeliver(_ value: Value) {
+        guard !hasTerminated else { return }
+        if values.count < capacity {
+            values.append(value)
+            kept += 1
+        } else if capacity > 0 {
+            // At capacity (replayLast's subject from its second value on): the newest
+            // takes the oldest's place.
+            values.replaceOldest(with: value)
+            kept += 1
         }
+        deliverNext(value)
     }
 
     /// Keeps `error` for later subscribers and ends every current subscription with it;

@@ -20,9 +20,9 @@ extension Signal {
             let inputs = CombineLatestInputs2<Value, U, (Value, U), Value?>(sink, CombineLatestInput(sink))
             return startCombineLatest(
                 subscriber, sink, inputs: inputs, combine: { [inputs] in (inputs.latest, inputs.second.latest) }
-            ) {
-                sink.subscribeInput(first, inputs)
-                sink.subscribeInput(second, inputs.second)
+            ) { gathering in
+                sink.subscribeInput(first, inputs, into: gathering)
+                sink.subscribeInput(second, inputs.second, into: gathering)
             }
         }
         .named("[\(name)] -combineLatestWith: \(other)")
@@ -41,8 +41,8 @@ extension Signal {
         OperatorSignal(signals) { subscriber, signals in
             let sink = CombineLatestSink<[T]>(downstream: subscriber, inputCount: signals.count)
             let inputs = signals.map { _ in CombineLatestInput<T, [T], T?>(sink) }
-            let disposable = startCombineLatest(subscriber, sink, combine: { inputs.map { $0.latest } }) {
-                for (signal, input) in Swift.zip(signals, inputs) { sink.subscribeInput(signal, input) }
+            let disposable = startCombineLatest(subscriber, sink, combine: { inputs.map { $0.latest } }) { gathering in
+                for (signal, input) in Swift.zip(signals, inputs) { sink.subscribeInput(signal, input, into: gathering) }
             }
             // An empty array completes here.
             sink.start()
@@ -123,15 +123,13 @@ func describeSignals(_ signals: [any CustomStringConvertible]) -> String {
 func startCombineLatest<Output>(
     _ subscriber: any Subscriber<Output>, _ sink: CombineLatestSink<Output>,
     inputs: CompoundDisposable = CompoundDisposable(),
-    combine: @escaping () -> Output, subscribeInputs: () -> Void
+    combine: @escaping () -> Output, subscribeInputs: (_ gatheringIn: CompoundDisposable) -> Void
 ) -> Disposable {
     sink.combine = combine
-    sink.inputs = inputs
     subscriber.didSubscribe(with: sink.disposable)
     // As RAC's -combineLatestWith:, every input is subscribed, also when an earlier one ended
     // the result while being subscribed (see `OutputPoint.subscribeInput`).
-    subscribeInputs()
-    sink.inputs = nil
+    subscribeInputs(inputs)
     sink.joinInputs(inputs)
     return sink.disposable
 }
@@ -145,8 +143,8 @@ private func subscribeCombineLatest<each S>(
     for _ in repeat each signals { count += 1 }
     let sink = CombineLatestSink<(repeat each S)>(downstream: subscriber, inputCount: count)
     let inputs = (repeat CombineLatestInput<each S, (repeat each S), (each S)?>(sink))
-    let disposable = startCombineLatest(subscriber, sink, combine: { (repeat (each inputs).latest) }) {
-        for (signal, input) in repeat (each signals, each inputs) { sink.subscribeInput(signal, input) }
+    let disposable = startCombineLatest(subscriber, sink, combine: { (repeat (each inputs).latest) }) { gathering in
+        for (signal, input) in repeat (each signals, each inputs) { sink.subscribeInput(signal, input, into: gathering) }
     }
     sink.start()
     return disposable

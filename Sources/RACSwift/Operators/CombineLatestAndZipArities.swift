@@ -31,9 +31,9 @@ extension Signal {
             let inputs = CombineLatestInputs2<A, B, Value, A?>(sink, CombineLatestInput(sink))
             return startCombineLatest(
                 subscriber, sink, inputs: inputs, combine: { [inputs] in (inputs.latest, inputs.second.latest) }
-            ) {
-                sink.subscribeInput(a, inputs)
-                sink.subscribeInput(b, inputs.second)
+            ) { gathering in
+                sink.subscribeInput(a, inputs, into: gathering)
+                sink.subscribeInput(b, inputs.second, into: gathering)
             }
         }
         .named("+combineLatest: \(describeSignals([a, b]))")
@@ -96,11 +96,11 @@ extension Signal {
             let y = CombineLatestInput<B, Value, B?>(sink)
             let z = CombineLatestInput<C, Value, C?>(sink)
             let u = CombineLatestInput<D, Value, D?>(sink)
-            return startCombineLatest(subscriber, sink, combine: { (x.latest, y.latest, z.latest, u.latest) }) {
-                sink.subscribeInput(signals.0, x)
-                sink.subscribeInput(signals.1, y)
-                sink.subscribeInput(signals.2, z)
-                sink.subscribeInput(signals.3, u)
+            return startCombineLatest(subscriber, sink, combine: { (x.latest, y.latest, z.latest, u.latest) }) { gathering in
+                sink.subscribeInput(signals.0, x, into: gathering)
+                sink.subscribeInput(signals.1, y, into: gathering)
+                sink.subscribeInput(signals.2, z, into: gathering)
+                sink.subscribeInput(signals.3, u, into: gathering)
             }
         }
         .named("+combineLatest: \(describeSignals([a, b, c, d]))")
@@ -139,12 +139,12 @@ extension Signal {
             let v = CombineLatestInput<E, Value, E?>(sink)
             return startCombineLatest(subscriber, sink, combine: {
                 (x.latest, y.latest, z.latest, u.latest, v.latest)
-            }) {
-                sink.subscribeInput(signals.0, x)
-                sink.subscribeInput(signals.1, y)
-                sink.subscribeInput(signals.2, z)
-                sink.subscribeInput(signals.3, u)
-                sink.subscribeInput(signals.4, v)
+            }) { gathering in
+                sink.subscribeInput(signals.0, x, into: gathering)
+                sink.subscribeInput(signals.1, y, into: gathering)
+                sink.subscribeInput(signals.2, z, into: gathering)
+                sink.subscribeInput(signals.3, u, into: gathering)
+                sink.subscribeInput(signals.4, v, into: gathering)
             }
         }
         .named("+combineLatest: \(describeSignals([a, b, c, d, e]))")
@@ -184,13 +184,13 @@ extension Signal {
             let w = CombineLatestInput<F, Value, F?>(sink)
             return startCombineLatest(subscriber, sink, combine: {
                 (x.latest, y.latest, z.latest, u.latest, v.latest, w.latest)
-            }) {
-                sink.subscribeInput(signals.0, x)
-                sink.subscribeInput(signals.1, y)
-                sink.subscribeInput(signals.2, z)
-                sink.subscribeInput(signals.3, u)
-                sink.subscribeInput(signals.4, v)
-                sink.subscribeInput(signals.5, w)
+            }) { gathering in
+                sink.subscribeInput(signals.0, x, into: gathering)
+                sink.subscribeInput(signals.1, y, into: gathering)
+                sink.subscribeInput(signals.2, z, into: gathering)
+                sink.subscribeInput(signals.3, u, into: gathering)
+                sink.subscribeInput(signals.4, v, into: gathering)
+                sink.subscribeInput(signals.5, w, into: gathering)
             }
         }
         .named("+combineLatest: \(describeSignals([a, b, c, d, e, f]))")
@@ -434,12 +434,10 @@ func makeCombineLatest3<A, B, C, Output>(
         // order is unchanged: the first two, then the third, each disposed at once if the
         // result ended while the inputs were being subscribed.
         sink.combine = { [inputs] in inputs.reduce(inputs.latest, inputs.second.latest, inputs.third.latest) }
-        sink.inputs = inputs
         subscriber.didSubscribe(with: sink.disposable)
-        sink.subscribeInput(payload.0, inputs)
-        sink.subscribeInput(payload.1, inputs.second)
+        sink.subscribeInput(payload.0, inputs, into: inputs)
+        sink.subscribeInput(payload.1, inputs.second, into: inputs)
         let third = sink.subscribeLastInput(payload.2, inputs.third)
-        sink.inputs = nil
         sink.joinInputs(inputs)
         sink.disposable.add(third)
         return sink.disposable

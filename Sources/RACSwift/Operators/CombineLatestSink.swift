@@ -11,18 +11,6 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
     @exclusivity(unchecked) @usableFromInline var combine: (() -> Output)?
     private let releaseCombine = LockHandOff()
-    /// The inputs' subscriptions: RAC's `createSignal` block's compound, which joins the
-    /// subscription (`disposable`) only when the block has subscribed every input (see
-    /// `subscribeInput`). Set by `startCombineLatest` while the inputs are subscribed, and let
-    /// go of once they have joined: the two- and three-signal forms' compound also holds their
-    /// inputs, for `combine` (`CombineLatestInputs2`), and kept here it would hold this sink in
-    /// a cycle that the cut does not reach.
-    /// Touched only by the thread running `startCombineLatest`, before the subscription's
-    /// events can reach the sink's state.
-    // Unchecked, measured: the optimizer keeps its dynamic check, four per subscription, about
-    // 150 instructions of R7's cycle (Benchmarks/HISTORY.md, "Issue 37: construction, second
-    // pass (helper, 2026-12-02)").
-    @exclusivity(unchecked) @usableFromInline var inputs: CompoundDisposable?
     // Guarded by `lock`. Last: it ends in a byte, which no padding follows here (the instance
     // is 15 bytes smaller than with it between the word-sized fields).
     private var state: CombineLatestState
@@ -44,14 +32,19 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
         releaseCombine.run(under: lock) { self.combine = nil }
     }
 
-    /// Subscribes `signal` with `input`, one of this sink's (see `OutputPoint.subscribeInput`).
+    /// Subscribes `signal` with `input`, one of this sink's, its subscription gathering in
+    /// `inputs` (see `OutputPoint.subscribeInput`): RAC's `createSignal` block's compound, which
+    /// joins the subscription only once every input is subscribed. Passed by the caller, who
+    /// holds it while the inputs are subscribed: kept in a field of the sink, it was 8 bytes of
+    /// every live subscription (combine3 637 -> 629 B; Benchmarks/HISTORY.md, "Issue 37:
+    /// combineLatest's memory, ninth pass (helper, 2026-12-03)"), set and cleared per
+    /// subscription.
     /// Inlinable: in the caller's specialized code, a plain subject's entry for the input is
     /// built with cached metadata (`subscribeBuildingEntryHereUnlessWrapped`); built in the
     /// subject's generic `subscribe`, each was a look-up in the runtime's tables (R7: about
     /// 500 instructions per input).
     @inlinable
-    func subscribeInput<T>(_ signal: Signal<T>, _ input: some Subscriber<T>) {
-        guard let inputs else { preconditionFailure("CombineLatestSink: an input subscribed outside startCombineLatest") }
+    func subscribeInput<T>(_ signal: Signal<T>, _ input: some Subscriber<T>, into inputs: CompoundDisposable) {
         if type(of: signal) == Subject<T>.self { subscribingPlainSubject() }
         inputSubscribed(signal.subscribeBuildingEntryHereUnlessWrapped(input), gatheringIn: inputs)
     }
@@ -108,7 +101,7 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     }
 }
 
-/// The inputs' compound of a two-signal combineLatest (see `CombineLatestSink.inputs`), which is
+/// The inputs' compound of a two-signal combineLatest (see `CombineLatestSink.subscribeInput`), which is
 /// also its first input and holds the second, so that `combine` captures one reference, this
 /// compound, and needs no context of its own (capturing both inputs, it was one allocation per
 /// subscription more), and the first input is no object of its own (one allocation less per

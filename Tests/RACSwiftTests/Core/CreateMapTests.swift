@@ -83,27 +83,12 @@ final class CreateMapTests: RACTestCase {
     }
 
     func testConcurrentSendsThroughTheMapAreSerialized() {
-        let threads = 4
-        let perThread = 1_000
-        nonisolated(unsafe) var kept: (any Subscriber<(Int, Int)>)?
-        let detector = Fixture.OverlapDetector()
-        // Unlocked on purpose: the library serializes these deliveries, and TSan checks it.
-        nonisolated(unsafe) var received = Array(repeating: [Int](), count: threads)
-        let disposable = Signal<(Int, Int)>.create { kept = $0; return nil }
-            .map { ($0.0, $0.1 * 2) }
-            .subscribeNext { thread, value in
-                detector.enter()
-                received[thread].append(value)
-                detector.leave()
-            }
-        let subscriber = kept!
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            for value in 0..<perThread { subscriber.sendNext((thread, value)) }
+        let (threads, perThread) = (4, 1_000)
+        let result = Fixture.sendConcurrentlyIntoCreate(threads: threads, perThread: perThread) {
+            $0.map { ($0.0, $0.1 * 2) }
         }
-        XCTAssertFalse(detector.didOverlap)
-        XCTAssertEqual(received, Array(repeating: (0..<perThread).map { $0 * 2 }, count: threads))
-        disposable.dispose()
-        kept = nil
+        XCTAssertFalse(result.overlapped)
+        XCTAssertEqual(result.received, Array(repeating: (0..<perThread).map { $0 * 2 }, count: threads))
     }
 
     func testFusedStagesOfACreateBlockAreUnchanged() {

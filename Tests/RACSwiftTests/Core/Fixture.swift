@@ -125,6 +125,33 @@ enum Fixture {
         func leave() { lock.unlock() }
     }
 
+    /// Sends `perThread` values from each of `threads` threads at once into one `create`
+    /// block's subscriber, `operators` applied to the signal, and reports whether two
+    /// deliveries overlapped and what each thread's values became, in arrival order.
+    static func sendConcurrentlyIntoCreate(
+        threads: Int, perThread: Int,
+        through operators: (Signal<(Int, Int)>) -> Signal<(Int, Int)> = { $0 }
+    ) -> (overlapped: Bool, received: [[Int]]) {
+        // Set by the create block on this thread before any other thread reads it.
+        nonisolated(unsafe) var kept: (any Subscriber<(Int, Int)>)?
+        let detector = OverlapDetector()
+        // Unlocked on purpose: the library serializes these deliveries, and TSan checks it.
+        nonisolated(unsafe) var received = Array(repeating: [Int](), count: threads)
+        let disposable = operators(Signal<(Int, Int)>.create { kept = $0; return nil })
+            .subscribeNext { thread, value in
+                detector.enter()
+                received[thread].append(value)
+                detector.leave()
+            }
+        let subscriber = kept!
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for value in 0..<perThread { subscriber.sendNext((thread, value)) }
+        }
+        disposable.dispose()
+        kept = nil
+        return (detector.didOverlap, received)
+    }
+
     /// A `Subscriber` written the way a user would: it logs what it receives, including the
     /// moment it is handed the subscription's disposable.
     final class LoggingSubscriber<Value>: Subscriber, @unchecked Sendable {

@@ -124,26 +124,10 @@ final class SignalCreateTests: RACTestCase {
     func testConcurrentSendsAreSerializedAndNothingIsLost() {
         // Eight threads send into one create subscriber at once; the subscriber must never see
         // two deliveries overlap, and must see every value, each thread's in its order.
-        let threads = 8
-        let perThread = 2_000
-        // Set by the create block on this thread before any other thread reads it.
-        nonisolated(unsafe) var kept: (any Subscriber<(Int, Int)>)?
-        let detector = Fixture.OverlapDetector()
-        // Unlocked on purpose: the library serializes these deliveries, and TSan checks it.
-        nonisolated(unsafe) var received = Array(repeating: [Int](), count: threads)
-        let disposable = Signal<(Int, Int)>.create { kept = $0; return nil }.subscribeNext { thread, value in
-            detector.enter()
-            received[thread].append(value)
-            detector.leave()
-        }
-        let subscriber = kept!
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            for value in 0..<perThread { subscriber.sendNext((thread, value)) }
-        }
-        XCTAssertFalse(detector.didOverlap)
-        XCTAssertEqual(received, Array(repeating: Array(0..<perThread), count: threads))
-        disposable.dispose()
-        kept = nil
+        let (threads, perThread) = (8, 2_000)
+        let result = Fixture.sendConcurrentlyIntoCreate(threads: threads, perThread: perThread)
+        XCTAssertFalse(result.overlapped)
+        XCTAssertEqual(result.received, Array(repeating: Array(0..<perThread), count: threads))
     }
 
     func testAtMostTheInFlightEventArrivesAfterDisposeReturns() {

@@ -75,7 +75,7 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     // Each is moved into its field (`consume`): copied, the transform and `subscribeInput`
     // were retained to be stored and released at the end, and the optimizer, finding them
     // only borrowed, gave the init borrowed parameters again (a thunk releasing the caller's
-    // references after the call): R6 15,232 -> 14,678 (Benchmarks/HISTORY.md, "Issue 37: the
+    // references after the call): R6 15,248 -> 14,678 (Benchmarks/HISTORY.md, "Issue 37: the
     // workloads on the line, eighth pass").
     @usableFromInline
     init(

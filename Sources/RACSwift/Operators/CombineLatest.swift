@@ -115,16 +115,19 @@ func describeSignals(_ signals: [any CustomStringConvertible]) -> String {
 // MARK: - The three forms
 
 /// Starts one subscription to a typed combineLatest (every form: the fixed arities, the array
-/// and the pack), whose inputs the caller made for `sink`. The fixed-arity and array forms make
-/// `combine` and the inputs where they are inlined, with the caller's concrete types: made in
-/// the library's generic code, each tuple or array would look up its metadata at run time
-/// (W5, W23, W28).
+/// and the pack), whose inputs the caller made for `sink`. `inputs`, the inputs' compound, cuts
+/// the sink's cycle when it is disposed: the two-signal forms pass theirs
+/// (`CombineLatestInputs2`); for the others it is a `CycleCuttingCompound` made here. The
+/// fixed-arity and array forms make `combine` and the inputs where they are inlined, with the
+/// caller's concrete types: made in the library's generic code, each tuple or array would look
+/// up its metadata at run time (W5, W23, W28).
 @usableFromInline
 func startCombineLatest<Output>(
     _ subscriber: any Subscriber<Output>, _ sink: CombineLatestSink<Output>,
-    inputs: CompoundDisposable = CompoundDisposable(),
+    inputs: CompoundDisposable? = nil,
     combine: @escaping () -> Output, subscribeInputs: (_ gatheringIn: CompoundDisposable) -> Void
 ) -> Disposable {
+    let inputs = inputs ?? CycleCuttingCompound(cutting: sink)
     sink.combine = combine
     subscriber.didSubscribe(with: sink.disposable)
     // As RAC's -combineLatestWith:, every input is subscribed, also when an earlier one ended

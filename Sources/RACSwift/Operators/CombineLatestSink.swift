@@ -3,30 +3,34 @@
 ///
 /// Each input keeps its own latest value, so an event costs one lock and the output value,
 /// nothing else. `combine` refers to the inputs, which refer back to this object; the cycle is
-/// cut when the subscription ends (terminated or disposed).
+/// cut when the subscription ends (terminated or disposed): by the inputs' compound, disposed
+/// with the subscription (`CombineLatestInputs2`, `CycleCuttingCompound`).
 @usableFromInline
 final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, @unchecked Sendable {
     // Guarded by `lock`.
     // Unchecked, measured: the optimizer keeps its dynamic check; W5 +161 %, W23 +162 %, W28 +92 % with every
     // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
     @exclusivity(unchecked) @usableFromInline var combine: (() -> Output)?
+    // 32 bits on Linux (`HandOffCount`), so that `state` packs right after it: 4 bytes less
+    // per subscription (Benchmarks/HISTORY.md, "Issue 37: combineLatest's memory, tenth pass").
     private let releaseCombine = LockHandOff()
-    // Guarded by `lock`. Last: it ends in a byte, which no padding follows here (the instance
+    // Guarded by `lock`. Last: it ends in bytes, which no padding follows here (the instance
     // is 15 bytes smaller than with it between the word-sized fields).
     private var state: CombineLatestState
 
     @usableFromInline
     init(downstream: some Subscriber<Output>, inputCount: Int) {
         state = CombineLatestState(inputCount: inputCount)
-        // The subscription's compound cuts the cycle itself when it is disposed: a cutter of
-        // its own, a child of the compound, was one allocation more per subscription (R7).
-        let subscription = CycleCuttingCompound()
-        super.init(downstream: downstream, disposable: subscription)
-        subscription.target = self
+        // A plain compound: the inputs' compound, its child, cuts the cycle when it is disposed
+        // (with this one, or at once when it joins this one disposed: `startCombineLatest`).
+        // Until the tenth pass this one cut it, a reference to this sink more (16 bytes per
+        // subscription, with the two- and three-signal forms' inputs' compound already an object
+        // of its own: Benchmarks/HISTORY.md, "Issue 37: combineLatest's memory, tenth pass").
+        super.init(downstream: downstream, disposable: CompoundDisposable())
     }
 
     /// Cuts the cycle through `combine` (the closure holds the inputs, which hold this sink),
-    /// once the subscription has ended: under the lock — handed to the thread holding it, if
+    /// once the subscription has ended (called by the inputs' compound as it is disposed): under the lock — handed to the thread holding it, if
     /// another does (the lock rule: a disposal never waits for a lock held across a delivery).
     func cutCycle() {
         releaseCombine.run(under: lock) { self.combine = nil }
@@ -78,6 +82,12 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
         perform(state.received(isFirst: isFirst), error: nil)
     }
 
+    /// `received(isFirst:)` for the first input of the two- and three-signal forms
+    /// (`CombineLatestInputs2`), whose "has value" flag is kept in `state`.
+    func receivedByFirstInput() {
+        perform(state.receivedByFirstInput(), error: nil)
+    }
+
     func inputCompleted() {
         serialize { perform(state.completed(), error: nil) }
         settleHandOff()
@@ -107,23 +117,26 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
 /// subscription more), and the first input is no object of its own (one allocation less per
 /// subscription, R7). What holds it: the subscription's compound once it has joined, `combine`
 /// until the cut, and the first signal's subscription (as its subscriber) until that ends — so
-/// the cycle through the inputs goes with the cut, as before, and the one between this compound
-/// and its child, the first signal's subscription, goes when either is disposed. The second
+/// the cycle through the inputs goes with the cut, and the one between this compound and its
+/// child, the first signal's subscription, goes when either is disposed. It makes the cut
+/// itself, once it has disposed its children (`dispose()`), as `CycleCuttingCompound` does for
+/// the other forms: it is disposed whenever the subscription ends, with the subscription's
+/// compound or at once if it joins that one disposed (`OutputPoint.inputSubscribed`,
+/// `joinInputs`), so the subscription's compound needs no reference to the sink. The second
 /// input, and this object, are made by the caller, in its specialized code (made here, in
 /// generic code, each would look its metadata up at run time).
 ///
 /// The first input behaves as `CombineLatestInput` does (the same statements; see it for the
-/// fields' attributes). Not final: the three-signal form adds its third input.
+/// fields' attributes), but its "has value" flag is kept in the sink's state
+/// (`CombineLatestState.receivedByFirstInput`): a field here took a word of its own, 8 bytes
+/// per subscription (Benchmarks/HISTORY.md, "Issue 37: combineLatest's memory, tenth pass").
+/// Not final: the three-signal form adds its third input.
 @usableFromInline
 class CombineLatestInputs2<A, B, Output, SlotA: LatestValueSlot>: CompoundDisposable, Subscriber,
     @unchecked Sendable where SlotA.Element == A {
     private final let sink: CombineLatestSink<Output>
     @usableFromInline final let second: CombineLatestInput<B, Output, B?>
-    // Guarded by `sink.lock`.
-    // Unchecked, measured: the optimizer keeps its dynamic check; W5 +161 %, W23 +162 %, W28 +92 % with every
-    // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
-    @exclusivity(unchecked) @usableFromInline internal final var hasValue = false
-    // Last: a field of generic type has a size known only at run time, so the fields after it
+    // Guarded by `sink.lock`. Last: a field of generic type has a size known only at run time, so the fields after it
     // would sit at offsets read from the metadata on every access.
     // Unchecked, measured: the optimizer keeps its dynamic check; W5 +161 %, W23 +162 %, W28 +92 % with every
     // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
@@ -143,11 +156,22 @@ class CombineLatestInputs2<A, B, Output, SlotA: LatestValueSlot>: CompoundDispos
         super.init()
     }
 
-    /// The first input's latest value (see `CombineLatestInput.latest`).
+    /// The first input's latest value (see `CombineLatestInput.latest`). Checked against the
+    /// slot itself, not a flag: the flag is in the sink's private state, and the slot's own
+    /// `nil` is exact (the slot is `A?`, so a stored `nil` of an optional `A` is `.some(nil)`).
     @inlinable
     final var latest: A {
-        precondition(hasValue, "combineLatest read an input before its first value")
+        precondition(latestValue.holdsValue, "combineLatest read an input before its first value")
         return latestValue.value
+    }
+
+    /// Disposes the inputs' subscriptions, then cuts the sink's cycle (see the type's note).
+    /// The sink is held strongly, as `CycleCuttingCompound` holds it: once the cut is made only
+    /// this object refers to it, and this object is let go of with the subscription's compound
+    /// (a disposed compound keeps no child) and the first signal's subscription.
+    override final func dispose() {
+        guard disposeChildren() else { return }
+        sink.cutCycle()
     }
 
     @usableFromInline
@@ -157,9 +181,7 @@ class CombineLatestInputs2<A, B, Output, SlotA: LatestValueSlot>: CompoundDispos
     final func sendNext(_ value: A) {
         sink.serialize {
             latestValue = SlotA(holding: value)
-            let isFirst = !hasValue
-            hasValue = true
-            sink.received(isFirst: isFirst)
+            sink.receivedByFirstInput()
         }
         sink.settleHandOff()
     }
@@ -194,10 +216,15 @@ protocol CombineLatestCycle: AnyObject, Sendable {
     func cutCycle()
 }
 
-/// A combineLatest subscription's compound, which cuts its sink's cycle once it has disposed
-/// its children (until issue 37 a separate cutter, the compound's first child, cut it just
-/// before them: what the cut releases — the closure holding the inputs — is not reachable from
-/// outside, so the order cannot be told).
+/// The inputs' compound of a combineLatest subscription of four signals or more, of an array or
+/// of a pack (`startCombineLatest`), which cuts its sink's cycle once it has disposed its
+/// children (until issue 37 a separate cutter, the compound's first child, cut it just before
+/// them: what the cut releases — the closure holding the inputs — is not reachable from
+/// outside, so the order cannot be told). Until the tenth pass of issue 37's memory work this
+/// was the subscription's compound, and the inputs' one a plain compound: the inputs' compound
+/// is disposed whenever the subscription ends (with it, or at once when it joins it disposed),
+/// and the two- and three-signal forms' (`CombineLatestInputs2`) can then cut without a
+/// reference more.
 ///
 /// It holds the sink strongly, not unowned: `terminate` on one thread can clear `combine` —
 /// dropping the last other strong reference to the sink — while a `dispose()` on another thread
@@ -206,9 +233,13 @@ protocol CombineLatestCycle: AnyObject, Sendable {
 /// slow path (R7). The reference goes once the cut is made, so a disposed subscription that
 /// is still held keeps nothing.
 final class CycleCuttingCompound: CompoundDisposable, @unchecked Sendable {
-    /// Set once, right after the sink's `init` has made this compound; read and cleared only
-    /// by the one caller whose `dispose()` disposed it.
-    var target: (any CombineLatestCycle)?
+    /// Set by `init`; read and cleared only by the one caller whose `dispose()` disposed it.
+    private var target: (any CombineLatestCycle)?
+
+    init(cutting target: any CombineLatestCycle) {
+        self.target = target
+        super.init()
+    }
 
     override func dispose() {
         guard disposeChildren() else { return }
@@ -226,6 +257,8 @@ protocol LatestValueSlot {
     associatedtype Element
     static var empty: Self { get }
     init(holding value: Element)
+    /// Whether a value was stored (checked where the caller's specialized code reads it).
+    var holdsValue: Bool { get }
     /// The value; only called once one was stored.
     var value: Element { get }
 }
@@ -233,6 +266,10 @@ protocol LatestValueSlot {
 extension Optional: LatestValueSlot {
     @usableFromInline static var empty: Self { nil }
     @usableFromInline init(holding value: Wrapped) { self = .some(value) }
+    @inlinable var holdsValue: Bool {
+        if case .some = self { return true }
+        return false
+    }
     @inlinable var value: Wrapped { uncheckedValue }
 }
 

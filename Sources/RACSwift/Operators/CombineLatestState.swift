@@ -12,12 +12,18 @@ struct CombineLatestState: Sendable {
         case fail
     }
 
-    // 32-bit counts: the state is 9 bytes, not 17, in every subscription's sink (memory per
+    // 32-bit counts: the state is 10 bytes, not 18, in every subscription's sink (memory per
     // live subscription, issue 37).
     private var waitingForFirstValue: UInt32
     private var running: UInt32
     /// The state has asked for a terminal event; nothing more is asked for after it.
     private(set) var isFinished = false
+    /// Whether the first input has sent a value, for the two- and three-signal forms, whose
+    /// first input is the inputs' object (`CombineLatestInputs2`): kept here, in the byte after
+    /// `isFinished`, it costs that object no word of its own (8 bytes less per subscription;
+    /// Benchmarks/HISTORY.md, "Issue 37: combineLatest's memory, tenth pass"). The other forms'
+    /// inputs keep their own flag and leave this one unset.
+    private var firstInputHasValue = false
 
     init(inputCount: Int) {
         waitingForFirstValue = UInt32(inputCount)
@@ -36,6 +42,14 @@ struct CombineLatestState: Sendable {
     mutating func received(isFirst: Bool) -> Action {
         if isFirst { waitingForFirstValue -= 1 }
         return waitingForFirstValue == 0 && !isFinished ? .sendLatest : .none
+    }
+
+    /// The first input (`CombineLatestInputs2`) has sent a value: `received(isFirst:)`, told
+    /// whether it is that input's first.
+    mutating func receivedByFirstInput() -> Action {
+        let isFirst = !firstInputHasValue
+        firstInputHasValue = true
+        return received(isFirst: isFirst)
     }
 
     /// An input has completed: the result completes once every input has — also one that

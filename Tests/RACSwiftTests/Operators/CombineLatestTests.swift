@@ -115,6 +115,45 @@ final class CombineLatestTests: RACTestCase {
         }
     }
 
+    /// The other forms, whose inputs' compound cuts the sink's cycle since the subscription's
+    /// own compound became a plain one (issue 37, tenth pass): a held subscription of an array,
+    /// of four typed signals and of seven (the pack form), ended each way, keeps nothing.
+    func testAHeldCombineLatestSubscriptionOfTheOtherFormsKeepsNothingOnceEnded() {
+        final class Token: Sendable {}
+        let forms: [(String, ([Subject<Int>]) -> Signal<Int>)] = [
+            ("array", { s in Signal.combineLatest(s.map { $0 as Signal<Int> }).map { $0.reduce(0, +) } }),
+            ("four", { s in Signal.combineLatest(s[0], s[1], s[2], s[3]).map { $0 + $1 + $2 + $3 } }),
+            ("seven", { s in
+                Signal.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6]).map { $0 + $1 + $2 + $3 + $4 + $5 + $6 }
+            }),
+        ]
+        for (form, make) in forms {
+            for ending in ["dispose", "complete", "error"] {
+                let subjects = (0..<(form == "seven" ? 7 : form == "four" ? 4 : 3)).map { _ in Subject<Int>() }
+                var token: Token? = Token()
+                weak let weakToken = token
+                let values = Locked<[Int]>([])
+                let d = make(subjects).subscribe(
+                    next: { [token] in _ = token; values.append($0) }, error: { [token] _ in _ = token },
+                    completed: { [token] in _ = token })
+                token = nil
+                for (i, subject) in subjects.enumerated() { subject.sendNext(i + 1) }
+                let n = subjects.count
+                XCTAssertEqual(values.value, [n * (n + 1) / 2], "\(form), \(ending)")
+                XCTAssertNotNil(weakToken, "\(form), \(ending)")
+                switch ending {
+                case "dispose": d.dispose()
+                case "complete": for subject in subjects { subject.sendCompleted() }
+                default: subjects[1].sendError(TestError("b"))
+                }
+                XCTAssertNil(weakToken, "\(form), \(ending): the held subscription kept its subscriber")
+                XCTAssertTrue(d.isDisposed, "\(form), \(ending)")
+                subjects[0].sendNext(10)
+                XCTAssertEqual(values.value, [n * (n + 1) / 2], "\(form), \(ending): nothing after the end")
+            }
+        }
+    }
+
     func testCombineLatestWithCarriesOptionalValuesIncludingNil() {
         let a = Signal<Int?>.create { s in s.sendNext(nil); s.sendCompleted(); return nil }
         let b = Signal<Int?>.create { s in s.sendNext(2); s.sendNext(nil); s.sendCompleted(); return nil }

@@ -166,6 +166,18 @@ extension OutputPoint {
         if disposable.isDisposed { inputs.dispose() }
     }
 
+    /// `inputSubscribed` for an input that is its plain subject's entry itself
+    /// (`CombineLatestSink.subscribeInput`), whose subscription, `entry`, is the input: no
+    /// `didSubscribe` came, so nothing joined `disposable` meanwhile. Gathers it in `inputs`
+    /// unless it is `inputs` itself (the first input of the two- and three-signal
+    /// combineLatest).
+    @usableFromInline
+    final func ownEntrySubscribed(_ entry: Disposable, gatheringIn inputs: CompoundDisposable) {
+        if entry !== inputs { inputs.add(entry) }
+        // As in `inputSubscribed`.
+        if disposable.isDisposed { inputs.dispose() }
+    }
+
     /// The step of `inputSubscribed` that ends the input's `subscribe`: its subscription leaves
     /// `disposable` if it had joined it meanwhile (`inputDidSubscribe`). Called alone for the
     /// last input of the three-signal combineLatest, whose subscription the caller adds to

@@ -94,6 +94,13 @@ struct UnretainedReference<Object: AnyObject>: @unchecked Sendable {
         return try unmanaged._withUnsafeGuaranteedRef(body)
     }
 
+    /// Whether this refers to `object`: an identity test of the two addresses, which touches
+    /// neither object (so it is safe whatever the state of this reference's object).
+    @inline(__always)
+    func refers(to object: Object) -> Bool {
+        unmanaged.toOpaque() == Unmanaged.passUnretained(object).toOpaque()
+    }
+
     /// Takes a retain of the object, to give back with `release()`.
     @inline(__always)
     func retain() {

@@ -17,7 +17,9 @@ extension Signal {
     public func combineLatest<U>(with other: Signal<U>) -> Signal<(Value, U)> {
         PairOperatorSignal(self, other) { subscriber, first, second in
             let sink = CombineLatestSink<(Value, U)>(downstream: subscriber, inputCount: 2)
-            let inputs = CombineLatestInputs2<Value, U, (Value, U), Value?>(sink, CombineLatestInput(sink))
+            let inputs = CombineLatestInputs2<Value, U, (Value, U), Value?>(
+                sink, CombineLatestInput(sink, ownSubscriberOf: second.plainSubjectUnlessWrapped),
+                ownSubscriberOf: first.plainSubjectUnlessWrapped)
             return startCombineLatest(
                 subscriber, sink, inputs: inputs, combine: { [inputs] in (inputs.latest, inputs.second.latest) }
             ) { gathering in
@@ -40,7 +42,7 @@ extension Signal {
     public static func combineLatest<T>(_ signals: [Signal<T>]) -> Signal<Value> where Value == [T] {
         OperatorSignal(signals) { subscriber, signals in
             let sink = CombineLatestSink<[T]>(downstream: subscriber, inputCount: signals.count)
-            let inputs = signals.map { _ in CombineLatestInput<T, [T], T?>(sink) }
+            let inputs = signals.map { CombineLatestInput<T, [T], T?>(sink, ownSubscriberOf: $0.plainSubjectUnlessWrapped) }
             let disposable = startCombineLatest(subscriber, sink, combine: { inputs.map { $0.latest } }) { gathering in
                 for (signal, input) in Swift.zip(signals, inputs) { sink.subscribeInput(signal, input, into: gathering) }
             }
@@ -145,7 +147,8 @@ private func subscribeCombineLatest<each S>(
     var count = 0
     for _ in repeat each signals { count += 1 }
     let sink = CombineLatestSink<(repeat each S)>(downstream: subscriber, inputCount: count)
-    let inputs = (repeat CombineLatestInput<each S, (repeat each S), (each S)?>(sink))
+    let inputs = (repeat CombineLatestInput<each S, (repeat each S), (each S)?>(
+        sink, ownSubscriberOf: (each signals).plainSubjectUnlessWrapped))
     let disposable = startCombineLatest(subscriber, sink, combine: { (repeat (each inputs).latest) }) { gathering in
         for (signal, input) in repeat (each signals, each inputs) { sink.subscribeInput(signal, input, into: gathering) }
     }

@@ -28,7 +28,9 @@ extension Signal {
     ) -> Signal<Value> where Value == (A, B) {
         PairOperatorSignal(a, b) { subscriber, a, b in
             let sink = CombineLatestSink<Value>(downstream: subscriber, inputCount: 2)
-            let inputs = CombineLatestInputs2<A, B, Value, A?>(sink, CombineLatestInput(sink))
+            let inputs = CombineLatestInputs2<A, B, Value, A?>(
+                sink, CombineLatestInput(sink, ownSubscriberOf: b.plainSubjectUnlessWrapped),
+                ownSubscriberOf: a.plainSubjectUnlessWrapped)
             return startCombineLatest(
                 subscriber, sink, inputs: inputs, combine: { [inputs] in (inputs.latest, inputs.second.latest) }
             ) { gathering in
@@ -92,10 +94,10 @@ extension Signal {
     ) -> Signal<Value> where Value == (A, B, C, D) {
         OperatorSignal((a, b, c, d)) { subscriber, signals in
             let sink = CombineLatestSink<Value>(downstream: subscriber, inputCount: 4)
-            let x = CombineLatestInput<A, Value, A?>(sink)
-            let y = CombineLatestInput<B, Value, B?>(sink)
-            let z = CombineLatestInput<C, Value, C?>(sink)
-            let u = CombineLatestInput<D, Value, D?>(sink)
+            let x = CombineLatestInput<A, Value, A?>(sink, ownSubscriberOf: signals.0.plainSubjectUnlessWrapped)
+            let y = CombineLatestInput<B, Value, B?>(sink, ownSubscriberOf: signals.1.plainSubjectUnlessWrapped)
+            let z = CombineLatestInput<C, Value, C?>(sink, ownSubscriberOf: signals.2.plainSubjectUnlessWrapped)
+            let u = CombineLatestInput<D, Value, D?>(sink, ownSubscriberOf: signals.3.plainSubjectUnlessWrapped)
             return startCombineLatest(subscriber, sink, combine: { (x.latest, y.latest, z.latest, u.latest) }) { gathering in
                 sink.subscribeInput(signals.0, x, into: gathering)
                 sink.subscribeInput(signals.1, y, into: gathering)
@@ -132,11 +134,11 @@ extension Signal {
     ) -> Signal<Value> where Value == (A, B, C, D, E) {
         OperatorSignal((a, b, c, d, e)) { subscriber, signals in
             let sink = CombineLatestSink<Value>(downstream: subscriber, inputCount: 5)
-            let x = CombineLatestInput<A, Value, A?>(sink)
-            let y = CombineLatestInput<B, Value, B?>(sink)
-            let z = CombineLatestInput<C, Value, C?>(sink)
-            let u = CombineLatestInput<D, Value, D?>(sink)
-            let v = CombineLatestInput<E, Value, E?>(sink)
+            let x = CombineLatestInput<A, Value, A?>(sink, ownSubscriberOf: signals.0.plainSubjectUnlessWrapped)
+            let y = CombineLatestInput<B, Value, B?>(sink, ownSubscriberOf: signals.1.plainSubjectUnlessWrapped)
+            let z = CombineLatestInput<C, Value, C?>(sink, ownSubscriberOf: signals.2.plainSubjectUnlessWrapped)
+            let u = CombineLatestInput<D, Value, D?>(sink, ownSubscriberOf: signals.3.plainSubjectUnlessWrapped)
+            let v = CombineLatestInput<E, Value, E?>(sink, ownSubscriberOf: signals.4.plainSubjectUnlessWrapped)
             return startCombineLatest(subscriber, sink, combine: {
                 (x.latest, y.latest, z.latest, u.latest, v.latest)
             }) { gathering in
@@ -176,12 +178,12 @@ extension Signal {
     ) -> Signal<Value> where Value == (A, B, C, D, E, F) {
         OperatorSignal((a, b, c, d, e, f)) { subscriber, signals in
             let sink = CombineLatestSink<Value>(downstream: subscriber, inputCount: 6)
-            let x = CombineLatestInput<A, Value, A?>(sink)
-            let y = CombineLatestInput<B, Value, B?>(sink)
-            let z = CombineLatestInput<C, Value, C?>(sink)
-            let u = CombineLatestInput<D, Value, D?>(sink)
-            let v = CombineLatestInput<E, Value, E?>(sink)
-            let w = CombineLatestInput<F, Value, F?>(sink)
+            let x = CombineLatestInput<A, Value, A?>(sink, ownSubscriberOf: signals.0.plainSubjectUnlessWrapped)
+            let y = CombineLatestInput<B, Value, B?>(sink, ownSubscriberOf: signals.1.plainSubjectUnlessWrapped)
+            let z = CombineLatestInput<C, Value, C?>(sink, ownSubscriberOf: signals.2.plainSubjectUnlessWrapped)
+            let u = CombineLatestInput<D, Value, D?>(sink, ownSubscriberOf: signals.3.plainSubjectUnlessWrapped)
+            let v = CombineLatestInput<E, Value, E?>(sink, ownSubscriberOf: signals.4.plainSubjectUnlessWrapped)
+            let w = CombineLatestInput<F, Value, F?>(sink, ownSubscriberOf: signals.5.plainSubjectUnlessWrapped)
             return startCombineLatest(subscriber, sink, combine: {
                 (x.latest, y.latest, z.latest, u.latest, v.latest, w.latest)
             }) { gathering in
@@ -424,7 +426,9 @@ func makeCombineLatest3<A, B, C, Output>(
     OperatorSignal((a, b, c, reduce)) { subscriber, payload in
         let sink = CombineLatestSink<Output>(downstream: subscriber, inputCount: 3)
         let inputs = CombineLatestInputs3<A, B, C, Output, A?>(
-            sink, CombineLatestInput(sink), CombineLatestInput(sink), reduce: payload.3)
+            sink, CombineLatestInput(sink, ownSubscriberOf: payload.1.plainSubjectUnlessWrapped),
+            CombineLatestInput(sink, ownSubscriberOf: payload.2.plainSubjectUnlessWrapped), reduce: payload.3,
+            ownSubscriberOf: payload.0.plainSubjectUnlessWrapped)
         // `startCombineLatest`'s steps, but the third input's subscription joins the
         // subscription right after the inputs' compound, not in it: a compound keeps two
         // children inline, and the third took an array of its own (one allocation per live

@@ -47,8 +47,20 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     /// built with cached metadata (`subscribeBuildingEntryHereUnlessWrapped`); built in the
     /// subject's generic `subscribe`, each was a look-up in the runtime's tables (R7: about
     /// 500 instructions per input).
+    ///
+    /// An input made for a plain subject (`isForASubject`: `signal` was one, and subscriptions
+    /// were not wrapped, when it was made) is that subject's entry itself, so its subscription is
+    /// the input (one object per input where an entry held the input: Benchmarks/HISTORY.md,
+    /// "Issue 37: combineLatest's memory, tenth pass"); the first input of the two- and
+    /// three-signal forms is also `inputs`, which then does not gather itself.
     @inlinable
-    func subscribeInput<T>(_ signal: Signal<T>, _ input: some Subscriber<T>, into inputs: CompoundDisposable) {
+    func subscribeInput<T, Input: SubjectEntryOf<T> & Subscriber<T>>(
+        _ signal: Signal<T>, _ input: Input, into inputs: CompoundDisposable
+    ) {
+        if input.isForASubject {
+            ownEntrySubscribed(input.subscribeToItsSubject(), gatheringIn: inputs)
+            return
+        }
         if type(of: signal) == Subject<T>.self { subscribingPlainSubject() }
         inputSubscribed(signal.subscribeBuildingEntryHereUnlessWrapped(input), gatheringIn: inputs)
     }
@@ -57,7 +69,10 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     /// the subscription beside the inputs' compound instead of in it (`makeCombineLatest3`):
     /// returned here, for the caller to add once the compound has joined.
     @inlinable
-    func subscribeLastInput<T>(_ signal: Signal<T>, _ input: some Subscriber<T>) -> Disposable {
+    func subscribeLastInput<T, Input: SubjectEntryOf<T> & Subscriber<T>>(
+        _ signal: Signal<T>, _ input: Input
+    ) -> Disposable {
+        if input.isForASubject { return input.subscribeToItsSubject() }
         if type(of: signal) == Subject<T>.self { subscribingPlainSubject() }
         let subscription = signal.subscribeBuildingEntryHereUnlessWrapped(input)
         inputSubscribeReturned()
@@ -132,12 +147,12 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
 /// per subscription (Benchmarks/HISTORY.md, "Issue 37: combineLatest's memory, tenth pass").
 /// Not final: the three-signal form adds its third input.
 @usableFromInline
-class CombineLatestInputs2<A, B, Output, SlotA: LatestValueSlot>: CompoundDisposable, Subscriber,
+class CombineLatestInputs2<A, B, Output, SlotA: LatestValueSlot>: SubjectEntryOf<A>, Subscriber,
     @unchecked Sendable where SlotA.Element == A {
     private final let sink: CombineLatestSink<Output>
     @usableFromInline final let second: CombineLatestInput<B, Output, B?>
-    // Guarded by `sink.lock`. Last: a field of generic type has a size known only at run time, so the fields after it
-    // would sit at offsets read from the metadata on every access.
+    // Guarded by `sink.lock`. Last: a field of generic type has a size known only at run time,
+    // so the fields after it would sit at offsets read from the metadata on every access.
     // Unchecked, measured: the optimizer keeps its dynamic check; W5 +161 %, W23 +162 %, W28 +92 % with every
     // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
     @exclusivity(unchecked) @usableFromInline internal final var latestValue = SlotA.empty
@@ -150,10 +165,13 @@ class CombineLatestInputs2<A, B, Output, SlotA: LatestValueSlot>: CompoundDispos
     // 2026-12-03)"). (`@inlinable` is not an option: with library evolution a class's
     // inlinable designated init must delegate to another.)
     @usableFromInline @inline(__always)
-    init(_ sink: CombineLatestSink<Output>, _ second: CombineLatestInput<B, Output, B?>) {
+    init(
+        _ sink: CombineLatestSink<Output>, _ second: CombineLatestInput<B, Output, B?>,
+        ownSubscriberOf subject: Subject<A>?
+    ) {
         self.sink = sink
         self.second = second
-        super.init()
+        super.init(ownSubscriberOf: subject)
     }
 
     /// The first input's latest value (see `CombineLatestInput.latest`). Checked against the
@@ -169,10 +187,25 @@ class CombineLatestInputs2<A, B, Output, SlotA: LatestValueSlot>: CompoundDispos
     /// The sink is held strongly, as `CycleCuttingCompound` holds it: once the cut is made only
     /// this object refers to it, and this object is let go of with the subscription's compound
     /// (a disposed compound keeps no child) and the first signal's subscription.
+    /// Made for a plain subject, this object is also the first signal's subscription (that
+    /// subject's entry: `SubjectEntryOf`), so the disposal also takes it out of that subject,
+    /// after the other inputs (unobservable: a plain subject's subscription has no disposal
+    /// effect of its own; with any other first signal its subscription is the first child, as
+    /// before).
     override final func dispose() {
-        guard disposeChildren() else { return }
+        guard disposeEntry() else { return }
         sink.cutCycle()
     }
+
+    /// As the subject's entry, ended by that subject's terminal event: nothing to dispose. The
+    /// children are the other inputs' subscriptions, which go on (the result completes once
+    /// every input has); this input's own subscription ended as the subject took the entry out.
+    override final func endForTerminalEvent() {}
+
+    // As the subject's entry (made for a plain subject): the subject calls these.
+    override final func deliverNext(_ value: A) { sendNext(value) }
+    override final func deliverError(_ error: any Error) { sink.fail(error) }
+    override final func deliverCompleted() { sink.inputCompleted() }
 
     @usableFromInline
     final func didSubscribe(with disposable: CompoundDisposable) { sink.inputDidSubscribe(with: disposable) }
@@ -202,11 +235,12 @@ final class CombineLatestInputs3<A, B, C, Output, SlotA: LatestValueSlot>: Combi
     @usableFromInline
     init(
         _ sink: CombineLatestSink<Output>, _ second: CombineLatestInput<B, Output, B?>,
-        _ third: CombineLatestInput<C, Output, C?>, reduce: @escaping (A, B, C) -> Output
+        _ third: CombineLatestInput<C, Output, C?>, reduce: @escaping (A, B, C) -> Output,
+        ownSubscriberOf subject: Subject<A>?
     ) {
         self.third = third
         self.reduce = reduce
-        super.init(sink, second)
+        super.init(sink, second, ownSubscriberOf: subject)
     }
 }
 
@@ -274,9 +308,16 @@ extension Optional: LatestValueSlot {
 }
 
 /// One input: holds that input's latest value.
+///
+/// Made for a plain subject (`plainSubjectUnlessWrapped`), it is that subject's entry itself
+/// (`SubjectEntryOf`: the subject delivers to it and its disposal takes it out): until the
+/// tenth pass of issue 37's memory work the subject made an entry of its own holding the input,
+/// one allocation and 16 bytes more per input (Benchmarks/HISTORY.md, "Issue 37: combineLatest's
+/// memory, tenth pass"). Made for any other signal, it subscribes as an ordinary subscriber and
+/// its entry part stays unused. Counted as a live subscription part, as every `Sink` is.
 @usableFromInline
-final class CombineLatestInput<Element, Output, Slot: LatestValueSlot>: Sink, Subscriber, @unchecked Sendable
-where Slot.Element == Element {
+final class CombineLatestInput<Element, Output, Slot: LatestValueSlot>: SubjectEntryOf<Element>, Subscriber,
+    @unchecked Sendable where Slot.Element == Element {
     private let sink: CombineLatestSink<Output>
     // Guarded by `sink.lock`.
     // Read by the inlinable `latest`.
@@ -288,9 +329,13 @@ where Slot.Element == Element {
     @exclusivity(unchecked) @usableFromInline internal var hasValue = false
 
     @usableFromInline
-    init(_ sink: CombineLatestSink<Output>) {
+    init(_ sink: CombineLatestSink<Output>, ownSubscriberOf subject: Subject<Element>?) {
         self.sink = sink
+        super.init(ownSubscriberOf: subject)
+        LiveSubscriptions.increment()
     }
+
+    deinit { LiveSubscriptions.decrement() }
 
     /// The latest value; read only by `sink.combine`, with the lock held, once every input
     /// has sent.
@@ -320,4 +365,9 @@ where Slot.Element == Element {
 
     @usableFromInline func sendError(_ error: any Error) { sink.fail(error) }
     @usableFromInline func sendCompleted() { sink.inputCompleted() }
+
+    // As the subject's entry (made for a plain subject): the subject calls these.
+    override func deliverNext(_ value: Element) { sendNext(value) }
+    override func deliverError(_ error: any Error) { sink.fail(error) }
+    override func deliverCompleted() { sink.inputCompleted() }
 }

@@ -51,6 +51,34 @@ extension Subject {
         return entry
     }
 
+    /// `subscribe(nextEntry:)` for an entry that is its own subscriber (combineLatest's inputs;
+    /// `SubjectEntryOf.subscribeToItsSubject()`), made for this subject: the entry is the
+    /// subscription. Its maker has checked that subscriptions are not wrapped (tracing is off),
+    /// and gives it no `didSubscribe`: a combineLatest input's, for a plain subject, does nothing
+    /// (`OutputPoint.subscribingPlainSubject`).
+    final func subscribe(ownEntry entry: SubjectEntryOf<Value>) -> Disposable {
+        var released = ReleasedSubscribers()
+        let registered: Void? = lock.withLockIfAvailable {
+            if handedOffCount.mayBeNonZero { takeHandedOff(into: &released) }
+            register(ownEntry: entry)
+        }
+        if registered == nil {
+            handOff(.registration(entry, { subject in
+                knownClassCast(subject, to: Subject<Value>.self).register(ownEntry: entry)
+            }))
+        }
+        if handedOffCount.mayBeNonZero { settleHandedOff(into: &released) }
+        released.releaseAll()
+        return entry
+    }
+
+    /// `register(_:subscription:)` for an entry that is its own subscriber: lists it unless it
+    /// has been disposed (it holds no reference to let go of). Call with `lock` held.
+    final func register(ownEntry entry: SubjectEntryOf<Value>) {
+        if entry.isDisposed { return }
+        list(entry)
+    }
+
     /// `register(_:subscription:)` for an entry holding its closure: lists it unless it has
     /// been disposed, when it lets go of the closure instead. Call with `lock` held.
     final func register(nextEntry entry: NextEntry<Value>) {

@@ -251,7 +251,7 @@ open class Subject<Value>: Signal<Value>, Subscriber, @unchecked Sendable {
         detach(entry)
         if !entry.isDisposed {
             // The disposal without the removal (done above).
-            _ = entry.disposeChildren()
+            entry.endForTerminalEvent()
             deliver(entry)
         }
         release(whenNoSend: entry.takeSubscriber())?.release()

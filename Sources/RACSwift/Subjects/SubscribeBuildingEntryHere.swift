@@ -24,6 +24,20 @@ extension Signal {
     }
 }
 
+extension Signal {
+    /// This signal as a plain `Subject` (the exact class), unless subscriptions are wrapped
+    /// (tracing, and every debug build's serial-delivery check): the subject for which an
+    /// entry that is its own subscriber is made (`SubjectEntryOf.init(ownSubscriberOf:)`,
+    /// combineLatest's inputs). Nil for any other signal, which that entry subscribes as an
+    /// ordinary subscriber (wrapped, traced and checked like any other subscription).
+    @inlinable @inline(__always)
+    var plainSubjectUnlessWrapped: Subject<Value>? {
+        guard type(of: self) == Subject<Value>.self, _fastPath(!subscriptionsAreWrappedOutOfLine()) else { return nil }
+        // The exact class, tested just above.
+        return knownClassCast(self, to: Subject<Value>.self)
+    }
+}
+
 /// `subscriptionsAreWrapped`, for inlinable code: one call per subscription.
 @usableFromInline
 func subscriptionsAreWrappedOutOfLine() -> Bool { subscriptionsAreWrapped }

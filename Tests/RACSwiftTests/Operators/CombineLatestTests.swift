@@ -154,6 +154,62 @@ final class CombineLatestTests: RACTestCase {
         }
     }
 
+    /// Plain subjects as inputs, event by event, in every form: in release builds (where
+    /// subscriptions are not wrapped) each input is its subject's entry itself (issue 37, tenth
+    /// pass), and the two- and three-signal forms' first input is also the inputs' compound, so
+    /// the first subject's terminal event must end that input alone. The leak counter checks at
+    /// the end that nothing stays alive.
+    func testCombineLatestOfPlainSubjectsEventByEvent() {
+        let forms: [(String, ([Subject<Int>]) -> Signal<String>)] = [
+            ("with", { s in s[0].combineLatest(with: s[1]).map { "\($0)\($1)" } }),
+            ("two", { s in Signal.combineLatest(s[0], s[1]).map { "\($0)\($1)" } }),
+            ("three", { s in Signal.combineLatest(s[0], s[1], s[2], reduce: { "\($0)\($1)\($2)" }) }),
+            ("array", { s in Signal.combineLatest(s.map { $0 as Signal<Int> }).map { $0.map(String.init).joined() } }),
+        ]
+        for (form, make) in forms {
+            // Completion: only once every input has completed, the first one first.
+            var subjects = (0..<(form == "three" || form == "array" ? 3 : 2)).map { _ in Subject<Int>() }
+            var log = HigherLog(make(subjects))
+            let last = subjects.count - 1
+            for (i, subject) in subjects.enumerated() where i < last { subject.sendNext(i + 1) }
+            XCTAssertEqual(log.events, [], form)
+            subjects[last].sendNext(9)
+            let first = String((1...last).map(String.init).joined()) + "9"
+            XCTAssertEqual(log.events, [first], form)
+            subjects[0].sendCompleted()
+            XCTAssertEqual(log.events, [first], "\(form): the first input's completion ends nothing else")
+            subjects[last].sendNext(8)
+            let second = String((1...last).map(String.init).joined()) + "8"
+            XCTAssertEqual(log.events, [first, second], "\(form): the others still send")
+            for subject in subjects.dropFirst() { subject.sendCompleted() }
+            XCTAssertEqual(log.events, [first, second, "completed"], form)
+            XCTAssertTrue(log.disposable.isDisposed, form)
+
+            // An error from the first input: at once, and nothing after it.
+            subjects = subjects.map { _ in Subject<Int>() }
+            log = HigherLog(make(subjects))
+            for (i, subject) in subjects.enumerated() { subject.sendNext(i) }
+            subjects[0].sendError(TestError.boom)
+            for subject in subjects { subject.sendNext(7) }
+            XCTAssertEqual(log.events.count, 2, form)
+            XCTAssertEqual(log.events.last, "error boom", form)
+
+            // Disposed from outside, then sent to: nothing.
+            subjects = subjects.map { _ in Subject<Int>() }
+            log = HigherLog(make(subjects))
+            log.disposable.dispose()
+            for subject in subjects { subject.sendNext(1); subject.sendCompleted() }
+            XCTAssertEqual(log.events, [], form)
+        }
+        // The same subject as both inputs: each value reaches the first input, then the second.
+        let s = Subject<Int>()
+        let log = HigherLog(s.combineLatest(with: s).map { "\($0)\($1)" })
+        s.sendNext(1)
+        s.sendNext(2)
+        s.sendCompleted()
+        XCTAssertEqual(log.events, ["11", "21", "22", "completed"])
+    }
+
     func testCombineLatestWithCarriesOptionalValuesIncludingNil() {
         let a = Signal<Int?>.create { s in s.sendNext(nil); s.sendCompleted(); return nil }
         let b = Signal<Int?>.create { s in s.sendNext(2); s.sendNext(nil); s.sendCompleted(); return nil }

@@ -42,7 +42,9 @@ extension Signal {
     public static func combineLatest<T>(_ signals: [Signal<T>]) -> Signal<Value> where Value == [T] {
         OperatorSignal(signals) { subscriber, signals in
             let sink = CombineLatestSink<[T]>(downstream: subscriber, inputCount: signals.count)
-            let inputs = signals.map { CombineLatestInput<T, [T], T?>(sink, ownSubscriberOf: $0.plainSubjectUnlessWrapped) }
+            let inputs = signals.map {
+                CombineLatestInput<T, [T], T?>(sink, ownSubscriberOf: $0.plainSubjectUnlessWrapped)
+            }
             let disposable = startCombineLatest(subscriber, sink, combine: { inputs.map { $0.latest } }) { gathering in
                 for (signal, input) in Swift.zip(signals, inputs) { sink.subscribeInput(signal, input, into: gathering) }
             }

@@ -30,8 +30,9 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
     }
 
     /// Cuts the cycle through `combine` (the closure holds the inputs, which hold this sink),
-    /// once the subscription has ended (called by the inputs' compound as it is disposed): under the lock — handed to the thread holding it, if
-    /// another does (the lock rule: a disposal never waits for a lock held across a delivery).
+    /// once the subscription has ended (called by the inputs' compound as it is disposed):
+    /// under the lock — handed to the thread holding it, if another does (the lock rule: a
+    /// disposal never waits for a lock held across a delivery).
     func cutCycle() {
         releaseCombine.run(under: lock) { self.combine = nil }
     }
@@ -145,7 +146,10 @@ final class CombineLatestSink<Output>: OutputPoint<Output>, CombineLatestCycle, 
 /// fields' attributes), but its "has value" flag is kept in the sink's state
 /// (`CombineLatestState.receivedByFirstInput`): a field here took a word of its own, 8 bytes
 /// per subscription (Benchmarks/HISTORY.md, "Issue 37: combineLatest's memory, tenth pass").
-/// Not final: the three-signal form adds its third input.
+/// Made for a plain subject (`plainSubjectUnlessWrapped`), it is also the first signal's
+/// subscription: that subject's entry (`SubjectEntryOf`), held by the subject's list while
+/// listed, where an entry of the subject's own held it (64 B and an allocation per
+/// subscription more; the same record). Not final: the three-signal form adds its third input.
 @usableFromInline
 class CombineLatestInputs2<A, B, Output, SlotA: LatestValueSlot>: SubjectEntryOf<A>, Subscriber,
     @unchecked Sendable where SlotA.Element == A {

@@ -125,22 +125,36 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
 
     func sendNext(_ value: Value) {
         // `enter` and `leave`, not `withLock`, whose closure stayed a function of its own,
-        // called from two places (the lock taken or already held).
-        let nested = lock.enter()
-        defer { lock.leave(nested: nested) }
+        // called from two places (the lock taken or already held). A send from inside a
+        // delivery goes out of line, so that the common one, which takes the lock, is one
+        // straight path (the nested one's `leave` and pending-release test are not in it).
+        if lock.enter() { return deliver(nestedValue: value) }
+        defer { lock.leave(nested: false) }
         guard let downstream else { return }
         guard !disposable.isDisposed else {
-            letGo(take(), nested: nested)
+            letGo(take(), nested: false)
             return
         }
         // Optional chaining calls the step borrowed; `if let` copied it (a retain and a release
         // per value: S3 184.4 instructions per value; Benchmarks/HISTORY.md, "Issue 37: the
         // create block's passthrough and map's step, sixth pass, not merged").
         downstream.withObject { if self.step?(value, $0) == nil { $0.sendNext(value) } }
-        if !nested, let pending = pendingRelease {
+        if let pending = pendingRelease {
             pendingRelease = nil
             pending.release()
         }
+    }
+
+    /// `sendNext` from inside a delivery on this thread, the lock already held: the same
+    /// checks, but a subscriber taken out waits for the outermost `sendNext` to release it.
+    @inline(never)
+    private func deliver(nestedValue value: Value) {
+        guard let downstream else { return }
+        guard !disposable.isDisposed else {
+            letGo(take(), nested: true)
+            return
+        }
+        downstream.withObject { if self.step?(value, $0) == nil { $0.sendNext(value) } }
     }
 
     func sendError(_ error: any Error) {

@@ -327,11 +327,16 @@ struct AtomicCounter32: ~Copyable {
     #endif
 }
 
+/// A number naming the calling thread, distinct among the threads alive at once: a recursive
+/// lock's owner word, a drain loop's thread, a trace event's thread. On Linux the address of a
+/// byte of thread storage (`ThreadAddress`), which is read without a call; on Apple platforms
+/// `pthread_self()`, itself a read of thread storage there.
+@inline(__always)
 func currentThreadID() -> UInt {
     #if canImport(Darwin)
     return UInt(bitPattern: pthread_self())
     #else
-    return UInt(pthread_self())
+    return ThreadAddress.current
     #endif
 }
 

@@ -36,7 +36,8 @@ public struct TraceEvent: Sendable {
     public let kind: Kind
     /// When: nanoseconds of the monotonic clock (`DispatchTime.now().uptimeNanoseconds`).
     public let timestamp: UInt64
-    /// The thread it happened on (`pthread_self()`).
+    /// The thread it happened on: a number distinct among the threads alive at once (on Linux
+    /// the address of a byte of its thread storage, on Apple platforms its `pthread_self()`).
     public let thread: UInt
     /// The subscription, for the signal events (`subscribed` to `disposed`); nil for the
     /// compound-disposable events.

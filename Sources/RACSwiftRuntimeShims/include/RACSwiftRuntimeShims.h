@@ -1,6 +1,7 @@
 // The C that RACSwift calls by hand, for the fenced memory layer only: the runtime's try-retain
-// (Sources/RACSwift/Memory/UnretainedReference.swift states why and when it is safe) and the
-// current-scheduler thread slot (Sources/RACSwift/Memory/CurrentSchedulerSlot.swift).
+// (Sources/RACSwift/Memory/UnretainedReference.swift states why and when it is safe), the
+// current-scheduler thread slot (Sources/RACSwift/Memory/CurrentSchedulerSlot.swift) and the
+// calling thread's address (Sources/RACSwift/Memory/ThreadAddress.swift).
 #ifndef RACSWIFT_RUNTIME_SHIMS_H
 #define RACSWIFT_RUNTIME_SHIMS_H
 
@@ -30,6 +31,16 @@ static inline void *_Nullable racswift_current_scheduler_get(void) {
 
 static inline void racswift_current_scheduler_set(void *_Nullable scheduler) {
     racswift_current_scheduler = scheduler;
+}
+
+// A byte of thread storage whose address names the calling thread: distinct for every thread
+// alive at once, as pthread_self() is, and read without a call (pthread_self goes through the
+// PLT into libc, a call at every recursive-lock entry). Defined once, in
+// RACSwiftRuntimeShims.c, for the same reason as the slot above.
+extern _Thread_local char racswift_thread_marker;
+
+static inline void *_Nonnull racswift_thread_address(void) {
+    return &racswift_thread_marker;
 }
 
 #endif

@@ -45,6 +45,32 @@ struct MemoryFenceMisuseTests {
         expectStandardError(result, contains: "UnretainedReference<FenceProbe>: the object was used after it was freed")
     }
 
+    // MARK: ThreadAddress
+
+    #if !canImport(Darwin)
+    @Test func threadAddressStopsASecondLiveThreadReadingTheSameAddress() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let owned = ThreadAddress.current
+            // A thread that has read no address yet, while this one (its owner) is alive.
+            let done = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                ThreadAddress.debugCheck(owned)
+                done.signal()
+            }
+            done.wait()
+        }
+        expectStandardError(result, contains: "ThreadAddress.current: two live threads read the same address")
+    }
+
+    @Test func threadAddressStopsAThreadWhoseAddressMoved() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let address = ThreadAddress.current
+            ThreadAddress.debugCheck(address &+ 8)
+        }
+        expectStandardError(result, contains: "ThreadAddress.current: this thread's address moved")
+    }
+    #endif
+
     // MARK: DisposableContent
 
     @Test func disposableContentStopsAnActionReadAsChildren() async {

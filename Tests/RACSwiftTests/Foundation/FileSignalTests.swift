@@ -210,7 +210,10 @@ final class FileSignalTests: RACTestCase {
         XCTAssertNotNil(released, "the subscription keeps the handle while it reads")
         disposable.dispose()
         XCTAssertTrue(waitUntil(timeout: 5) { released == nil }, "disposal lets go of the handle")
-        XCTAssertEqual(fcntl(descriptor, F_GETFD), -1, "and the handle, released, closed its descriptor")
+        // The weak reference reads nil as soon as the last strong one goes, before the handle's
+        // deinit (on the reader's queue) has closed the descriptor: wait for the close too.
+        XCTAssertTrue(waitUntil(timeout: 5) { fcntl(descriptor, F_GETFD) == -1 },
+                      "and the handle, released, closed its descriptor")
     }
 
     func testAFinishedReadReleasesTheHandle() throws {
@@ -227,6 +230,52 @@ final class FileSignalTests: RACTestCase {
         try pipe.fileHandleForWriting.close()
         XCTAssertTrue(waitUntil { log.isCompleted }, "\(log.events)")
         XCTAssertTrue(waitUntil(timeout: 5) { released == nil }, "completion lets go of the handle")
+        disposable.dispose()
+    }
+
+    /// A handle closed by its owner at once after disposal — while libdispatch may not yet have
+    /// torn the read source down — must not disturb the reads that follow, on descriptor
+    /// numbers the closed one frees: the subscription reads through a descriptor of its own.
+    /// Twenty rounds of a file read to its end, disposed and closed, then a pipe read.
+    func testClosingTheHandleRightAfterDisposalLeavesLaterReadsIntact() throws {
+        let url = folder.file("short.txt")
+        try Data("file".utf8).write(to: url)
+        for round in 0..<20 {
+            let handle = try FileHandle(forReadingFrom: url)
+            let fileLog = ThreadedEvents<Data>()
+            let fileRead = fileLog.subscribe(to: handle.readInBackground())
+            XCTAssertTrue(waitUntil { fileLog.isTerminated }, "round \(round)")
+            fileRead.dispose()
+            try handle.close()
+            XCTAssertEqual(fileLog.values, [Data("file".utf8)], "round \(round)")
+            XCTAssertTrue(fileLog.isCompleted, "round \(round)")
+
+            let (pipe, pipeLog, pipeRead) = readingAPipeInBackground()
+            pipe.fileHandleForWriting.write(Data("pipe".utf8))
+            try pipe.fileHandleForWriting.close()
+            XCTAssertTrue(waitUntil { pipeLog.isTerminated }, "round \(round)")
+            XCTAssertEqual(pipeLog.values, [Data("pipe".utf8)], "round \(round)")
+            XCTAssertTrue(pipeLog.isCompleted, "round \(round)")
+            pipeRead.dispose()
+        }
+    }
+
+    /// The subscription's descriptor is its own: the handle closed while a read is under way
+    /// does not end it, and what is written afterwards still arrives, then end of file.
+    func testClosingTheHandleWhileReadingDoesNotEndTheRead() throws {
+        let pipe = Pipe()
+        let handle = FileHandle(fileDescriptor: dup(pipe.fileHandleForReading.fileDescriptor), closeOnDealloc: true)
+        let log = ThreadedEvents<Data>()
+        let disposable = log.subscribe(to: handle.readInBackground())
+        pipe.fileHandleForWriting.write(Data("before".utf8))
+        XCTAssertTrue(waitUntil { log.values.count == 1 })
+        try handle.close()
+        pipe.fileHandleForWriting.write(Data("after".utf8))
+        try pipe.fileHandleForWriting.close()
+        try pipe.fileHandleForReading.close()
+        XCTAssertTrue(waitUntil { log.isTerminated }, "\(log.events)")
+        XCTAssertEqual(log.values.map { String(decoding: $0, as: UTF8.self) }, ["before", "after"])
+        XCTAssertTrue(log.isCompleted)
         disposable.dispose()
     }
 

@@ -80,6 +80,7 @@ public var O_CREAT: Int32 { 0x200 }
 public var O_TRUNC: Int32 { 0x400 }
 public func open(_ path: UnsafePointer<CChar>, _ oflag: Int32, _ mode: mode_t) -> Int32 { 0 }
 @discardableResult public func close(_ fd: Int32) -> Int32 { 0 }
+public func dup(_ fd: Int32) -> Int32 { 0 }
 public func pwrite(_ fd: Int32, _ buf: UnsafeRawPointer!, _ nbyte: Int, _ offset: off_t) -> Int { 0 }
 public func getpid() -> pid_t { 0 }
 public func getenv(_ name: UnsafePointer<CChar>!) -> UnsafeMutablePointer<CChar>! { nil }

@@ -1,7 +1,7 @@
-// Second floors for the construction workloads R6 and R7 (issue 37, goal 1): the least code
-// that does the work RAC's semantics require of a build-subscribe-send-dispose cycle where the
-// closure baseline does less. The baseline builds each stage as a closure per subscription and
-// never disposes; RAC's `-flattenMap:` and `+combineLatest:` return signals — descriptions that
+// Second floors for the construction workloads R6 and R7, and for the flatMap workloads that
+// reuse their parts (R3, D1, Z) (issue 37, goal 1): the least code that does the work RAC's
+// semantics require of a build-subscribe-send-dispose cycle where the closure baseline does less.
+// The baseline builds each stage as a closure per subscription and never disposes; RAC's `-flattenMap:` and `+combineLatest:` return signals — descriptions that
 // can be subscribed any number of times — and every subscription returns a disposable that
 // stops it from any thread and then holds nothing (so a disposed subscription still held, or
 // one whose source dies undisposed, keeps no subscriber alive). What these add, per cycle:
@@ -359,6 +359,25 @@ nonisolated(unsafe) let secondR6: Impl? = .measured(
     return acc.sum
 }
 
+/// R3's second floor: R6's five flatMap points, built and subscribed once, then pumped. Per value
+/// and stage what RAC's `-bind:` must do for an inner that is a constant: the disposed check, the
+/// inner built by the transform, the live-signal count up and down under the point's lock, and the
+/// inner's value sent under that lock unless the subscription was disposed meanwhile.
+nonisolated(unsafe) let secondR3: Impl? = .measured(
+    "R6's five flatMap points built and subscribed once; per value and stage a disposed check, the "
+        + "live-signal count up and down under the point's lock, the inner's value sent under it "
+        + "(RAC's -bind: with a constant inner)"
+) { n in
+    let acc = Acc()
+    let s = FloorSubject()
+    var signal = floorSubjectSignal(s)
+    for _ in 0..<5 { signal = floorFlatMap(signal, justInner) }
+    let d = signal { acc.sum &+= $0 }
+    for i in 0..<n { s.send(i) }
+    d.dispose()
+    return acc.sum
+}
+
 nonisolated(unsafe) let secondR7: Impl? = .measured(
     "a signal, built then subscribed; per subscription a point with a lock, a disposable of its "
         + "own and the inputs' compound (RAC's createSignal block); two removable subject entries"
@@ -375,6 +394,7 @@ nonisolated(unsafe) let secondR7: Impl? = .measured(
 }
 #else
 nonisolated(unsafe) let secondR6: Impl? = nil
+nonisolated(unsafe) let secondR3: Impl? = nil
 nonisolated(unsafe) let secondR7: Impl? = nil
 func secondZ(_ size: Int) -> Impl? { nil }
 #endif

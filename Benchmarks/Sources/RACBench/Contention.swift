@@ -159,6 +159,8 @@ var teardownWorkloads: [Workload] {
                 }
                 d.dispose()
                 return acc.sum
-            }),
+            },
+            // Z's second floor at this size: D1 is one round of Z10k's shape at 5,000 inners.
+            second: secondZ(liveInners)),
     ]
 }

@@ -729,7 +729,8 @@ nonisolated(unsafe) let workloads: [Workload] = [
             for i in 0..<n { s.sendNext(i) }
             d.dispose()
             return acc.sum
-        }),
+        },
+        second: secondR3),
 
     Workload(
         id: "R4", title: "switchToLatest pumping", count: 200_000, unit: "event",

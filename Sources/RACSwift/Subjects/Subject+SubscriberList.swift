@@ -10,21 +10,13 @@ extension Subject {
         // Before the registration and outside the lock: no event can reach the subscriber
         // before it is registered.
         subscriber.didSubscribe(with: subscription)
-        // Never waits for a delivery in progress on another thread (the lock rule): that
-        // thread registers it before it delivers anything more, so every event sent after
-        // this returns reaches it, as in RAC.
-        var released = ReleasedSubscribers()
-        let registered: Void? = lock.withLockIfAvailable {
-            if handedOffCount.mayBeNonZero { takeHandedOff(into: &released) }
+        registerOrHandOff(subscription) {
             register(subscriber, subscription: subscription)
-        }
-        if registered == nil {
-            handOff(.registration(subscription, { [subscriber] subject in
+        } later: {
+            { [subscriber] subject in
                 knownClassCast(subject, to: Subject<Value>.self).register(subscriber, subscription: subscription)
-            }))
+            }
         }
-        if handedOffCount.mayBeNonZero { settleHandedOff(into: &released) }
-        released.releaseAll()
         return subscription
     }
 
@@ -36,18 +28,11 @@ extension Subject {
     @usableFromInline @discardableResult
     final func subscribe(nextEntry entry: NextEntry<Value>) -> Disposable {
         if _slowPath(tracingIsOn) { return subscribe(NextSubscriber(next: entry.takeClosure())) }
-        var released = ReleasedSubscribers()
-        let registered: Void? = lock.withLockIfAvailable {
-            if handedOffCount.mayBeNonZero { takeHandedOff(into: &released) }
+        registerOrHandOff(entry) {
             register(nextEntry: entry)
+        } later: {
+            { subject in knownClassCast(subject, to: Subject<Value>.self).register(nextEntry: entry) }
         }
-        if registered == nil {
-            handOff(.registration(entry, { subject in
-                knownClassCast(subject, to: Subject<Value>.self).register(nextEntry: entry)
-            }))
-        }
-        if handedOffCount.mayBeNonZero { settleHandedOff(into: &released) }
-        released.releaseAll()
         return entry
     }
 
@@ -57,19 +42,31 @@ extension Subject {
     /// and gives it no `didSubscribe`: a combineLatest input's, for a plain subject, does nothing
     /// (`OutputPoint.subscribingPlainSubject`).
     final func subscribe(ownEntry entry: SubjectEntryOf<Value>) -> Disposable {
+        registerOrHandOff(entry) {
+            register(ownEntry: entry)
+        } later: {
+            { subject in knownClassCast(subject, to: Subject<Value>.self).register(ownEntry: entry) }
+        }
+        return entry
+    }
+
+    /// The registration step of every `subscribe` form: `now` runs under the delivery lock if
+    /// it is free. Otherwise the registration never waits for a delivery in progress on another
+    /// thread (the lock rule): `later`'s closure, made only then since it escapes, is handed to
+    /// that thread, which registers the entry before it delivers anything more, so every event
+    /// sent after the subscription returns reaches it, as in RAC.
+    @inline(__always)
+    private func registerOrHandOff(
+        _ entry: SubjectEntryBase, now: () -> Void, later: () -> (AnyObject) -> Void
+    ) {
         var released = ReleasedSubscribers()
         let registered: Void? = lock.withLockIfAvailable {
             if handedOffCount.mayBeNonZero { takeHandedOff(into: &released) }
-            register(ownEntry: entry)
+            now()
         }
-        if registered == nil {
-            handOff(.registration(entry, { subject in
-                knownClassCast(subject, to: Subject<Value>.self).register(ownEntry: entry)
-            }))
-        }
+        if registered == nil { handOff(.registration(entry, later())) }
         if handedOffCount.mayBeNonZero { settleHandedOff(into: &released) }
         released.releaseAll()
-        return entry
     }
 
     /// `register(_:subscription:)` for an entry that is its own subscriber: lists it unless it

@@ -220,6 +220,15 @@ extension CompoundDisposable {
     private final var address: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
 }
 
+#if DEBUG
+/// Whether a debug build wraps every subscription for the serial-delivery check: yes, unless the
+/// process started with `RACSWIFT_UNWRAPPED=1`. Wrapped, a subscription never takes the paths a
+/// release build takes when tracing is off (a subject's own entries, `map` fused into a `create`
+/// block's subscriber, combineLatest's inputs that are their subjects' entries), so CI runs the
+/// suite a second time unwrapped to test those paths with the debug builds' other checks on.
+let debugBuildWrapsSubscriptions = ProcessInfo.processInfo.environment["RACSWIFT_UNWRAPPED"] != "1"
+#endif
+
 /// Whether a new subscription gets a `WrappingSubscriber` between the signal and its
 /// subscriber: while tracing is on, and always in debug builds, where the wrapper checks the
 /// contract's serial delivery (`SerialDeliveryCheck`). In release builds this is
@@ -227,7 +236,7 @@ extension CompoundDisposable {
 @inline(__always)
 var subscriptionsAreWrapped: Bool {
     #if DEBUG
-    return true
+    return debugBuildWrapsSubscriptions || tracingIsOn
     #else
     return tracingIsOn
     #endif

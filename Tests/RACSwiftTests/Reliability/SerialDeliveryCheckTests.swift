@@ -8,7 +8,11 @@ import Testing
 /// program with a message naming the signal and the kind of violation. The sources here are
 /// hand-written signals — the check sits in the library's subscriptions, so each goes through
 /// `map`, whose sink forwards without a lock, as every single-input operator does.
-@Suite("The serial-delivery check stops a debug build at a contract violation")
+/// Not run when the suite runs unwrapped (`RACSWIFT_UNWRAPPED=1`, the check off; CI's second run).
+@Suite(
+    "The serial-delivery check stops a debug build at a contract violation",
+    .disabled(if: ProcessInfo.processInfo.environment["RACSWIFT_UNWRAPPED"] == "1",
+              "RACSWIFT_UNWRAPPED=1 turns the check off"))
 struct SerialDeliveryCheckTests {
     /// A hand-written signal that runs `body` with its subscriber, breaking whatever it likes.
     final class Unruly: Signal<Int>, @unchecked Sendable {

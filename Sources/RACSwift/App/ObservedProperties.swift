@@ -79,8 +79,15 @@ public final class ObservationCenter: @unchecked Sendable {
     // property's storage, so that making one writes nothing an assignment writes.
     // Unchecked, measured: the optimizer keeps its dynamic check; A3 +34 %, A4 +14 % with every
     // such attribute removed (Benchmarks/HISTORY.md, "Issue 39, item 4: the exclusivity attributes, measured").
-    @exclusivity(unchecked) private var hooks: [PropertyHookBase] = []
+    @exclusivity(unchecked) private var hooks: ContiguousArray<PropertyHookBase> = []
     private var isEnded = false
+    /// Assignments so far that found a hook (each `beginDelivery`): a delivery that sees it
+    /// move on while it hands a value out knows an observer assigned a property of the object
+    /// from inside its delivery. An atomic counter: `send` reads it, without the lock, between
+    /// observers. Only `beginDelivery` moves it, under `lock`: a load and a store, no locked
+    /// read-modify-write (A3, Benchmarks/HISTORY.md, "Issue 37: property observation, second pass (helper, 2026-12-02)").
+    /// The center's, not each hook's, so that a delivery needs no reference to its hook.
+    private let assignments = AtomicCounter()
 
     /// A center for a new object; store it in that object.
     public init() {}
@@ -91,7 +98,7 @@ public final class ObservationCenter: @unchecked Sendable {
 
     /// Ends the lifetime, then completes every observation of the object's properties.
     func end() {
-        let ended: [PropertyHookBase]? = lock.withLock {
+        let ended: ContiguousArray<PropertyHookBase>? = lock.withLock {
             guard !isEnded else { return nil }
             isEnded = true
             defer { hooks = [] }
@@ -118,24 +125,16 @@ public final class ObservationCenter: @unchecked Sendable {
     func endStore<Object: SynchronouslyObservable, Value>(
         _ object: Object, _ storage: KeyPath<Object, Observed<Value>>, sending value: Value
     ) {
-        // Only a `PropertyHook<Value>` is ever made for an `Observed<Value>` storage. The hook
-        // is kept as its base and cast at each call: a `PropertyHook<Value>?` local (or an
-        // `Optional.map` to it) asks the runtime for its metadata at every assignment in this
-        // unspecialized code (A3 890 → 1,723 instructions, measured).
-        // Cast once and kept (not cast again after `didSet`): each cast is a retain and a
-        // release of the hook (A3, measured).
-        guard !hooks.isEmpty, let hook = existingHook(storage) else {
+        guard !hooks.isEmpty, let delivery = beginDelivery(storage) else {
             lock.unlock()
             registrar.didSet(object, keyPath: storage)
             return
         }
-        let typed = knownClassCast(hook, to: PropertyHook<Value>.self)
-        let delivery = typed.beginSend()
         lock.unlock()
         registrar.didSet(object, keyPath: storage)
-        let sent = typed.send(value, to: delivery)
+        let sent = send(value, to: delivery)
         if sent < delivery.observers.count {
-            typed.sendLatest(from: sent, to: delivery) { withStoreLock { object[keyPath: storage].value } }
+            sendLatest(from: sent, to: delivery) { withStoreLock { object[keyPath: storage].value } }
         }
     }
 
@@ -143,18 +142,76 @@ public final class ObservationCenter: @unchecked Sendable {
     func endStore<Object: SynchronouslyObservable, Target: AnyObject>(
         _ object: Object, _ storage: KeyPath<Object, ObservedWeak<Target>>, sending value: Target?
     ) {
-        // As above: the hook kept as its base.
-        let hook = hooks.isEmpty ? nil : existingHook(storage)
-        var delivery: HookDelivery?
-        if let hook { delivery = knownClassCast(hook, to: PropertyHook<Target?>.self).beginSend() }
+        let delivery = hooks.isEmpty ? nil : beginDelivery(storage)
         lock.unlock()
         registrar.didSet(object, keyPath: storage)
-        if let hook, let delivery {
-            let typed = knownClassCast(hook, to: PropertyHook<Target?>.self)
-            let sent = typed.send(value, to: delivery)
+        if let delivery {
+            let sent = send(value, to: delivery)
             if sent < delivery.observers.count {
-                typed.sendLatest(from: sent, to: delivery) { withStoreLock { object[keyPath: storage].value } }
+                sendLatest(from: sent, to: delivery) { withStoreLock { object[keyPath: storage].value } }
             }
+        }
+    }
+
+    /// Under the store lock, for an assignment of the property `storage` names: the observers
+    /// of its hook to send the value to (nil if it has none yet), and the assignment's number.
+    ///
+    /// The hook is used through an `UnretainedReference`, kept alive by `hooks`: the hooks
+    /// only leave that array as the object ends, which cannot happen while one of its
+    /// properties is being assigned (the assigning code holds the object), and `beginSend`
+    /// writes nothing to it. Read plainly, the hook — or, borrowed from the array, the array —
+    /// was retained and released around the hook's lock, whose contended paths the optimizer
+    /// cannot see into (A3, 40 instructions per assignment, measured).
+    // Always inlined into `endStore`: a call of its own was a frame more per assignment.
+    @inline(__always)
+    func beginDelivery(_ storage: AnyKeyPath) -> HookDelivery? {
+        guard let index = existingHookIndex(storage) else { return nil }
+        let assignment = assignments.incrementExclusively()
+        return UnretainedReference(hooks[index]).withObject { $0.beginSend(assignment: assignment) }
+    }
+
+    /// Sends an assigned value to the observers `beginDelivery` took, on the assigning thread,
+    /// and returns how many it sent to: all of them, unless an observer assigned a property of
+    /// the object again from inside its delivery. The caller then sends the rest the
+    /// property's value as it is now (`sendLatest`), as KVO's observers each read the value
+    /// when their notification arrived, so that every observer ends with the value the
+    /// property has (issue 38, item 6: a clamping observer before another). (An assignment of
+    /// another of the object's properties moves the count too: the rest then get the value
+    /// read again, which is the one sent.)
+    ///
+    /// Written so that, unspecialized (the library's code, called with any `Value`), it asks
+    /// the runtime for no type metadata and copies no value: an array of `HookObserver<Value>`
+    /// would look that type up at every assignment, and a local copy of the value costs a
+    /// value-witness call per observer (A3, measured). Each observer is borrowed from the
+    /// delivery's copy of the array: loaded plainly, it was retained and released around its
+    /// call (A3, 40 instructions per assignment).
+    @inline(__always)
+    func send<Value>(_ value: Value, to delivery: HookDelivery) -> Int {
+        let observers = delivery.observers
+        var index = 0
+        while index < observers.count {
+            if assignments.value != delivery.assignment { return index }
+            observers.withBorrowedElement(at: index) {
+                knownClassCast($0, to: HookObserver<Value>.self).valueChanged(value)
+            }
+            index += 1
+        }
+        return index
+    }
+
+    /// `send`'s rest after a nested assignment: the observers from `index` on, each sent the
+    /// property's value read with `current` whenever another assignment came since the last read.
+    @inline(never)
+    func sendLatest<Value>(from index: Int, to delivery: HookDelivery, current: () -> Value) {
+        var seen = assignments.value
+        var latest = current()
+        for observer in delivery.observers[index...] {
+            let now = assignments.value
+            if now != seen {
+                seen = now
+                latest = current()
+            }
+            knownClassCast(observer, to: HookObserver<Value>.self).valueChanged(latest)
         }
     }
 
@@ -166,9 +223,13 @@ public final class ObservationCenter: @unchecked Sendable {
     // Guarded by `lock`. Key path literals are instantiated once per pattern, so the identity
     // test finds the hook but for a key path formed in another module.
     func existingHook(_ storage: AnyKeyPath) -> PropertyHookBase? {
-        for hook in hooks where hook.storageKeyPath === storage { return hook }
-        for hook in hooks where hook.storageKeyPath == storage { return hook }
-        return nil
+        existingHookIndex(storage).map { hooks[$0] }
+    }
+
+    /// The index in `hooks` of `existingHook(_:)`. Guarded by `lock`.
+    func existingHookIndex(_ storage: AnyKeyPath) -> Int? {
+        if let index = hooks.firstIndex(where: { $0.storageKeyPath === storage }) { return index }
+        return hooks.firstIndex(where: { $0.storageKeyPath == storage })
     }
 
     /// The value `read` reads under the store lock, and the hook of the property `storage`
@@ -361,18 +422,17 @@ extension ObservationCenter {
     func targetEnded<Object: SynchronouslyObservable, Target: AnyObject>(
         _ object: Object, _ storage: ReferenceWritableKeyPath<Object, ObservedWeak<Target>>, watch: WeakTargetWatch
     ) {
-        let (isCurrent, hook, delivery) = withStoreLock { () -> (Bool, PropertyHook<Target?>?, HookDelivery?) in
-            guard object[keyPath: storage].watch === watch else { return (false, nil, nil) }
+        let (isCurrent, delivery) = withStoreLock { () -> (Bool, HookDelivery?) in
+            guard object[keyPath: storage].watch === watch else { return (false, nil) }
             object[keyPath: storage].watch = nil
-            let hook = existingHook(storage).map { knownClassCast($0, to: PropertyHook<Target?>.self) }
-            return (true, hook, hook?.beginSend())
+            return (true, beginDelivery(storage))
         }
         guard isCurrent else { return }
         registrar.withMutation(of: object, keyPath: storage) {}
-        if let hook, let delivery {
-            let sent = hook.send(nil, to: delivery)
+        if let delivery {
+            let sent = send(Target?.none, to: delivery)
             if sent < delivery.observers.count {
-                hook.sendLatest(from: sent, to: delivery) { withStoreLock { object[keyPath: storage].value } }
+                sendLatest(from: sent, to: delivery) { withStoreLock { object[keyPath: storage].value } }
             }
         }
     }

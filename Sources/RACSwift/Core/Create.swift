@@ -147,8 +147,13 @@ final class PassthroughSubscriber<Downstream: Subscriber>: Sink, Subscriber, @un
 
     /// `sendNext` from inside a delivery on this thread, the lock already held: the same
     /// checks, but a subscriber taken out waits for the outermost `sendNext` to release it.
+    /// Gives back what the nested `enter` took: nothing on Linux, a level of the recursive
+    /// mutex on Apple platforms and in ThreadSanitizer builds — which, kept, left the lock held
+    /// by this thread after the outermost send returned, so that a send from another thread
+    /// waited for ever and this thread's next sends all ran as nested ones.
     @inline(never)
     private func deliver(nestedValue value: Value) {
+        defer { lock.leave(nested: true) }
         guard let downstream else { return }
         guard !disposable.isDisposed else {
             letGo(take(), nested: true)

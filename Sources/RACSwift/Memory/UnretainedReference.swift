@@ -1,15 +1,18 @@
 internal import RACSwiftRuntimeShims
 
-/// A reference that does not retain its object, for the two places where a retain and a
+/// A reference that does not retain its object, for the three places where a retain and a
 /// release at every use would be measurable: the passthrough subscriber's downstream, borrowed
-/// for each event (`PassthroughSubscriber`, S3), and the queue scheduler's reference to itself
+/// for each event (`PassthroughSubscriber`, S3), the queue scheduler's reference to itself
 /// from the work item that runs its batches, kept alive while a batch run is on its queue
-/// (`TargetQueueScheduler`, W14–W16).
+/// (`TargetQueueScheduler`, W14–W16), and a property hook taken from its object's hooks for
+/// one assignment (`ObservationCenter.beginDelivery`, A3).
 ///
 /// What it assumes, and who may use it:
 ///
 /// - The object outlives every use: either some other reference keeps it alive (the queue
-///   scheduler's work item runs only while a batch run holds it), or its holder keeps it alive
+///   scheduler's work item runs only while a batch run holds it; the observation center's
+///   hooks array holds each hook until the object ends, which cannot happen while one of its
+///   properties is being assigned), or its holder keeps it alive
 ///   by hand with `retain()` and gives that back with exactly one `release()` (the passthrough
 ///   subscriber owns its downstream +1 from `retaining(_:)` until it lets it go).
 /// - `retain()` and `release()` balance: a release without a retain first frees the object
@@ -20,7 +23,7 @@ internal import RACSwiftRuntimeShims
 ///   borrow is in progress — the passthrough subscriber defers its release while a delivery
 ///   runs (`depth`).
 ///
-/// Why it is safe: every use goes through this type, whose holders are the two above; each
+/// Why it is safe: every use goes through this type, whose holders are the three above; each
 /// states which of the two ways keeps the object alive. What would break it: a new holder that
 /// keeps an `UnretainedReference` past its object's life, or a release on a path that can run
 /// twice.

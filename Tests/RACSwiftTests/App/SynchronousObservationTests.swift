@@ -231,6 +231,49 @@ final class SynchronousObservationTests: RACTestCase {
         XCTAssertEqual(values.all, [0])
     }
 
+    func testAnotherPropertyAssignedFromInsideADeliveryLeavesTheRestTheAssignedValue() {
+        // The count of nested assignments is the object's: an observer assigning another
+        // property moves it too, and the observers after it are sent the property's value read
+        // again — the one assigned — once each, in subscription order.
+        let object = SyncTestObject()
+        let log = Fixture.Log<String>()
+        let first = object.signal(for: \.integerValue).subscribeNext { value in
+            log.append("first \(value)")
+            if value == 1 { object.stringValue = "changed" }
+        }
+        let strings = object.signal(for: \.stringValue).subscribeNext { log.append("string \($0 ?? "nil")") }
+        let second = object.signal(for: \.integerValue).subscribeNext { log.append("second \($0)") }
+        object.integerValue = 1
+        XCTAssertEqual(log.all, [
+            "first 0", "string nil", "second 0",
+            "first 1", "string changed", "second 1",
+        ])
+        object.integerValue = 2
+        XCTAssertEqual(log.all.suffix(2), ["first 2", "second 2"])
+        first.dispose()
+        strings.dispose()
+        second.dispose()
+    }
+
+    func testAnObserverDisposedFromInsideAnEarlierOnesDeliveryIsSentNothingMore() {
+        // The delivery goes to the observers the assignment found (a copy, whose elements the
+        // loop borrows): one disposed from inside an earlier observer's delivery leaves the
+        // hook at once but stays in the copy, is skipped (its disposal is seen before its
+        // turn), and is released after the loop.
+        let object = SyncTestObject()
+        let log = Fixture.Log<String>()
+        let second = SerialDisposable()
+        let first = object.signal(for: \.integerValue).subscribeNext { value in
+            log.append("first \(value)")
+            if value == 1 { second.dispose() }
+        }
+        second.disposable = object.signal(for: \.integerValue).subscribeNext { log.append("second \($0)") }
+        object.integerValue = 1
+        object.integerValue = 2
+        XCTAssertEqual(log.all, ["first 0", "second 0", "first 1", "first 2"])
+        first.dispose()
+    }
+
     func testWithASchedulerValuesAreDeliveredOnIt() {
         let scheduler = TestScheduler()
         let object = SyncTestObject()

@@ -132,6 +132,29 @@ final class SubscriberProtocolTests: RACTestCase {
         XCTAssertEqual(subscriber.log.all, ["didSubscribe", "next 1", "next 2", "next 3"])
     }
 
+    func testASendFromAnotherThreadAfterANestedSendIsDelivered() {
+        // A nested send into a create block's subscriber kept the level of the recursive mutex
+        // its `enter` took (Apple platforms, ThreadSanitizer builds): the lock stayed held by
+        // this thread, and the other thread's send waited for ever.
+        nonisolated(unsafe) var kept: (any Subscriber<Int>)?
+        let log = Fixture.Log<Int>()
+        let disposable = Signal<Int>.create { kept = $0; return nil }.subscribeNext { value in
+            log.append(value)
+            if value == 1 { kept?.sendNext(2) }
+        }
+        kept?.sendNext(1)
+        let subscriber = kept
+        let delivered = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            subscriber?.sendNext(3)
+            delivered.signal()
+        }
+        XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success, "the other thread's send waited for the lock")
+        XCTAssertEqual(log.all, [1, 2, 3])
+        disposable.dispose()
+        kept = nil
+    }
+
     func testPassingTheCreateSubscriberToAnotherSignalTiesTheirSubscriptions() {
         let inner = HigherProbe<Int>()
         let outer = Signal<Int>.create { subscriber in
@@ -185,6 +208,34 @@ final class ClosureSubscriberTests: RACTestCase {
         stash.subscriber?.sendNext(2)
         stash.subscriber?.sendError(TestError.boom)
         XCTAssertEqual(log.all, ["next 1", "completed"])
+        XCTAssertNotNil(disposable)
+        stash.subscriber = nil
+    }
+
+    func testAfterANestedSendTheTerminalEventStillReleasesTheClosuresAtOnce() {
+        // With a nested send's level of the recursive mutex kept (Apple platforms,
+        // ThreadSanitizer builds), this thread's later events ran as nested ones: the
+        // completion's release waited for an outermost send that never came.
+        nonisolated(unsafe) weak var weakToken: Token?
+        let stash = Stash()
+        let signal = stash.signal
+        let log = Fixture.Log<String>()
+        var disposable: Disposable?
+        do {
+            nonisolated(unsafe) let token = Token()
+            weakToken = token
+            disposable = signal.subscribe(
+                next: { value in
+                    _ = token
+                    log.append("next \(value)")
+                    if value == 1 { stash.subscriber?.sendNext(2) }
+                },
+                completed: { _ = token; log.append("completed") })
+        }
+        stash.subscriber?.sendNext(1)
+        stash.subscriber?.sendCompleted()
+        XCTAssertNil(weakToken, "released at the terminal event, not when the subscriber goes")
+        XCTAssertEqual(log.all, ["next 1", "next 2", "completed"])
         XCTAssertNotNil(disposable)
         stash.subscriber = nil
     }

@@ -45,6 +45,19 @@ struct MemoryFenceMisuseTests {
         expectStandardError(result, contains: "UnretainedReference<FenceProbe>: the object was used after it was freed")
     }
 
+    // MARK: Borrowed elements
+
+    @Test func withBorrowedElementStopsABorrowWhoseElementWasFreed() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            // Stands for a borrow from an array that the body lets go of (a stored property read
+            // without its lock): the element's last reference goes while it is borrowed. (Safe
+            // Swift cannot do it: the array value the method is called on stays alive.)
+            let elements: ContiguousArray<FenceProbe> = [FenceProbe()]
+            elements.withBorrowedElement(at: 0) { element in Unmanaged.passUnretained(element).release() }
+        }
+        expectStandardError(result, contains: "withBorrowedElement(at:): the element was freed while borrowed")
+    }
+
     // MARK: ThreadAddress
 
     #if !canImport(Darwin)

@@ -48,6 +48,29 @@ final class MemoryPrimitiveTests: RACTestCase {
         XCTAssertTrue(reference.withObject { $0 } === object)
     }
 
+    // MARK: Borrowed elements
+
+    func testWithBorrowedElementLendsEachElementItselfInOrder() {
+        let objects: ContiguousArray<Tracked> = [Tracked(Fixture.Log<String>()), Tracked(Fixture.Log<String>())]
+        XCTAssertTrue(objects.withBorrowedElement(at: 0) { $0 } === objects[0])
+        XCTAssertTrue(objects.withBorrowedElement(at: 1) { $0 } === objects[1])
+    }
+
+    func testABorrowedElementOfALocalCopyOutlivesItsRemovalFromTheOriginal() {
+        // The delivery loop's case: the observers are a copy, and an observer leaves the hook's
+        // array from inside its own call.
+        let released = Fixture.Log<String>()
+        var original: ContiguousArray<Tracked>? = [Tracked(released)]
+        let copy = original!
+        copy.withBorrowedElement(at: 0) { element in
+            original = nil
+            XCTAssertEqual(released.all, [], "the copy keeps the element alive")
+            XCTAssertEqual(element.released.all, [])
+        }
+        XCTAssertEqual(released.all, [])
+        _ = copy
+    }
+
     // MARK: The current-scheduler slot
 
     func testTheSlotNamesTheSchedulerRunningABlockAndIsPutBackAfter() {

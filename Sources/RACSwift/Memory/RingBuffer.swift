@@ -7,8 +7,9 @@ class RingBufferBase: @unchecked Sendable {
 }
 
 /// A first-in-first-out ring of values for the library's generic code: a zip input's values not
-/// yet zipped, a `ReplaySubject`'s kept values, `takeLast`'s last values, delay's waiting values
-/// and their due dates, throttle's waiting value. Guarded by its owner's lock.
+/// yet zipped, `takeLast`'s last values, delay's waiting values and their due dates, throttle's
+/// waiting value (a `ReplaySubject` keeps its values in the same ring inline, `RingStorage`
+/// below). Guarded by its owner's lock.
 ///
 /// Raw storage rather than `FIFO` or an `Array`: in the library's generic code, every append
 /// to an `Array<T>` looks up `Array<T>`'s metadata at run time (and `FIFO<T>`'s with it), twice

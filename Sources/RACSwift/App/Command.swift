@@ -46,7 +46,6 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
     // in `execute(_:)` — generic code, compiled once for every value type — each would be a
     // look-up in the runtime's table per execution.
     private let executionType: ExecutionSubject<Value>.Type
-    private let ringType: RingBuffer<Value>.Type
     private let closureSubscriberType: ClosureSubscriber<Value>.Type
     private let closureEntryType: SubjectEntry<ClosureSubscriber<Value>>.Type
     private let allowsConcurrentExecutionChanges = Subject<Bool>()
@@ -96,7 +95,6 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
         self.scheduler = scheduler
         tracker = ExecutionTracker(scheduler: scheduler)
         executionType = ExecutionSubject<Value>.self
-        ringType = RingBuffer<Value>.self
         closureSubscriberType = ClosureSubscriber<Value>.self
         closureEntryType = SubjectEntry<ClosureSubscriber<Value>>.self
         let (lifetime, token) = Lifetime.make()
@@ -199,7 +197,7 @@ public final class Command<Input, Value>: Observable, @unchecked Sendable {
         // itself (see `ExecutionSubject.start(_:on:)`).
         let signal = signalBlock(input)
         let execution = executionType.init(
-            tracker: tracker, values: ringType.init(), closureSubscriber: closureSubscriberType,
+            tracker: tracker, closureSubscriber: closureSubscriberType,
             closureEntry: closureEntryType)
         tracker.executionStarted()
         addedExecutions.sendNext(execution)
@@ -414,13 +412,13 @@ final class ExecutionSubject<Value>: ReplaySubject<Value>, ScheduledDelivery, @u
     private let closureEntry: SubjectEntry<ClosureSubscriber<Value>>.Type
 
     init(
-        tracker: ExecutionTracker, values: RingBuffer<Value>, closureSubscriber: ClosureSubscriber<Value>.Type,
+        tracker: ExecutionTracker, closureSubscriber: ClosureSubscriber<Value>.Type,
         closureEntry: SubjectEntry<ClosureSubscriber<Value>>.Type
     ) {
         self.tracker = tracker
         self.closureSubscriber = closureSubscriber
         self.closureEntry = closureEntry
-        super.init(keepingAllIn: values)
+        super.init()
         // The caller of `execute(_:)` subscribes with closures, as a rule.
         subscribesClosures = true
     }

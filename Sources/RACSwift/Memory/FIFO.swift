@@ -1,7 +1,7 @@
 /// A first-in-first-out queue with amortized O(1) `append` and `removeFirst`: the merge point's
 /// waiting signals (`MergeState`) and a recursive schedule's outstanding runs. (Zip inputs,
-/// replay subjects, takeLast and delay keep their values in `RingBuffer`, raw storage that
-/// their generic code can use without a metadata look-up per value.)
+/// takeLast and delay keep their values in `RingBuffer`, replay subjects in `RingStorage`, raw
+/// storage that their generic code can use without a metadata look-up per value.)
 ///
 /// A removed element is released at once: its slot is emptied when it is handed out, not when
 /// the consumed prefix is reclaimed later, so a queue of signals retains only those still

@@ -7,8 +7,9 @@ class RingBufferBase: @unchecked Sendable {
 }
 
 /// A first-in-first-out ring of values for the library's generic code: a zip input's values not
-/// yet zipped, a `ReplaySubject`'s kept values, `takeLast`'s last values, delay's waiting values
-/// and their due dates, throttle's waiting value. Guarded by its owner's lock.
+/// yet zipped, `takeLast`'s last values, delay's waiting values and their due dates, throttle's
+/// waiting value (a `ReplaySubject` keeps its values in the same ring inline, `RingStorage`
+/// below). Guarded by its owner's lock.
 ///
 /// Raw storage rather than `FIFO` or an `Array`: in the library's generic code, every append
 /// to an `Array<T>` looks up `Array<T>`'s metadata at run time (and `FIFO<T>`'s with it), twice
@@ -170,4 +171,125 @@ final class RingBuffer<T>: RingBufferBase, @unchecked Sendable {
         capacity = newCapacity
         head = 0
     }
+}
+
+/// A `RingBuffer`'s ring kept inline in its owner rather than in an object of its own: a
+/// `ReplaySubject`'s values (one allocation less per subject; each execution of a `Command` is
+/// one, issue 37). The same ring as `RingBuffer`, with its invariants and checks; one owner,
+/// which serializes every call (its lock) and calls `free()` once, in its deinit. Copying the
+/// struct does not copy the storage: only the owner's copy is used.
+///
+/// The methods are inlined into the owner's: a call to a method of this generic struct is
+/// passed the struct's own metadata, looked up at run time per call (`ReplaySubject.sendNext`
+/// looked up `RingStorage<Value>` at each send while they were calls); what is out of line
+/// (appending, replacing among several) is a free function, passed the element type only. A
+/// plain struct with
+/// `free()`, as `SubjectEntryList`, rather than a non-copyable one with a deinit. `RingBuffer`
+/// keeps fields of its own rather than one of these: forwarding to one cost the zips 11
+/// instructions per event (W8, W24 +2.4 %).
+struct RingStorage<T> {
+    private var storage: UnsafeMutablePointer<T>?
+    private var capacity = 0
+    private var head = 0
+    private(set) var count = 0
+
+    init() {}
+
+    /// Destroys the values left and frees the storage: the owner's deinit.
+    @inline(__always)
+    mutating func free() {
+        guard let storage else { return }
+        var offset = 0
+        while offset < count {
+            let index = head + offset
+            storage.advanced(by: index < capacity ? index : index - capacity).deinitialize(count: 1)
+            offset += 1
+        }
+        storage.deallocate()
+        self = RingStorage()
+    }
+
+    /// `RingBuffer.append(_:)`, out of line (`appendToRing`): the owner's send stays small
+    /// where it replaces the oldest instead (W26).
+    @inline(__always)
+    mutating func append(_ value: T) {
+        appendToRing(&storage, capacity: &capacity, head: &head, count: &count, value)
+        checkInvariants()
+    }
+
+    /// `RingBuffer.replaceOldest(with:)`: the one-value case in place, in the owner's send.
+    @inline(__always)
+    mutating func replaceOldest(with value: T) {
+        precondition(count > 0, "RingStorage.replaceOldest(with:): the ring is empty")
+        if count == 1 {
+            // The oldest is the newest (a replayLast subject's one value): overwritten in place.
+            storage.unsafelyUnwrapped.advanced(by: head).pointee = value
+            checkInvariants()
+        } else {
+            replaceOldestOfSeveralInRing(storage.unsafelyUnwrapped, capacity: capacity, head: &head, count: count, with: value)
+            checkInvariants()
+        }
+    }
+
+    /// `RingBuffer.element(at:)`.
+    @inline(__always)
+    func element(at offset: Int) -> T {
+        precondition(offset >= 0 && offset < count, "RingStorage.element(at:): offset \(offset) out of range")
+        let index = head + offset
+        return storage.unsafelyUnwrapped[index < capacity ? index : index - capacity]
+    }
+
+    /// Debug builds: `RingBuffer`'s first invariant (compiled out of release builds).
+    @inline(__always)
+    func checkInvariants() {
+        #if DEBUG
+        precondition(
+            count >= 0 && count <= capacity && head >= 0 && head < Swift.max(capacity, 1)
+                && (storage == nil) == (capacity == 0),
+            "RingStorage: broken invariant (head \(head), count \(count), capacity \(capacity))")
+        #endif
+    }
+}
+
+/// `RingStorage.append(_:)`: grows the storage when it is full (doubled, 4 slots at first, its
+/// two runs moved to the start of the new storage, oldest first; `head` is then 0), then
+/// initializes the slot after the newest. A free function, passed the element type only.
+private func appendToRing<T>(
+    _ storage: inout UnsafeMutablePointer<T>?, capacity: inout Int, head: inout Int, count: inout Int, _ value: T
+) {
+    if count == capacity {
+        let newCapacity = Swift.max(4, capacity * 2)
+        let grown = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+        if let old = storage {
+            let firstRun = Swift.min(count, capacity - head)
+            grown.moveInitialize(from: old.advanced(by: head), count: firstRun)
+            grown.advanced(by: firstRun).moveInitialize(from: old, count: count - firstRun)
+            old.deallocate()
+        }
+        storage = grown
+        capacity = newCapacity
+        head = 0
+    }
+    let end = head + count
+    // `initialize(repeating:count:)` rather than `initialize(to:)`: a second caller of that one
+    // in the module left `RingBuffer.append` calling it out of line (W8 +9 instructions per
+    // event).
+    storage.unsafelyUnwrapped.advanced(by: end < capacity ? end : end - capacity).initialize(repeating: value, count: 1)
+    count += 1
+}
+
+/// `RingStorage.replaceOldest(with:)` when the ring holds more than one value, out of line.
+private func replaceOldestOfSeveralInRing<T>(
+    _ storage: UnsafeMutablePointer<T>, capacity: Int, head: inout Int, count: Int, with value: T
+) {
+    if count == capacity {
+        // Full: the oldest slot is the one after the newest, so it becomes the newest.
+        storage.advanced(by: head).pointee = value
+    } else {
+        storage.advanced(by: head).deinitialize(count: 1)
+        let end = head + count
+        storage.advanced(by: end < capacity ? end : end - capacity).initialize(repeating: value, count: 1)
+    }
+    head += 1
+    if head == capacity { head = 0 }
 }

@@ -182,14 +182,20 @@ class SubjectEntryOf<Value>: SubjectEntryBase, @unchecked Sendable {
 /// "Issue 37: combineLatest's memory, eighth pass"). Children added to it — a subscriber
 /// may add some to the disposable it is given — go to the compound's `rest`
 /// (`slotsHoldOwnContent`).
+///
+/// Named through `SubjectEntry<S>`; generic over the value type too, so that its superclass is
+/// `SubjectEntryOf<Value>`, not `SubjectEntryOf<S.Value>`: the runtime, making the metadata of
+/// each new `SubjectEntry<S>`, resolved `S.Value` by searching the conformance records for
+/// `S: Subscriber` (about 310,000 instructions per subscriber type the first time; a
+/// `Command`'s init made seven, issue 37).
 @usableFromInline
-final class SubjectEntry<S: Subscriber>: SubjectEntryOf<S.Value>, @unchecked Sendable {
+final class SubjectEntryFor<Value, S: Subscriber<Value>>: SubjectEntryOf<Value>, @unchecked Sendable {
     // The subject's reference to the subscriber: set by `Subject.register`, taken by
     // `takeSubscriber()`, guarded by the subject's lock (`content`'s exclusivity is unchecked:
     // the lock is the check, and the dynamic one is most of a delivery's cost, W17).
 
     @usableFromInline
-    override init(subject: Subject<S.Value>) {
+    override init(subject: Subject<Value>) {
         super.init(subject: subject, ownContent: DisposableContent(ownerReference: ()))
     }
 
@@ -218,7 +224,7 @@ final class SubjectEntry<S: Subscriber>: SubjectEntryOf<S.Value>, @unchecked Sen
         content.withOwnerReference(as: S.self, body)
     }
 
-    override func deliverNext(_ value: S.Value) {
+    override func deliverNext(_ value: Value) {
         withSubscriber { $0.sendNext(value) }
     }
 
@@ -230,6 +236,10 @@ final class SubjectEntry<S: Subscriber>: SubjectEntryOf<S.Value>, @unchecked Sen
         withSubscriber { $0.sendCompleted() }
     }
 }
+
+/// A subscription of a subject by a subscriber of type `S` (see `SubjectEntryFor`).
+@usableFromInline
+typealias SubjectEntry<S: Subscriber> = SubjectEntryFor<S.Value, S>
 
 /// The subscription of `subscribeNext(_:)` to a plain `Subject`: the entry and the subscriber in
 /// one object, holding the `next` closure itself where a `SubjectEntry<NextSubscriber<Value>>`

@@ -188,23 +188,33 @@ final class ClosureSubscriberTests: RACTestCase {
         }
     }
 
-    func testTheEndOfACreateSignalReleasesTheClosuresWhileItsSubscriberIsStillHeld() {
+    /// Subscribes to `stash`'s signal with closures that hold a token and log each event
+    /// (`onNext` after the log); returns the subscription and whether the token, and so the
+    /// closures, are still alive.
+    private func subscribeHoldingAToken(
+        _ stash: Stash, _ log: Fixture.Log<String>, onNext: @escaping @Sendable (Int) -> Void = { _ in }
+    ) -> (disposable: Disposable, tokenIsAlive: () -> Bool) {
         nonisolated(unsafe) weak var weakToken: Token?
+        nonisolated(unsafe) let token = Token()
+        weakToken = token
+        let disposable = stash.signal.subscribe(
+            next: { value in
+                _ = token
+                log.append("next \(value)")
+                onNext(value)
+            },
+            completed: { _ = token; log.append("completed") })
+        return (disposable, { weakToken != nil })
+    }
+
+    func testTheEndOfACreateSignalReleasesTheClosuresWhileItsSubscriberIsStillHeld() {
         let stash = Stash()
-        let signal = stash.signal
         let log = Fixture.Log<String>()
-        var disposable: Disposable?
-        do {
-            nonisolated(unsafe) let token = Token()
-            weakToken = token
-            disposable = signal.subscribe(
-                next: { _ = token; log.append("next \($0)") },
-                completed: { _ = token; log.append("completed") })
-        }
+        let (disposable, tokenIsAlive) = subscribeHoldingAToken(stash, log)
         stash.subscriber?.sendNext(1)
-        XCTAssertNotNil(weakToken)
+        XCTAssertTrue(tokenIsAlive())
         stash.subscriber?.sendCompleted()
-        XCTAssertNil(weakToken, "released at the terminal event, not when the subscriber goes")
+        XCTAssertFalse(tokenIsAlive(), "released at the terminal event, not when the subscriber goes")
         stash.subscriber?.sendNext(2)
         stash.subscriber?.sendError(TestError.boom)
         XCTAssertEqual(log.all, ["next 1", "completed"])
@@ -216,25 +226,14 @@ final class ClosureSubscriberTests: RACTestCase {
         // With a nested send's level of the recursive mutex kept (Apple platforms,
         // ThreadSanitizer builds), this thread's later events ran as nested ones: the
         // completion's release waited for an outermost send that never came.
-        nonisolated(unsafe) weak var weakToken: Token?
         let stash = Stash()
-        let signal = stash.signal
         let log = Fixture.Log<String>()
-        var disposable: Disposable?
-        do {
-            nonisolated(unsafe) let token = Token()
-            weakToken = token
-            disposable = signal.subscribe(
-                next: { value in
-                    _ = token
-                    log.append("next \(value)")
-                    if value == 1 { stash.subscriber?.sendNext(2) }
-                },
-                completed: { _ = token; log.append("completed") })
+        let (disposable, tokenIsAlive) = subscribeHoldingAToken(stash, log) { value in
+            if value == 1 { stash.subscriber?.sendNext(2) }
         }
         stash.subscriber?.sendNext(1)
         stash.subscriber?.sendCompleted()
-        XCTAssertNil(weakToken, "released at the terminal event, not when the subscriber goes")
+        XCTAssertFalse(tokenIsAlive(), "released at the terminal event, not when the subscriber goes")
         XCTAssertEqual(log.all, ["next 1", "next 2", "completed"])
         XCTAssertNotNil(disposable)
         stash.subscriber = nil

@@ -143,6 +143,50 @@ func lockedSubject(_ sink: @escaping Sink) -> LockedSubject {
     LockedSubject(observers: [BaseSubscription(sink)])
 }
 
+/// W28's second floor: RAC's `+combineLatest:` of an array, per event — the input's subject
+/// send (`LockedSubject`), the latest value stored under the combine's recursive lock (inputs
+/// send from any thread; RAC's `-combineLatestWith:` stores and sends under `@synchronized`),
+/// and once every input has sent, the output's disposed check and a new array of the latest
+/// values sent under that lock. A new one per event: the value is the subscriber's to keep
+/// (RAC makes a new `RACTuple` each time), so it cannot be a buffer the next event overwrites,
+/// and a copy-on-write copy of the stored array (the baseline's `Array(latest)`) would only
+/// defer the allocation to the next store.
+final class BCombineArray {
+    private let lock = BaseRecursiveLock()
+    private var latest: [Int]
+    private var has = 0
+    private let all: Int
+    let flag = BaseDisposedFlag()
+    private let next: ([Int]) -> Void
+
+    init(inputs: Int, _ next: @escaping ([Int]) -> Void) {
+        latest = Array(repeating: 0, count: inputs)
+        all = 1 << inputs - 1
+        self.next = opaqueArraySink(next)
+    }
+
+    func received(_ value: Int, at k: Int) {
+        lock.lock()
+        latest[k] = value
+        has |= 1 << k
+        if has == all, !flag.isDisposed {
+            next(latest.withUnsafeBufferPointer { Array($0) })
+        }
+        lock.unlock()
+    }
+}
+
+@inline(never) @_optimize(none)
+func opaqueArraySink(_ value: @escaping ([Int]) -> Void) -> ([Int]) -> Void { value }
+
+/// W28's inputs on the second floor: a `LockedSubject` per input, each sending into one
+/// `BCombineArray`.
+@inline(never)
+func bCombineArrayInputs(_ count: Int, _ next: @escaping ([Int]) -> Void) -> [LockedSubject] {
+    let point = BCombineArray(inputs: count, next)
+    return (0..<count).map { k in lockedSubject { point.received($0, at: k) } }
+}
+
 /// W26's and A5's second floor: a subject that keeps its latest value and delivers under a
 /// recursive lock, as RACReplaySubject (capacity 1) and RACBehaviorSubject do in `-sendNext:`
 /// (`@synchronized (self)` around the store and the delivery, so that a new subscriber's

@@ -562,6 +562,12 @@ nonisolated(unsafe) let workloads: [Workload] = [
             for i in 0..<n { inputs[i % 3].sendNext(i) }
             d.dispose()
             return acc.sum
+        },
+        second: .measured("each subject's send under a recursive lock, a disposed check per subscriber (RACSubject, RACPassthroughSubscriber); the latest value stored and, once all have sent, a new array of them sent under the combine's recursive lock (RAC's -combineLatestWith: @synchronized, a new RACTuple per event)") { n in
+            let acc = Acc()
+            let inputs = bCombineArrayInputs(3) { acc.sum &+= $0[0] }
+            for i in 0..<n { inputs[i % 3].send(i) }
+            return acc.sum
         }),
 
     Workload(

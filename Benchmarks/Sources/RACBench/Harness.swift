@@ -25,6 +25,9 @@ func opaque(_ value: @escaping (Int) -> Bool) -> (Int) -> Bool { value }
 func opaque(_ value: @escaping (Int, Int) -> Int) -> (Int, Int) -> Int { value }
 
 @inline(never) @_optimize(none)
+func opaque(_ value: @escaping ([Int]) -> Void) -> ([Int]) -> Void { value }
+
+@inline(never) @_optimize(none)
 func opaque(_ value: @escaping (Int) -> (@escaping (Int) -> Void) -> Void) -> (Int) -> (@escaping (Int) -> Void) -> Void { value }
 
 /// Where every workload's checksum ends up, so no result is dead code.

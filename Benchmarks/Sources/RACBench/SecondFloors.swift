@@ -148,9 +148,9 @@ func lockedSubject(_ sink: @escaping Sink) -> LockedSubject {
 /// send from any thread; RAC's `-combineLatestWith:` stores and sends under `@synchronized`),
 /// and once every input has sent, the output's disposed check and a new array of the latest
 /// values sent under that lock. A new one per event: the value is the subscriber's to keep
-/// (RAC makes a new `RACTuple` each time), so it cannot be a buffer the next event overwrites,
-/// and a copy-on-write copy of the stored array (the baseline's `Array(latest)`) would only
-/// defer the allocation to the next store.
+/// (RAC makes a new `RACTuple` each time). The baseline's `Array(latest)` shares the stored
+/// array's buffer, which costs nothing only because its subscriber lets go at once; one that
+/// kept the value would make the next store copy the buffer.
 final class BCombineArray {
     private let lock = BaseRecursiveLock()
     private var latest: [Int]
@@ -162,7 +162,7 @@ final class BCombineArray {
     init(inputs: Int, _ next: @escaping ([Int]) -> Void) {
         latest = Array(repeating: 0, count: inputs)
         all = 1 << inputs - 1
-        self.next = opaqueArraySink(next)
+        self.next = opaque(next)
     }
 
     func received(_ value: Int, at k: Int) {
@@ -175,9 +175,6 @@ final class BCombineArray {
         lock.unlock()
     }
 }
-
-@inline(never) @_optimize(none)
-func opaqueArraySink(_ value: @escaping ([Int]) -> Void) -> ([Int]) -> Void { value }
 
 /// W28's inputs on the second floor: a `LockedSubject` per input, each sending into one
 /// `BCombineArray`.

@@ -30,9 +30,9 @@ final class MergeSink<Source, Value>: OutputPoint<Value>, Subscriber, @unchecked
     // (R3: about 30 instructions per value and level; Benchmarks/HISTORY.md, "Issue 20, third session"). Looking the type up here, in generic
     // code, would cost a runtime metadata lookup per subscription.
     private let returnSignalType: ObjectIdentifier?
-    // Subscribes an inner with a new `MergeInput` in `flattenMap`'s caller, where the types
-    // are concrete: the input and a subject's entry for it (Subjects'
-    // `subscribeBuildingEntryHere`) are built with cached metadata, not looked up in the
+    // Subscribes an inner with a new input in `flattenMap`'s caller, where the types are
+    // concrete (`subscribeMergeInput`): the input — for a plain subject, the subject's entry
+    // itself (`MergeSubjectInput`) — is built with cached metadata, not looked up in the
     // runtime's tables per inner as here (D1: about 840 instructions per inner).
     private let subscribeInput: ((Signal<Value>, MergeSink<Source, Value>) -> Void)?
     // The thread running the drain loop (`currentThreadID()`), 0 when none runs; guarded by

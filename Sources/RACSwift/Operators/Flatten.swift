@@ -137,10 +137,15 @@ func subscribeFlattenMapSource<Source, Value>(_ source: Signal<Source>, _ sink: 
 }
 
 /// Subscribes `signal` with a new input of `sink`, for `MergeSink.subscribeInput`: inlined
-/// into `flattenMap`'s caller, where the types are concrete, so the input and, for a plain
-/// `Subject` (the usual live inner), its entry are allocated with cached metadata
-/// (`Signal.subscribeBuildingEntryHere`, in Subjects).
+/// into `flattenMap`'s caller, where the types are concrete, so the input is allocated with
+/// cached metadata. To a plain `Subject` (the exact class: a subclass may override `subscribe`;
+/// the usual live inner) the input is the subject's entry itself (`MergeSubjectInput`), as
+/// `Signal.subscribeBuildingEntryHere` would build the entry of a `MergeInput` here.
 @inlinable @inline(__always)
 func subscribeMergeInput<Source, Value>(_ signal: Signal<Value>, _ sink: MergeSink<Source, Value>) {
-    signal.subscribeBuildingEntryHere(MergeInput(sink))
+    if type(of: signal) == Subject<Value>.self {
+        MergeSubjectInput(sink, subject: knownClassCast(signal, to: Subject<Value>.self)).subscribe()
+    } else {
+        signal.subscribe(MergeInput(sink))
+    }
 }

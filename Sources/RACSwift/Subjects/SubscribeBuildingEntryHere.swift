@@ -3,8 +3,9 @@ extension Signal {
     /// here — in the caller's specialized code once inlined — where the entry's type is
     /// concrete and its metadata cached. Built in the subject's generic `subscribe`, the entry
     /// type is looked up in the runtime's tables per subscription (D1, a flattenMap's live
-    /// inner subjects: about 840 instructions per inner with the input's own look-ups). A
-    /// subclass may override `subscribe`, so only the exact class takes this path.
+    /// inner subjects when their inputs were subscribed this way: about 840 instructions per
+    /// inner with the input's own look-ups; flattenMap's source and combineLatest's inputs take
+    /// it now). A subclass may override `subscribe`, so only the exact class takes this path.
     @inlinable @inline(__always) @discardableResult
     func subscribeBuildingEntryHere<S: Subscriber<Value>>(_ subscriber: S) -> Disposable {
         if type(of: self) == Subject<Value>.self {

@@ -1,8 +1,9 @@
 @testable import RACSwift
 import XCTest
 
-/// `flattenMap` subscribes its live inner signals in its caller's code, a plain `Subject`'s
-/// entry built there (`subscribeBuildingEntryHere`); what the inner's subscriber sees is what
+/// `flattenMap` subscribes its live inner signals in its caller's code (to a plain `Subject`,
+/// with an input that is the subject's entry: `MergeSubjectInputTests`), and its source with the
+/// subject's entry built there (`subscribeBuildingEntryHere`); what the inner's subscriber sees is what
 /// `subscribe(_:)` gives it, for a plain subject and for a subclass that overrides
 /// `subscribe` (which must not take the direct path).
 final class SubscribeBuildingEntryHereTests: RACTestCase {

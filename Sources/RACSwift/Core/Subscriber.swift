@@ -199,7 +199,12 @@ final class NextSubscriber<Value>: ClosureSubscriberBase, Subscriber, @unchecked
     // Always inlined into its witness, as `ClosureSubscriber.sendNext` is: W1 +2.9%, W2 +1.0%
     // instructions per event left to the optimizer (Benchmarks/HISTORY.md, "Issue 26, the annotation audit").
     @usableFromInline @inline(__always)
-    func sendNext(_ value: Value) {
+    func sendNext(_ value: Value) { deliver(value) }
+
+    /// `sendNext`'s body, inlinable: map's step into this subscriber calls it in the caller's
+    /// specialized code, not through the `Subscriber` witness (`mapInternally`).
+    @inlinable @inline(__always)
+    final func deliver(_ value: Value) {
         if isTerminated { return }
         next(value)
     }

@@ -58,6 +58,27 @@ struct MemoryFenceMisuseTests {
         expectStandardError(result, contains: "withBorrowedElement(at:): the element was freed while borrowed")
     }
 
+    // MARK: Borrowed fields
+
+    @Test func withKnownClassBorrowedStopsAnotherClass() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            withKnownClassBorrowed(FenceProbe(), as: OtherFenceProbe.self) { _ in }
+        }
+        expectStandardError(result, contains: "withKnownClassBorrowed(_:as:_:): a FenceProbe is not a OtherFenceProbe")
+    }
+
+    @Test func withKnownClassBorrowedStopsABorrowWhoseObjectWasFreed() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            // Stands for a field that the body lets go of (a `var`, or a field of an object the
+            // body frees): the object's last reference, the caller's temporary here, goes while
+            // it is borrowed.
+            withKnownClassBorrowed(FenceProbe(), as: FenceProbe.self) { probe in
+                Unmanaged.passUnretained(probe).release()
+            }
+        }
+        expectStandardError(result, contains: "withKnownClassBorrowed(_:as:_:): the object was freed while borrowed")
+    }
+
     // MARK: ThreadAddress
 
     #if !canImport(Darwin)

@@ -71,6 +71,33 @@ final class MemoryPrimitiveTests: RACTestCase {
         _ = copy
     }
 
+    // MARK: Borrowed fields
+
+    private protocol Probe: AnyObject {}
+    private final class ProbeObject: Probe {}
+    private final class ProbeHolder {
+        let probe: any Probe = ProbeObject()
+        let tracked: Tracked
+        init(_ tracked: Tracked) { self.tracked = tracked }
+    }
+
+    func testWithKnownClassBorrowedLendsTheFieldsObjectAsItsClass() {
+        let holder = ProbeHolder(Tracked(Fixture.Log<String>()))
+        // An existential field, opened in place (map's step reads `MapSink.downstream` so).
+        let lent = withKnownClassBorrowed(holder.probe, as: ProbeObject.self) { $0 }
+        XCTAssertTrue(lent === holder.probe)
+        XCTAssertTrue(withKnownClassBorrowed(holder.tracked, as: Tracked.self) { $0 } === holder.tracked)
+    }
+
+    func testWithKnownClassBorrowedReturnsWhatTheBodyReturnsAndTakesNoReference() {
+        let released = Fixture.Log<String>()
+        var holder: ProbeHolder? = ProbeHolder(Tracked(released))
+        let count = withKnownClassBorrowed(holder!.tracked, as: Tracked.self) { $0.released.all.count }
+        XCTAssertEqual(count, 0)
+        holder = nil
+        XCTAssertEqual(released.all, ["freed"], "the borrow kept no reference to the object")
+    }
+
     // MARK: The current-scheduler slot
 
     func testTheSlotNamesTheSchedulerRunningABlockAndIsPutBackAfter() {

@@ -8,20 +8,6 @@ import XCTest
 /// (`RecursiveLock.endOutput`): create's subscriber, `AnySubscriber`, catch, defer,
 /// `Signal.try`, startWith and subscribe(on:).
 final class TerminalRuleTests: RACTestCase {
-
-    /// A source that ignores disposal: it keeps its subscriber until the test lets go, and
-    /// sends whatever the test tells it to — so that an operator's own check is what drops
-    /// terminal events after disposal.
-    private final class CarelessSource: Signal<Int>, @unchecked Sendable {
-        var subscriber: (any Subscriber<Int>)?
-        override func subscribe(_ subscriber: some Subscriber<Int>) -> Disposable {
-            self.subscriber = subscriber
-            let subscription = CompoundDisposable()
-            subscriber.didSubscribe(with: subscription)
-            return subscription
-        }
-    }
-
     /// Thread-safe lines for `AnySubscriber`'s `@Sendable` closures.
     private final class Lines: @unchecked Sendable {
         private let lock = NSLock()
@@ -136,7 +122,7 @@ final class TerminalRuleTests: RACTestCase {
     }
 
     func testCatchForwardsNothingOnceDisposedEvenFromACarelessSource() {
-        let source = CarelessSource()
+        let source = CarelessSource<Int>()
         let log = Fixture.OrderLog(watchingHandedSubscription: true)
         let disposable = source.catch { _ in Signal.return(9) }.subscribe(log)
         source.subscriber?.sendNext(1)
@@ -200,7 +186,7 @@ final class TerminalRuleTests: RACTestCase {
         scheduler.run()
         XCTAssertEqual(log.entries, ["next 1", "next 2", "disposed", "completed"])
 
-        let source = CarelessSource()
+        let source = CarelessSource<Int>()
         let second = Fixture.OrderLog(watchingHandedSubscription: true)
         let disposable = source.subscribe(on: scheduler).subscribe(second)
         scheduler.run()

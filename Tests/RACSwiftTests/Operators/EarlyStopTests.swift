@@ -7,19 +7,6 @@ import XCTest
 /// event they decide on is not sent once the subscription has been disposed, even by a source
 /// that keeps sending after disposal.
 final class EarlyStopTests: RACTestCase {
-    /// A source that ignores disposal: it sends whatever the test tells it to, straight to the
-    /// operator's sink, as a hand-written `Signal` subclass that skips the contract could.
-    private final class CarelessSource<Value>: Signal<Value>, @unchecked Sendable {
-        var subscriber: (any Subscriber<Value>)?
-        let subscription = CompoundDisposable()
-
-        override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
-            self.subscriber = subscriber
-            subscriber.didSubscribe(with: subscription)
-            return subscription
-        }
-    }
-
     private func check<Value, Output>(
         _ makeOutput: (Signal<Value>) -> Signal<Output>, stoppingValue: Value,
         line: UInt = #line

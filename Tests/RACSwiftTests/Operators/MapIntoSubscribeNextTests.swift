@@ -8,18 +8,6 @@ import XCTest
 /// same kind of closure subscriber by hand, and both must log the same values — also for a
 /// source that breaks the contract by sending past its end.
 final class MapIntoSubscribeNextTests: RACTestCase {
-    /// A source that sends whatever it is told straight to its subscriber, unserialized.
-    private final class ScriptedSource: Signal<Int>, @unchecked Sendable {
-        var subscriber: (any Subscriber<Int>)?
-        let subscription = CompoundDisposable()
-
-        override func subscribe(_ subscriber: some Subscriber<Int>) -> Disposable {
-            self.subscriber = subscriber
-            subscriber.didSubscribe(with: subscription)
-            return subscription
-        }
-    }
-
     /// Forwards everything to a `NextSubscriber`: the general path (its `Subscriber` witness).
     private final class Forwarding: Subscriber, @unchecked Sendable {
         let target: NextSubscriber<Int>
@@ -33,7 +21,7 @@ final class MapIntoSubscribeNextTests: RACTestCase {
     private enum Step { case next(Int), error, completed }
 
     private func run(_ steps: [Step], direct: Bool) -> [Int] {
-        let source = ScriptedSource()
+        let source = CarelessSource<Int>()
         let received = Fixture.Log<Int>()
         let mapped = source.map { $0 * 10 }
         let subscription = direct

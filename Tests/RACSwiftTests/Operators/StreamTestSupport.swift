@@ -24,6 +24,21 @@ final class StreamInfiniteCounter: Signal<Int>, @unchecked Sendable {
     }
 }
 
+/// A source that ignores the contract's guards: it keeps its subscriber until the test lets go
+/// (`subscriber = nil`), and sends whatever the test tells it to straight to it — unserialized,
+/// after disposal, past a terminal event — as a hand-written `Signal` subclass that skips the
+/// contract could, so that an operator's own checks are what the test sees. One subscription.
+final class CarelessSource<Value>: Signal<Value>, @unchecked Sendable {
+    var subscriber: (any Subscriber<Value>)?
+    let subscription = CompoundDisposable()
+
+    override func subscribe(_ subscriber: some Subscriber<Value>) -> Disposable {
+        self.subscriber = subscriber
+        subscriber.didSubscribe(with: subscription)
+        return subscription
+    }
+}
+
 /// A source driven by the test: it keeps the subscriber its `create` block receives, so the
 /// test can send events later, and counts disposals. Call `release()` before the test ends.
 final class StreamManualSource<Value>: @unchecked Sendable {
